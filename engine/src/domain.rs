@@ -1,0 +1,516 @@
+//! # Domain: the set of values a variable may still take
+//!
+//! A finite-domain variable is nothing but a set of integers that shrinks during the search.
+//! Everything a constraint solver does — propagation, branching, backtracking — is a way of
+//! removing values from these sets (and of putting them back when a guess was wrong).
+//!
+//! This file keeps the set as a **bitset**: bit `i` says whether the value `offset + i` is
+//! still possible. Domains of up to 128 values (every puzzle digit, every queen column) live
+//! inline in a `SmallVec` of 64-bit words, so removing a value is one `AND` on one word and no
+//! heap allocation ever happens. The bounds and the size are cached so that `min`, `max`,
+//! `size`, `is_fixed` are O(1); `contains` and `remove` are O(1); moving a bound scans the
+//! words between the old and the new bound.
+//!
+//! Every operation that shrinks the domain says how it changed it, as an [`Event`]:
+//! `Fixed` (one value left), `Bounds` (the min or the max moved), or `Domain` (a value
+//! inside was removed). Propagators subscribe to the events they care about (see
+//! `propagator.rs`), which is how the queue knows whom to wake.
+
+use bitvec::prelude::*;
+use smallvec::SmallVec;
+use std::fmt;
+
+/// Words kept inline: two 64-bit words cover every domain of up to 128 values.
+const INLINE_WORDS: usize = 2;
+
+/// The largest number of values a domain may span (`max - min + 1` when created).
+pub const MAX_SPAN: i64 = 1 << 26;
+
+/// How a domain changed. Ordered by strength: a fixed variable also had its bounds moved,
+/// and a bounds change is also a domain change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Event {
+    /// A value strictly between min and max was removed.
+    Domain = 0,
+    /// The min or the max moved (and more than one value is left).
+    Bounds = 1,
+    /// Exactly one value is left.
+    Fixed = 2,
+}
+
+/// The domain became empty: no value is left, so the current node has no solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EmptyDomain;
+
+/// What a shrinking operation did: `Ok(None)` nothing, `Ok(Some(event))` it removed values.
+pub type Change = Result<Option<Event>, EmptyDomain>;
+
+/// A finite set of `i32` values, stored as a bitset with cached bounds and size.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Domain {
+    /// The value that bit 0 stands for.
+    offset: i32,
+    /// Smallest value left (meaningless when `size == 0`).
+    min: i32,
+    /// Largest value left (meaningless when `size == 0`).
+    max: i32,
+    /// Number of values left.
+    size: u32,
+    /// Bit `i` of word `w` is value `offset + 64 * w + i`.
+    words: SmallVec<[u64; INLINE_WORDS]>,
+}
+
+impl Domain {
+    /// The interval `lo..=hi`. Panics if it is empty or spans more than [`MAX_SPAN`] values:
+    /// models are built by code, and such a model is a programming error.
+    pub fn interval(lo: i32, hi: i32) -> Domain {
+        assert!(lo <= hi, "empty domain {lo}..={hi}");
+        let span = hi as i64 - lo as i64 + 1;
+        assert!(
+            span <= MAX_SPAN,
+            "domain {lo}..={hi} spans more than {MAX_SPAN} values"
+        );
+        let n_words = ((span + 63) / 64) as usize;
+        let mut words: SmallVec<[u64; INLINE_WORDS]> = SmallVec::from_elem(!0u64, n_words);
+        let tail = (span % 64) as u32;
+        if tail != 0 {
+            words[n_words - 1] = (1u64 << tail) - 1;
+        }
+        Domain {
+            offset: lo,
+            min: lo,
+            max: hi,
+            size: span as u32,
+            words,
+        }
+    }
+
+    /// The set of the given values (duplicates allowed). Panics if `values` is empty.
+    pub fn from_values(values: &[i32]) -> Domain {
+        let lo = *values
+            .iter()
+            .min()
+            .expect("a domain needs at least one value");
+        let hi = *values.iter().max().unwrap();
+        let mut d = Domain::interval(lo, hi);
+        for w in d.words.iter_mut() {
+            *w = 0;
+        }
+        for &v in values {
+            let i = (v - lo) as usize;
+            d.words[i / 64] |= 1u64 << (i % 64);
+        }
+        d.size = d.words.iter().map(|w| w.count_ones()).sum();
+        d
+    }
+
+    #[inline]
+    pub fn min(&self) -> i32 {
+        self.min
+    }
+    #[inline]
+    pub fn max(&self) -> i32 {
+        self.max
+    }
+    #[inline]
+    pub fn size(&self) -> u32 {
+        self.size
+    }
+    #[inline]
+    pub fn is_fixed(&self) -> bool {
+        self.size == 1
+    }
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.size == 0
+    }
+    /// The value of a fixed domain (its min otherwise).
+    #[inline]
+    pub fn value(&self) -> i32 {
+        self.min
+    }
+
+    #[inline]
+    pub fn contains(&self, v: i32) -> bool {
+        if v < self.min || v > self.max {
+            return false;
+        }
+        let i = (v as i64 - self.offset as i64) as usize;
+        self.words[i >> 6] & (1u64 << (i & 63)) != 0
+    }
+
+    /// The event that describes a change from `old_min, old_max` to the current state.
+    #[inline]
+    fn event_after(&self, old_min: i32, old_max: i32) -> Change {
+        if self.size == 0 {
+            Err(EmptyDomain)
+        } else if self.size == 1 {
+            Ok(Some(Event::Fixed))
+        } else if self.min != old_min || self.max != old_max {
+            Ok(Some(Event::Bounds))
+        } else {
+            Ok(Some(Event::Domain))
+        }
+    }
+
+    /// Remove one value.
+    #[inline]
+    pub fn remove(&mut self, v: i32) -> Change {
+        if !self.contains(v) {
+            return Ok(None);
+        }
+        let i = (v as i64 - self.offset as i64) as usize;
+        self.words[i >> 6] &= !(1u64 << (i & 63));
+        self.size -= 1;
+        if self.size == 0 {
+            return Err(EmptyDomain);
+        }
+        let (old_min, old_max) = (self.min, self.max);
+        if v == self.min {
+            self.min = self.scan_up(i).expect("size > 0");
+        } else if v == self.max {
+            self.max = self.scan_down(i).expect("size > 0");
+        }
+        self.event_after(old_min, old_max)
+    }
+
+    /// Remove every value below `lo`.
+    pub fn remove_below(&mut self, lo: i32) -> Change {
+        if lo <= self.min {
+            return Ok(None);
+        }
+        if lo > self.max {
+            self.size = 0;
+            return Err(EmptyDomain);
+        }
+        let old_min = self.min;
+        let (old_min_i, lo_i) = (self.index(old_min), self.index(lo));
+        self.clear_index_range(old_min_i, lo_i);
+        self.min = self.scan_up(lo_i).expect("max >= lo is still there");
+        self.event_after(old_min, self.max)
+    }
+
+    /// Remove every value above `hi`.
+    pub fn remove_above(&mut self, hi: i32) -> Change {
+        if hi >= self.max {
+            return Ok(None);
+        }
+        if hi < self.min {
+            self.size = 0;
+            return Err(EmptyDomain);
+        }
+        let old_max = self.max;
+        let (hi_i, old_max_i) = (self.index(hi), self.index(old_max));
+        self.clear_index_range(hi_i + 1, old_max_i + 1);
+        self.max = self.scan_down(hi_i).expect("min <= hi is still there");
+        self.event_after(self.min, old_max)
+    }
+
+    /// Keep only `v`.
+    pub fn fix(&mut self, v: i32) -> Change {
+        if !self.contains(v) {
+            self.size = 0;
+            return Err(EmptyDomain);
+        }
+        if self.size == 1 {
+            return Ok(None);
+        }
+        for w in self.words.iter_mut() {
+            *w = 0;
+        }
+        let i = self.index(v);
+        self.words[i >> 6] = 1u64 << (i & 63);
+        self.min = v;
+        self.max = v;
+        self.size = 1;
+        Ok(Some(Event::Fixed))
+    }
+
+    /// Keep only the values for which `keep` is true.
+    pub fn retain(&mut self, mut keep: impl FnMut(i32) -> bool) -> Change {
+        let (old_min, old_max, old_size) = (self.min, self.max, self.size);
+        let mut size = 0;
+        for w in 0..self.words.len() {
+            let mut bits = self.words[w];
+            let mut kept = 0u64;
+            while bits != 0 {
+                let b = bits.trailing_zeros();
+                bits &= bits - 1;
+                if keep(self.offset + ((w as i32) * 64 + b as i32)) {
+                    kept |= 1u64 << b;
+                }
+            }
+            self.words[w] = kept;
+            size += kept.count_ones();
+        }
+        self.size = size;
+        if size == old_size {
+            return Ok(None);
+        }
+        if size == 0 {
+            return Err(EmptyDomain);
+        }
+        self.min = self.scan_up(self.index(old_min)).expect("size > 0");
+        self.max = self.scan_down(self.index(old_max)).expect("size > 0");
+        self.event_after(old_min, old_max)
+    }
+
+    /// Keep only the values that are also in `other` (intersection).
+    pub fn intersect(&mut self, other: &Domain) -> Change {
+        self.retain(|v| other.contains(v))
+    }
+
+    /// The smallest value `>= v` in the domain.
+    #[inline]
+    pub fn next_from(&self, v: i32) -> Option<i32> {
+        if v > self.max || self.size == 0 {
+            return None;
+        }
+        if v <= self.min {
+            return Some(self.min);
+        }
+        self.scan_up(self.index(v))
+    }
+
+    /// The largest value `<= v` in the domain.
+    #[inline]
+    pub fn prev_from(&self, v: i32) -> Option<i32> {
+        if v < self.min || self.size == 0 {
+            return None;
+        }
+        if v >= self.max {
+            return Some(self.max);
+        }
+        self.scan_down(self.index(v))
+    }
+
+    /// The first set bit at index `>= i`, as a value (ignores the cached bounds).
+    #[inline]
+    fn scan_up(&self, i: usize) -> Option<i32> {
+        let mut w = i >> 6;
+        if w >= self.words.len() {
+            return None;
+        }
+        let mut bits = self.words[w] & (!0u64 << (i & 63));
+        loop {
+            if bits != 0 {
+                return Some(self.offset + ((w as i32) * 64 + bits.trailing_zeros() as i32));
+            }
+            w += 1;
+            if w == self.words.len() {
+                return None;
+            }
+            bits = self.words[w];
+        }
+    }
+
+    /// The last set bit at index `<= i`, as a value (ignores the cached bounds).
+    #[inline]
+    fn scan_down(&self, i: usize) -> Option<i32> {
+        let mut w = (i >> 6).min(self.words.len() - 1);
+        let mut bits = if w == i >> 6 {
+            self.words[w] & (!0u64 >> (63 - (i & 63)))
+        } else {
+            self.words[w]
+        };
+        loop {
+            if bits != 0 {
+                return Some(self.offset + ((w as i32) * 64 + 63 - bits.leading_zeros() as i32));
+            }
+            if w == 0 {
+                return None;
+            }
+            w -= 1;
+            bits = self.words[w];
+        }
+    }
+
+    /// The values in increasing order.
+    pub fn iter(&self) -> impl Iterator<Item = i32> + '_ {
+        let offset = self.offset;
+        self.words
+            .view_bits::<Lsb0>()
+            .iter_ones()
+            .map(move |i| offset + i as i32)
+    }
+
+    /// The values in increasing order, collected (for callers that modify while iterating).
+    pub fn values(&self) -> SmallVec<[i32; 16]> {
+        self.iter().collect()
+    }
+
+    /// The value that bit 0 stands for, and the raw words: for propagators that work on
+    /// whole words at once (e.g. the value-level all-different on a 9-digit Sudoku).
+    #[inline]
+    pub fn raw(&self) -> (i32, &[u64]) {
+        (self.offset, &self.words)
+    }
+
+    /// For small domains (span of at most 64 values from `base`): the values as a bitmask
+    /// where bit `i` stands for `base + i`. Values outside `base..base+64` are dropped.
+    pub fn mask_from(&self, base: i32) -> u64 {
+        let mut mask = 0u64;
+        let shift = self.offset as i64 - base as i64;
+        for (w, &word) in self.words.iter().enumerate() {
+            let s = shift + 64 * w as i64;
+            if s <= -64 || s >= 64 {
+                continue;
+            }
+            mask |= if s >= 0 { word << s } else { word >> (-s) };
+        }
+        mask
+    }
+
+    #[inline]
+    fn index(&self, v: i32) -> usize {
+        (v as i64 - self.offset as i64) as usize
+    }
+
+    /// Clear bits `from..to` (indices) and update the size.
+    fn clear_index_range(&mut self, from: usize, to: usize) {
+        let mut i = from;
+        while i < to {
+            let w = i >> 6;
+            let lo = i & 63;
+            let hi = if (to >> 6) == w { to & 63 } else { 64 };
+            let mask = if hi == 64 {
+                !0u64 << lo
+            } else {
+                (!0u64 << lo) & ((1u64 << hi) - 1)
+            };
+            self.size -= (self.words[w] & mask).count_ones();
+            self.words[w] &= !mask;
+            i = (w + 1) << 6;
+        }
+    }
+}
+
+impl fmt::Debug for Domain {
+    /// Prints `{1..3, 5, 7..9}`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{{")?;
+        let mut first = true;
+        let mut run: Option<(i32, i32)> = None;
+        let flush = |f: &mut fmt::Formatter<'_>, run: (i32, i32), first: &mut bool| {
+            if !*first {
+                write!(f, ", ")?;
+            }
+            *first = false;
+            if run.0 == run.1 {
+                write!(f, "{}", run.0)
+            } else {
+                write!(f, "{}..{}", run.0, run.1)
+            }
+        };
+        for v in self.iter() {
+            run = match run {
+                Some((a, b)) if b + 1 == v => Some((a, v)),
+                Some(r) => {
+                    flush(f, r, &mut first)?;
+                    Some((v, v))
+                }
+                None => Some((v, v)),
+            };
+        }
+        if let Some(r) = run {
+            flush(f, r, &mut first)?;
+        }
+        write!(f, "}}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+    use std::collections::BTreeSet;
+
+    #[test]
+    fn interval_bounds_and_size() {
+        let d = Domain::interval(-3, 70);
+        assert_eq!((d.min(), d.max(), d.size()), (-3, 70, 74));
+        assert!(d.contains(-3) && d.contains(70) && !d.contains(71) && !d.contains(-4));
+        assert_eq!(format!("{d:?}"), "{-3..70}");
+    }
+
+    #[test]
+    fn events_are_reported() {
+        let mut d = Domain::interval(1, 9);
+        assert_eq!(d.remove(5), Ok(Some(Event::Domain)));
+        assert_eq!(d.remove(5), Ok(None));
+        assert_eq!(d.remove(1), Ok(Some(Event::Bounds)));
+        assert_eq!(d.min(), 2);
+        assert_eq!(d.remove_above(4), Ok(Some(Event::Bounds)));
+        assert_eq!(d.remove_below(4), Ok(Some(Event::Fixed)));
+        assert_eq!(d.value(), 4);
+        assert_eq!(d.remove(4), Err(EmptyDomain));
+    }
+
+    #[derive(Debug, Clone)]
+    enum Op {
+        Remove(i32),
+        Below(i32),
+        Above(i32),
+        Fix(i32),
+        RetainEven,
+    }
+
+    fn op() -> impl Strategy<Value = Op> {
+        prop_oneof![
+            (-70..200i32).prop_map(Op::Remove),
+            (-70..200i32).prop_map(Op::Below),
+            (-70..200i32).prop_map(Op::Above),
+            (-70..200i32).prop_map(Op::Fix),
+            Just(Op::RetainEven),
+        ]
+    }
+
+    proptest! {
+        /// The bitset domain behaves exactly like a `BTreeSet` model, for every operation,
+        /// across word boundaries and with negative values.
+        #[test]
+        fn matches_a_set_model(lo in -70..10i32, span in 1..190i32, ops in prop::collection::vec(op(), 1..40)) {
+            let mut d = Domain::interval(lo, lo + span - 1);
+            let mut set: BTreeSet<i32> = (lo..lo + span).collect();
+            for op in ops {
+                let before = set.clone();
+                match op {
+                    Op::Remove(v) => { set.remove(&v); }
+                    Op::Below(v) => set.retain(|&x| x >= v),
+                    Op::Above(v) => set.retain(|&x| x <= v),
+                    Op::Fix(v) => set.retain(|&x| x == v),
+                    Op::RetainEven => set.retain(|&x| x % 2 == 0),
+                }
+                let r = match op {
+                    Op::Remove(v) => d.remove(v),
+                    Op::Below(v) => d.remove_below(v),
+                    Op::Above(v) => d.remove_above(v),
+                    Op::Fix(v) => d.fix(v),
+                    Op::RetainEven => d.retain(|x| x % 2 == 0),
+                };
+                if set.is_empty() {
+                    prop_assert_eq!(r, Err(EmptyDomain));
+                    break;
+                }
+                let expected = if set == before { None } else if set.len() == 1 { Some(Event::Fixed) }
+                    else if set.first() != before.first() || set.last() != before.last() { Some(Event::Bounds) }
+                    else { Some(Event::Domain) };
+                prop_assert_eq!(r, Ok(expected));
+                prop_assert_eq!(d.size() as usize, set.len());
+                prop_assert_eq!(d.min(), *set.first().unwrap());
+                prop_assert_eq!(d.max(), *set.last().unwrap());
+                prop_assert_eq!(d.iter().collect::<Vec<_>>(), set.iter().copied().collect::<Vec<_>>());
+                for v in lo - 2..lo + span + 2 {
+                    prop_assert_eq!(d.contains(v), set.contains(&v));
+                    prop_assert_eq!(d.next_from(v), set.range(v..).next().copied());
+                    prop_assert_eq!(d.prev_from(v), set.range(..=v).next_back().copied());
+                }
+                let base = d.min();
+                let mask = d.mask_from(base);
+                for v in base..base + 64 {
+                    prop_assert_eq!(mask >> (v - base) & 1 == 1, set.contains(&v));
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,234 @@
+//! # Propagation to fixpoint
+//!
+//! This file is the loop at the heart of constraint propagation:
+//!
+//! 1. a domain changes (a search decision, or another propagator's pruning);
+//! 2. every propagator *subscribed* to that variable for that kind of event is told
+//!    (`notify`) and put in the [`PropagationQueue`];
+//! 3. the queue hands out the next propagator; it prunes; go to 1;
+//! 4. when the queue is empty nothing more can be deduced: the **fixpoint**. If any
+//!    propagator reported a conflict on the way, the node fails at once.
+//!
+//! The engine also keeps, per propagator, its entailment flag (a reversible integer, so it is
+//! restored on backtrack), its failure count (the weights of the dom/wdeg heuristic), and its
+//! profile counters.
+
+use crate::domain::Event;
+use crate::propagator::{Condition, Conflict, Context, Priority, Propagator};
+use crate::queue::PropagationQueue;
+use crate::stats::{PropagatorCounters, PropagatorProfile};
+use crate::store::{RevId, Store, VarId};
+use std::time::Instant;
+
+/// Identifies a posted propagator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PropId(pub u32);
+
+/// A propagator watching a variable.
+#[derive(Clone, Copy, Debug)]
+struct Watch {
+    prop: u32,
+    local: u32,
+    condition: Condition,
+}
+
+/// The posted propagators, who watches what, and the queue.
+#[derive(Clone, Debug, Default)]
+pub struct Propagation {
+    props: Vec<Box<dyn Propagator>>,
+    priority: Vec<Priority>,
+    idempotent: Vec<bool>,
+    /// Propagators still to be run from scratch once (just posted).
+    fresh: Vec<bool>,
+    /// Reversible flag per propagator: 1 once entailed.
+    entailed: Vec<RevId>,
+    /// For each variable, the propagators that watch it.
+    watchers: Vec<Vec<Watch>>,
+    queue: PropagationQueue,
+    /// Scratch buffer for the changed variables.
+    events: Vec<(VarId, Event)>,
+    counters: Vec<PropagatorCounters>,
+    /// Measure time per propagator (costs two clock reads per call).
+    pub profiling: bool,
+    /// Total propagator runs.
+    pub propagations: u64,
+}
+
+impl Propagation {
+    /// Add a propagator watching variables of `store`. It runs at the next `fixpoint`.
+    pub fn post(&mut self, store: &mut Store, prop: Box<dyn Propagator>) -> PropId {
+        let id = self.props.len() as u32;
+        if self.watchers.len() < store.num_vars() {
+            self.watchers.resize(store.num_vars(), Vec::new());
+        }
+        for (local, sub) in prop.subscriptions().into_iter().enumerate() {
+            self.watchers[sub.var.index()].push(Watch {
+                prop: id,
+                local: local as u32,
+                condition: sub.condition,
+            });
+        }
+        self.priority.push(prop.priority());
+        self.idempotent.push(prop.idempotent());
+        self.fresh.push(true);
+        self.entailed.push(store.new_rev(0));
+        self.counters.push(PropagatorCounters {
+            instances: 1,
+            ..Default::default()
+        });
+        self.props.push(prop);
+        self.queue.resize(self.props.len());
+        self.queue.push(id, self.priority[id as usize]);
+        PropId(id)
+    }
+
+    pub fn len(&self) -> usize {
+        self.props.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.props.is_empty()
+    }
+
+    /// The name of propagator `p`.
+    pub fn name(&self, p: u32) -> &'static str {
+        self.props[p as usize].name()
+    }
+
+    /// The propagators watching `x` (for heuristics such as dom/wdeg).
+    pub fn watchers_of(&self, x: VarId) -> impl Iterator<Item = u32> + '_ {
+        self.watchers
+            .get(x.index())
+            .into_iter()
+            .flatten()
+            .map(|w| w.prop)
+    }
+
+    /// Number of variables watched by propagators (the degree of `x` in the constraint graph).
+    pub fn degree(&self, x: VarId) -> usize {
+        self.watchers.get(x.index()).map_or(0, |w| w.len())
+    }
+
+    /// Has propagator `p` become entailed at the current node?
+    pub fn is_entailed(&self, store: &Store, p: u32) -> bool {
+        store.rev(self.entailed[p as usize]) != 0
+    }
+
+    /// How many times propagator `p` failed (its dom/wdeg weight, minus one).
+    pub fn failures_of(&self, p: u32) -> u64 {
+        self.counters[p as usize].failures
+    }
+
+    /// Run propagators until nothing changes, or until one fails.
+    pub fn fixpoint(&mut self, store: &mut Store) -> Result<(), Conflict> {
+        self.schedule(store, None);
+        while let Some(p) = self.queue.pop() {
+            let pi = p as usize;
+            if store.rev(self.entailed[pi]) != 0 {
+                self.props[pi].clear_pending();
+                continue;
+            }
+            let removed_before = store.removed_count();
+            let started = if self.profiling {
+                Some(Instant::now())
+            } else {
+                None
+            };
+            let mut ctx = Context::new(store);
+            let result = if self.fresh[pi] {
+                self.fresh[pi] = false;
+                self.props[pi].clear_pending();
+                self.props[pi].propagate_from_scratch(&mut ctx)
+            } else {
+                self.props[pi].propagate(&mut ctx)
+            };
+            let entailed = ctx.is_entailed();
+            self.propagations += 1;
+            let c = &mut self.counters[pi];
+            c.calls += 1;
+            if let Some(t) = started {
+                c.time_ns += t.elapsed().as_nanos() as u64;
+            }
+            let removed = store.removed_count() - removed_before;
+            if removed > 0 {
+                c.prunings += 1;
+                c.removed += removed;
+            }
+            if let Err(mut conflict) = result {
+                c.failures += 1;
+                self.props[pi].clear_pending();
+                conflict.propagator = Some(p);
+                self.abandon(store);
+                return Err(conflict);
+            }
+            if entailed {
+                store.set_rev(self.entailed[pi], 1);
+            }
+            let skip = if self.idempotent[pi] { Some(p) } else { None };
+            self.schedule(store, skip);
+        }
+        Ok(())
+    }
+
+    /// Queue every propagator from scratch (after a restart, or to re-check a whole node).
+    pub fn schedule_all_from_scratch(&mut self) {
+        for p in 0..self.props.len() {
+            self.fresh[p] = true;
+            self.queue.push(p as u32, self.priority[p]);
+        }
+    }
+
+    /// Drop the queue after a conflict (or when a search abandons a node).
+    pub fn abandon(&mut self, store: &mut Store) {
+        store.clear_modified();
+        let props = &mut self.props;
+        self.queue.clear(|q| props[q as usize].clear_pending());
+    }
+
+    /// Wake the watchers of every variable changed since the last look.
+    fn schedule(&mut self, store: &mut Store, skip: Option<u32>) {
+        if !store.has_modified() {
+            return;
+        }
+        let mut events = std::mem::take(&mut self.events);
+        store.take_modified(&mut events);
+        for &(x, event) in &events {
+            let Some(watchers) = self.watchers.get(x.index()) else {
+                continue;
+            };
+            for w in watchers {
+                if Some(w.prop) == skip || !w.condition.woken_by(event) {
+                    continue;
+                }
+                let p = w.prop as usize;
+                if store.rev(self.entailed[p]) != 0 {
+                    continue;
+                }
+                if self.props[p].notify(w.local as usize, event) {
+                    self.queue.push(w.prop, self.priority[p]);
+                }
+            }
+        }
+        self.events = events;
+    }
+
+    /// Counters per propagator kind.
+    pub fn profile(&self) -> PropagatorProfile {
+        let mut profile = PropagatorProfile::default();
+        for (p, c) in self.props.iter().zip(&self.counters) {
+            profile.by_kind.entry(p.name()).or_default().add(c);
+        }
+        profile
+    }
+
+    /// Zero the call counters (not the failure weights' history used by heuristics).
+    pub fn reset_counters(&mut self) {
+        for c in &mut self.counters {
+            *c = PropagatorCounters {
+                instances: 1,
+                ..Default::default()
+            };
+        }
+        self.propagations = 0;
+    }
+}

@@ -1,0 +1,274 @@
+//! # Linear constraints: `Σ aᵢ·xᵢ (=, <=, >=, !=) c`
+//!
+//! **Bounds consistency** (for `=`, `<=`, `>=`). Let `lo(aᵢxᵢ)` and `hi(aᵢxᵢ)` be the least
+//! and greatest value a term can take (`a·min` and `a·max`, swapped when `a < 0`). For
+//! `Σ aᵢxᵢ <= c`, every other term takes at least its `lo`, so term `i` must satisfy
+//!
+//! ```text
+//! aᵢ·xᵢ <= c - (Σⱼ lo(aⱼxⱼ) - lo(aᵢxᵢ))
+//! ```
+//!
+//! which is a new max for `xᵢ` (a new min when `aᵢ < 0`, rounding towards the inside). `=`
+//! applies that rule in both directions and repeats until no bound moves. Worked example:
+//! `x + y + z = 6` with `x, y, z ∈ 1..9` gives `x <= 6 - 1 - 1 = 4` for each.
+//!
+//! `!=` waits until at most one variable is free, then removes the single value that would
+//! make the sum equal to `c`: domain consistent, O(n).
+//!
+//! Wakes on bounds (`=`, `<=`) or on fixing (`!=`); O(n) per run for `<=`, O(n·k) for `=`
+//! where k is the number of rounds. All sums are `i64`; `post_linear` refuses (panics on)
+//! a constraint whose extreme sums could leave the `i64` range, which a model built from
+//! `i32` domains and sane coefficients never reaches.
+
+use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
+use crate::propagators::relations::clamp;
+use crate::store::VarId;
+
+/// The comparison in `Σ aᵢxᵢ rel c`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Relation {
+    Eq,
+    Le,
+    Ge,
+    Ne,
+}
+
+/// The propagators for `Σ terms rel rhs`. Terms with coefficient 0 are dropped and repeated
+/// variables merged.
+pub fn post_linear(
+    terms: &[(i64, VarId)],
+    relation: Relation,
+    rhs: i64,
+) -> Vec<Box<dyn Propagator>> {
+    let mut merged: Vec<(i64, VarId)> = Vec::with_capacity(terms.len());
+    for &(a, x) in terms {
+        match merged.iter_mut().find(|(_, y)| *y == x) {
+            Some(t) => t.0 += a,
+            None => merged.push((a, x)),
+        }
+    }
+    merged.retain(|&(a, _)| a != 0);
+    let bound: i128 = merged
+        .iter()
+        .map(|&(a, _)| (a as i128).abs() * (1i128 << 31))
+        .sum::<i128>()
+        + (rhs as i128).abs();
+    assert!(
+        bound < (1i128 << 62),
+        "linear constraint too large for i64 arithmetic"
+    );
+    match relation {
+        Relation::Le => vec![Box::new(LinearLe { terms: merged, rhs })],
+        Relation::Ge => {
+            let negated = merged.iter().map(|&(a, x)| (-a, x)).collect();
+            vec![Box::new(LinearLe {
+                terms: negated,
+                rhs: -rhs,
+            })]
+        }
+        Relation::Eq => vec![Box::new(LinearEq { terms: merged, rhs })],
+        Relation::Ne => vec![Box::new(LinearNe { terms: merged, rhs })],
+    }
+}
+
+/// Least and greatest value of `a·x`.
+#[inline]
+fn term_range(ctx: &Context<'_>, a: i64, x: VarId) -> (i64, i64) {
+    let (lo, hi) = (ctx.min(x) as i64, ctx.max(x) as i64);
+    if a > 0 {
+        (a * lo, a * hi)
+    } else {
+        (a * hi, a * lo)
+    }
+}
+
+/// Make `a·x <= bound` hold for the bounds of `x`.
+#[inline]
+fn restrict_term_above(
+    ctx: &mut Context<'_>,
+    a: i64,
+    x: VarId,
+    bound: i64,
+) -> Result<bool, crate::Conflict> {
+    if a > 0 {
+        ctx.set_max(x, clamp(bound.div_euclid(a)))
+    } else {
+        // a·x <= bound  <=>  x >= bound / a (a < 0), rounded up.
+        let b = -a;
+        ctx.set_min(x, clamp(-((bound).div_euclid(b))))
+    }
+}
+
+/// Make `a·x >= bound` hold for the bounds of `x`.
+#[inline]
+fn restrict_term_below(
+    ctx: &mut Context<'_>,
+    a: i64,
+    x: VarId,
+    bound: i64,
+) -> Result<bool, crate::Conflict> {
+    if a > 0 {
+        // x >= ceil(bound / a)
+        ctx.set_min(x, clamp(-((-bound).div_euclid(a))))
+    } else {
+        let b = -a;
+        // -b·x >= bound  <=>  x <= floor(-bound / b)
+        ctx.set_max(x, clamp((-bound).div_euclid(b)))
+    }
+}
+
+fn subscriptions(terms: &[(i64, VarId)], condition: Condition) -> Vec<Subscription> {
+    terms
+        .iter()
+        .map(|&(_, x)| Subscription::new(x, condition))
+        .collect()
+}
+
+/// `Σ aᵢxᵢ <= c`, bounds consistent, one pass.
+#[derive(Clone, Debug)]
+pub struct LinearLe {
+    terms: Vec<(i64, VarId)>,
+    rhs: i64,
+}
+
+impl Propagator for LinearLe {
+    fn name(&self) -> &'static str {
+        "linear_le"
+    }
+    fn subscriptions(&self) -> Vec<Subscription> {
+        subscriptions(&self.terms, Condition::Bounds)
+    }
+    fn idempotent(&self) -> bool {
+        true
+    }
+    fn propagate_from_scratch(&mut self, ctx: &mut Context<'_>) -> PropResult {
+        let mut min_sum = 0i64;
+        let mut max_sum = 0i64;
+        for &(a, x) in &self.terms {
+            let (lo, hi) = term_range(ctx, a, x);
+            min_sum += lo;
+            max_sum += hi;
+        }
+        if min_sum > self.rhs {
+            return Err(crate::Conflict::new());
+        }
+        if max_sum <= self.rhs {
+            ctx.set_entailed();
+            return Ok(());
+        }
+        // Tightening x's upper side does not change its own lo, so one pass is a fixpoint.
+        for &(a, x) in &self.terms {
+            let (lo, _) = term_range(ctx, a, x);
+            restrict_term_above(ctx, a, x, self.rhs - (min_sum - lo))?;
+        }
+        Ok(())
+    }
+    fn clone_box(&self) -> Box<dyn Propagator> {
+        Box::new(self.clone())
+    }
+}
+
+/// `Σ aᵢxᵢ = c`, bounds consistent, repeated until no bound moves.
+#[derive(Clone, Debug)]
+pub struct LinearEq {
+    terms: Vec<(i64, VarId)>,
+    rhs: i64,
+}
+
+impl Propagator for LinearEq {
+    fn name(&self) -> &'static str {
+        "linear_eq"
+    }
+    fn subscriptions(&self) -> Vec<Subscription> {
+        subscriptions(&self.terms, Condition::Bounds)
+    }
+    fn idempotent(&self) -> bool {
+        true
+    }
+    fn propagate_from_scratch(&mut self, ctx: &mut Context<'_>) -> PropResult {
+        loop {
+            let mut min_sum = 0i64;
+            let mut max_sum = 0i64;
+            for &(a, x) in &self.terms {
+                let (lo, hi) = term_range(ctx, a, x);
+                min_sum += lo;
+                max_sum += hi;
+            }
+            if min_sum > self.rhs || max_sum < self.rhs {
+                return Err(crate::Conflict::new());
+            }
+            if min_sum == max_sum {
+                ctx.set_entailed();
+                return Ok(());
+            }
+            let mut changed = false;
+            for &(a, x) in &self.terms {
+                let (lo, hi) = term_range(ctx, a, x);
+                changed |= restrict_term_above(ctx, a, x, self.rhs - (min_sum - lo))?;
+                changed |= restrict_term_below(ctx, a, x, self.rhs - (max_sum - hi))?;
+            }
+            if !changed {
+                return Ok(());
+            }
+        }
+    }
+    fn clone_box(&self) -> Box<dyn Propagator> {
+        Box::new(self.clone())
+    }
+}
+
+/// `Σ aᵢxᵢ != c`, acting when at most one variable is free.
+#[derive(Clone, Debug)]
+pub struct LinearNe {
+    terms: Vec<(i64, VarId)>,
+    rhs: i64,
+}
+
+impl Propagator for LinearNe {
+    fn name(&self) -> &'static str {
+        "linear_ne"
+    }
+    fn subscriptions(&self) -> Vec<Subscription> {
+        subscriptions(&self.terms, Condition::Fixed)
+    }
+    fn priority(&self) -> Priority {
+        Priority::High
+    }
+    fn idempotent(&self) -> bool {
+        true
+    }
+    fn propagate_from_scratch(&mut self, ctx: &mut Context<'_>) -> PropResult {
+        let mut fixed_sum = 0i64;
+        let mut free: Option<(i64, VarId)> = None;
+        for &(a, x) in &self.terms {
+            if ctx.is_fixed(x) {
+                fixed_sum += a * ctx.value(x) as i64;
+            } else if free.is_some() {
+                return Ok(()); // two free variables: nothing to do yet
+            } else {
+                free = Some((a, x));
+            }
+        }
+        match free {
+            None if fixed_sum == self.rhs => Err(crate::Conflict::new()),
+            None => {
+                ctx.set_entailed();
+                Ok(())
+            }
+            Some((a, x)) => {
+                let rest = self.rhs - fixed_sum;
+                if rest % a == 0 {
+                    let v = rest / a;
+                    if v >= i32::MIN as i64 && v <= i32::MAX as i64 {
+                        ctx.remove(x, v as i32)?;
+                    }
+                }
+                ctx.set_entailed();
+                Ok(())
+            }
+        }
+    }
+    fn clone_box(&self) -> Box<dyn Propagator> {
+        Box::new(self.clone())
+    }
+}

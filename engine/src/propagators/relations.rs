@@ -1,0 +1,177 @@
+//! # Binary relations with an offset: `x = y + c`, `x != y + c`, `x <= y + c`
+//!
+//! The smallest propagators, and the best place to see the pattern every propagator follows:
+//! read the domains, remove what has no support, say when the constraint can never prune
+//! again (entailment).
+//!
+//! | constraint | consistency | wakes on | cost |
+//! |---|---|---|---|
+//! | `x = y + c` | domain (every value left has a support) | any removal | O(size) |
+//! | `x != y + c` | domain (acts once one side is fixed) | fixed | O(1) |
+//! | `x <= y + c` | bounds (= domain for this constraint) | bounds | O(1) |
+//!
+//! Arithmetic is done in `i64` and clamped back to `i32`, so `c` near the ends of the `i32`
+//! range cannot overflow.
+
+use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
+use crate::store::VarId;
+
+/// `v` clamped into the `i32` range.
+#[inline]
+pub(crate) fn clamp(v: i64) -> i32 {
+    v.clamp(i32::MIN as i64, i32::MAX as i64) as i32
+}
+
+/// `x = y + c`.
+#[derive(Clone, Debug)]
+pub struct EqualOffset {
+    x: VarId,
+    y: VarId,
+    c: i32,
+}
+
+impl EqualOffset {
+    pub fn new(x: VarId, y: VarId, c: i32) -> EqualOffset {
+        EqualOffset { x, y, c }
+    }
+}
+
+impl Propagator for EqualOffset {
+    fn name(&self) -> &'static str {
+        "equal_offset"
+    }
+    fn subscriptions(&self) -> Vec<Subscription> {
+        vec![
+            Subscription::new(self.x, Condition::Domain),
+            Subscription::new(self.y, Condition::Domain),
+        ]
+    }
+    fn priority(&self) -> Priority {
+        Priority::High
+    }
+    fn idempotent(&self) -> bool {
+        true
+    }
+    fn propagate_from_scratch(&mut self, ctx: &mut Context<'_>) -> PropResult {
+        let (x, y, c) = (self.x, self.y, self.c as i64);
+        // Bounds first (cheap), then the holes.
+        let (ylo, yhi) = (ctx.min(y) as i64, ctx.max(y) as i64);
+        ctx.set_min(x, clamp(ylo + c))?;
+        ctx.set_max(x, clamp(yhi + c))?;
+        let (xlo, xhi) = (ctx.min(x) as i64, ctx.max(x) as i64);
+        ctx.set_min(y, clamp(xlo - c))?;
+        ctx.set_max(y, clamp(xhi - c))?;
+        if !ctx.is_fixed(x) {
+            // Holes: keep in x only values with a partner in y, then the other way round.
+            let dy = ctx.domain(y).clone();
+            ctx.retain(x, |v| dy.contains(clamp(v as i64 - c)))?;
+            let dx = ctx.domain(x).clone();
+            ctx.retain(y, |v| dx.contains(clamp(v as i64 + c)))?;
+        }
+        if ctx.is_fixed(x) {
+            ctx.set_entailed();
+        }
+        Ok(())
+    }
+    fn clone_box(&self) -> Box<dyn Propagator> {
+        Box::new(self.clone())
+    }
+}
+
+/// `x != y + c`.
+#[derive(Clone, Debug)]
+pub struct NotEqualOffset {
+    x: VarId,
+    y: VarId,
+    c: i32,
+}
+
+impl NotEqualOffset {
+    pub fn new(x: VarId, y: VarId, c: i32) -> NotEqualOffset {
+        NotEqualOffset { x, y, c }
+    }
+}
+
+impl Propagator for NotEqualOffset {
+    fn name(&self) -> &'static str {
+        "not_equal_offset"
+    }
+    fn subscriptions(&self) -> Vec<Subscription> {
+        vec![
+            Subscription::new(self.x, Condition::Fixed),
+            Subscription::new(self.y, Condition::Fixed),
+        ]
+    }
+    fn priority(&self) -> Priority {
+        Priority::High
+    }
+    fn idempotent(&self) -> bool {
+        true
+    }
+    fn propagate_from_scratch(&mut self, ctx: &mut Context<'_>) -> PropResult {
+        let (x, y, c) = (self.x, self.y, self.c as i64);
+        if ctx.is_fixed(y) {
+            let v = ctx.value(y) as i64 + c;
+            if v >= i32::MIN as i64 && v <= i32::MAX as i64 {
+                ctx.remove(x, v as i32)?;
+            }
+            ctx.set_entailed();
+        } else if ctx.is_fixed(x) {
+            let v = ctx.value(x) as i64 - c;
+            if v >= i32::MIN as i64 && v <= i32::MAX as i64 {
+                ctx.remove(y, v as i32)?;
+            }
+            ctx.set_entailed();
+        }
+        Ok(())
+    }
+    fn clone_box(&self) -> Box<dyn Propagator> {
+        Box::new(self.clone())
+    }
+}
+
+/// `x <= y + c`.
+#[derive(Clone, Debug)]
+pub struct LessEqualOffset {
+    x: VarId,
+    y: VarId,
+    c: i32,
+}
+
+impl LessEqualOffset {
+    pub fn new(x: VarId, y: VarId, c: i32) -> LessEqualOffset {
+        LessEqualOffset { x, y, c }
+    }
+}
+
+impl Propagator for LessEqualOffset {
+    fn name(&self) -> &'static str {
+        "less_equal_offset"
+    }
+    fn subscriptions(&self) -> Vec<Subscription> {
+        vec![
+            Subscription::new(self.x, Condition::Bounds),
+            Subscription::new(self.y, Condition::Bounds),
+        ]
+    }
+    fn priority(&self) -> Priority {
+        Priority::High
+    }
+    fn idempotent(&self) -> bool {
+        true
+    }
+    fn propagate_from_scratch(&mut self, ctx: &mut Context<'_>) -> PropResult {
+        let (x, y, c) = (self.x, self.y, self.c as i64);
+        let yhi = ctx.max(y) as i64;
+        ctx.set_max(x, clamp(yhi + c))?;
+        let xlo = ctx.min(x) as i64;
+        ctx.set_min(y, clamp(xlo - c))?;
+        if ctx.max(x) as i64 <= ctx.min(y) as i64 + c {
+            ctx.set_entailed();
+        }
+        Ok(())
+    }
+    fn clone_box(&self) -> Box<dyn Propagator> {
+        Box::new(self.clone())
+    }
+}

@@ -1,0 +1,314 @@
+//! # Depth-first search with backtracking
+//!
+//! The loop, in the words of a textbook:
+//!
+//! ```text
+//! propagate the root; if it fails, there is no solution.
+//! loop:
+//!     pick a decision d (brancher); if there is none, every variable is fixed: a solution.
+//!         record it; for optimisation remember its value as the bound to beat; backtrack.
+//!     open a level, apply d (the left branch), propagate.
+//!     on failure, backtrack:
+//!         close the newest level (the trail undoes everything since it was opened),
+//!         apply not-d (the right branch) at the level below, re-apply the bound, propagate;
+//!         if that fails too, close the next level, and so on; with no level left, the
+//!         search is complete.
+//! ```
+//!
+//! The right branch is applied at the parent's level rather than at a new one: once the left
+//! subtree is exhausted, `not d` is simply true there. So the stack of open levels is the
+//! stack of left decisions, and its size is the depth.
+//!
+//! Branch and bound: after a solution of objective value `o` (minimising), every node from
+//! then on must satisfy `objective <= o - 1`. The bound is re-applied after each backtrack,
+//! because closing a level also undoes the bound applied inside it.
+//!
+//! Restarts: when the failures of the current run exceed the policy's cutoff, every level is
+//! closed and the search begins again from the root (which keeps the best bound, the
+//! dom/wdeg weights and the random generator's state).
+
+use super::brancher::{Brancher, Decision};
+use super::events::{SearchEvent, SearchListener};
+use super::{Control, Outcome, SearchConfig, Solution};
+use crate::model::Model;
+use crate::stats::SearchStats;
+use std::sync::atomic::Ordering;
+use std::time::Instant;
+
+/// One open level: the decision taken there, and whether its variable was primary.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    decision: Decision,
+    primary: bool,
+}
+
+/// Why the main loop ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum End {
+    Exhausted,
+    Stopped,
+}
+
+/// State of one search run.
+struct Dfs<'a> {
+    model: &'a mut Model,
+    config: &'a SearchConfig,
+    brancher: Brancher,
+    stack: Vec<Frame>,
+    stats: SearchStats,
+    listener: &'a mut dyn SearchListener,
+    /// Best objective value so far.
+    bound: Option<i64>,
+    best: Option<Solution>,
+    solutions: u64,
+    failures_since_restart: u64,
+    run: u64,
+}
+
+/// Search `model` as `config` says. Every solution is passed to `on_solution`, which may stop
+/// the search; every event goes to `listener`. The model is left at its root state.
+pub fn search(
+    model: &mut Model,
+    config: &SearchConfig,
+    listener: &mut dyn SearchListener,
+    on_solution: &mut dyn FnMut(&Solution) -> Control,
+) -> Outcome {
+    let started = Instant::now();
+    let propagations_before = model.propagation.propagations;
+    let brancher = Brancher::new(
+        model,
+        config.branch_vars.as_deref(),
+        config.var_select.clone(),
+        config.val_select,
+        config.seed,
+    );
+    let mut dfs = Dfs {
+        model,
+        config,
+        brancher,
+        stack: Vec::new(),
+        stats: SearchStats::default(),
+        listener,
+        bound: None,
+        best: None,
+        solutions: 0,
+        failures_since_restart: 0,
+        run: 0,
+    };
+    // The search opens its own root level, so that what it deduces there (the right branches
+    // taken at depth 0, the bound) is undone when it returns: the model can be searched again.
+    let base_level = dfs.model.store.level();
+    dfs.model.store.push_level();
+    let end = if dfs.model.propagate().is_err() {
+        dfs.fail(None);
+        End::Exhausted
+    } else {
+        dfs.run(on_solution)
+    };
+    // Leave the model as we found it.
+    while dfs.model.store.level() > base_level {
+        dfs.model.store.pop_level();
+    }
+    dfs.model.propagation.abandon(&mut dfs.model.store);
+    dfs.stats.propagations = dfs.model.propagation.propagations - propagations_before;
+    dfs.stats.time = started.elapsed();
+    Outcome {
+        complete: end == End::Exhausted,
+        solutions: dfs.solutions,
+        objective: dfs.bound,
+        best: dfs.best,
+        stats: dfs.stats,
+        profile: dfs.model.propagation.profile(),
+    }
+}
+
+impl Dfs<'_> {
+    fn run(&mut self, on_solution: &mut dyn FnMut(&Solution) -> Control) -> End {
+        loop {
+            if self.limit_reached() {
+                return End::Stopped;
+            }
+            match self.brancher.next(self.model) {
+                None => {
+                    if self.record_solution(on_solution) == Control::Stop {
+                        return End::Stopped;
+                    }
+                    if self.config.project {
+                        // One completion of the primary assignment is enough: drop the
+                        // alternatives of the secondary decisions.
+                        while self.stack.last().is_some_and(|f| !f.primary) {
+                            self.stack.pop();
+                            self.model.store.pop_level();
+                        }
+                    }
+                    if !self.backtrack() {
+                        return End::Exhausted;
+                    }
+                }
+                Some((decision, primary)) => {
+                    self.model.store.push_level();
+                    self.stack.push(Frame { decision, primary });
+                    self.branch(decision, true);
+                    let ok = decision.apply(self.model).is_ok() && self.propagate_ok();
+                    if !ok && !self.after_failure() {
+                        return End::Exhausted;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Propagate; report a failure event if it fails.
+    fn propagate_ok(&mut self) -> bool {
+        match self.model.propagate() {
+            Ok(()) => true,
+            Err(conflict) => {
+                let name = conflict.propagator.map(|p| self.model.propagation.name(p));
+                self.fail(name);
+                false
+            }
+        }
+    }
+
+    fn fail(&mut self, propagator: Option<&'static str>) {
+        self.model.propagation.abandon(&mut self.model.store);
+        self.failures_since_restart += 1;
+        let event = SearchEvent::Failure {
+            depth: self.stack.len(),
+            propagator,
+        };
+        self.stats.on_event(&event);
+        self.listener.on_event(&event);
+    }
+
+    fn branch(&mut self, decision: Decision, left: bool) {
+        let event = SearchEvent::Branch {
+            depth: self.stack.len().max(1),
+            decision: &decision,
+            left,
+        };
+        self.stats.on_event(&event);
+        self.listener.on_event(&event);
+    }
+
+    /// After a failed node: restart if the policy says so, else backtrack. False when the
+    /// tree is exhausted.
+    fn after_failure(&mut self) -> bool {
+        if let Some(cutoff) = self.config.restarts.cutoff(self.run) {
+            if self.failures_since_restart >= cutoff {
+                return self.restart();
+            }
+        }
+        self.backtrack()
+    }
+
+    /// Close levels until a right branch propagates. False when no level is left.
+    fn backtrack(&mut self) -> bool {
+        while let Some(frame) = self.stack.pop() {
+            self.model.store.pop_level();
+            let right = frame.decision.negation();
+            self.branch(right, false);
+            let ok = right.apply(self.model).is_ok() && self.apply_bound() && self.propagate_ok();
+            if ok {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Go back to the root, keeping the bound, and propagate there.
+    fn restart(&mut self) -> bool {
+        self.run += 1;
+        let event = SearchEvent::Restart {
+            number: self.run,
+            failures: self.failures_since_restart,
+        };
+        self.stats.on_event(&event);
+        self.listener.on_event(&event);
+        self.failures_since_restart = 0;
+        while self.stack.pop().is_some() {
+            self.model.store.pop_level();
+        }
+        self.model.propagation.abandon(&mut self.model.store);
+        self.apply_bound() && self.propagate_ok()
+    }
+
+    /// Require the objective to beat the best solution so far. False on conflict.
+    fn apply_bound(&mut self) -> bool {
+        let (Some(objective), Some(bound)) = (self.config.objective, self.bound) else {
+            return true;
+        };
+        let store = &mut self.model.store;
+        let result = if objective.minimize {
+            store.set_max(
+                objective.var,
+                crate::propagators::relations::clamp(bound - 1),
+            )
+        } else {
+            store.set_min(
+                objective.var,
+                crate::propagators::relations::clamp(bound + 1),
+            )
+        };
+        if result.is_err() {
+            self.fail(None);
+            return false;
+        }
+        true
+    }
+
+    fn record_solution(&mut self, on_solution: &mut dyn FnMut(&Solution) -> Control) -> Control {
+        let store = &self.model.store;
+        let solution = Solution {
+            values: (0..store.num_vars() as u32)
+                .map(|i| store.value(crate::VarId(i)))
+                .collect(),
+        };
+        self.solutions += 1;
+        let objective = self.config.objective.map(|o| solution.value(o.var) as i64);
+        if objective.is_some() {
+            self.bound = objective;
+        }
+        let event = SearchEvent::Solution {
+            number: self.solutions,
+            objective,
+        };
+        self.stats.on_event(&event);
+        self.listener.on_event(&event);
+        let control = on_solution(&solution);
+        self.best = Some(solution);
+        if control == Control::Stop
+            || self
+                .config
+                .solution_limit
+                .is_some_and(|n| self.solutions >= n)
+        {
+            return Control::Stop;
+        }
+        Control::Continue
+    }
+
+    fn limit_reached(&self) -> bool {
+        let limits = &self.config.limits;
+        if limits.nodes.is_some_and(|n| self.stats.nodes >= n) {
+            return true;
+        }
+        if limits.failures.is_some_and(|n| self.stats.failures >= n) {
+            return true;
+        }
+        // Reading the clock and the shared flag costs more than a node: look every 64 nodes.
+        if self.stats.nodes % 64 == 0 {
+            if limits.deadline.is_some_and(|d| Instant::now() >= d) {
+                return true;
+            }
+            if limits
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed))
+            {
+                return true;
+            }
+        }
+        false
+    }
+}

@@ -1,0 +1,129 @@
+//! # Search: explore the tree of guesses
+//!
+//! Propagation alone rarely solves a puzzle. The search takes a model at its fixpoint, makes a
+//! guess (`brancher.rs`), propagates, and either goes deeper, finds a solution, or fails and
+//! tries the other branch (`dfs.rs`). Around that loop sit the features a real solver needs:
+//!
+//! * enumeration (all solutions, the first N) and counting, also projected on a subset of
+//!   the variables ("how many different pictures", whatever the hidden choices);
+//! * optimisation by **branch and bound**: each solution found tightens the bound on the
+//!   objective, so the next one must be better; when the tree is exhausted the last one is
+//!   optimal;
+//! * limits on nodes, failures and time, which stop cleanly with the best answer so far;
+//! * restarts (`restarts.rs`);
+//! * events for listeners (`events.rs`): statistics, traces;
+//! * counting on every core (`parallel.rs`).
+
+pub mod brancher;
+pub mod dfs;
+pub mod events;
+pub mod parallel;
+pub mod restarts;
+
+pub use brancher::{Decision, DecisionOp, ValSelect, VarSelect};
+pub use dfs::search;
+pub use events::{NoListener, SearchEvent, SearchListener, TraceWriter};
+pub use parallel::count_parallel;
+pub use restarts::RestartPolicy;
+
+use crate::stats::{PropagatorProfile, SearchStats};
+use crate::store::VarId;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// Minimise or maximise a variable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Objective {
+    pub var: VarId,
+    pub minimize: bool,
+}
+
+impl Objective {
+    pub fn minimize(var: VarId) -> Objective {
+        Objective {
+            var,
+            minimize: true,
+        }
+    }
+    pub fn maximize(var: VarId) -> Objective {
+        Objective {
+            var,
+            minimize: false,
+        }
+    }
+}
+
+/// When to give up. A stopped search reports what it found; it is never wrong, only
+/// incomplete.
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    pub nodes: Option<u64>,
+    pub failures: Option<u64>,
+    /// Wall-clock deadline.
+    pub deadline: Option<Instant>,
+    /// Set by another thread to stop this search.
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl Limits {
+    /// A deadline `time` from now.
+    pub fn with_time(mut self, time: Duration) -> Limits {
+        self.deadline = Some(Instant::now() + time);
+        self
+    }
+}
+
+/// What to search for and how.
+#[derive(Clone, Debug, Default)]
+pub struct SearchConfig {
+    pub var_select: VarSelect,
+    pub val_select: ValSelect,
+    /// The variables a solution is made of (default: all). The others are fixed afterwards.
+    pub branch_vars: Option<Vec<VarId>>,
+    /// Count and enumerate distinct assignments of `branch_vars` only: for each one, a single
+    /// completion of the other variables is searched for.
+    pub project: bool,
+    pub objective: Option<Objective>,
+    /// Stop after this many solutions (for optimisation: improving solutions).
+    pub solution_limit: Option<u64>,
+    pub limits: Limits,
+    pub restarts: RestartPolicy,
+    pub seed: u64,
+}
+
+/// A full assignment: the value of every variable, by index.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    pub values: Vec<i32>,
+}
+
+impl Solution {
+    #[inline]
+    pub fn value(&self, x: VarId) -> i32 {
+        self.values[x.index()]
+    }
+}
+
+/// What the callback says after each solution.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Control {
+    Continue,
+    Stop,
+}
+
+/// The result of a search.
+#[derive(Clone, Debug, Default)]
+pub struct Outcome {
+    /// The whole tree was explored: the count is exact, the optimum proved, or there is no
+    /// solution. False when a limit or the callback stopped the search.
+    pub complete: bool,
+    /// Solutions found (for optimisation: improving solutions).
+    pub solutions: u64,
+    /// The last solution found (the best one when optimising).
+    pub best: Option<Solution>,
+    /// Objective value of `best`.
+    pub objective: Option<i64>,
+    pub stats: SearchStats,
+    pub profile: PropagatorProfile,
+}

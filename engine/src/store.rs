@@ -1,0 +1,377 @@
+//! # Store and trail: the state of the search, and how it goes back in time
+//!
+//! The store holds the domain of every variable plus a few *reversible integers* that
+//! propagators may use for their own state. Search walks down a tree of guesses; when a guess
+//! fails it must put the store back exactly as it was. There are two classic ways:
+//!
+//! * **copying** (Gecode): keep a copy of the whole store at each choice point;
+//! * **trailing** (MiniCP, most CP and SAT solvers): before changing a piece of state, write
+//!   its old value on a stack, the *trail*; to go back, pop the trail and restore.
+//!
+//! cpsolve **trails** on the sequential path: a node costs only the domains it touches, never
+//! a copy of the whole store. The trail saves a variable's whole domain (a few words for
+//! puzzle-sized domains) the first time it changes at a level — "copy on first write" — so a
+//! variable that is narrowed ten times at one node is saved once. To know whether a variable
+//! was already saved at the current level, each variable remembers the *epoch* (a number given
+//! to each level when it is opened, never reused) of its last save.
+//!
+//! The store is also `Clone`, and cheaply so (a vector of small domains): the parallel search
+//! hands a clone to each thread, where it is trailed again. See `docs/02-store-and-trail.md`.
+
+use crate::domain::{Change, Domain, EmptyDomain, Event};
+use crate::propagator::Conflict;
+
+/// A variable: an index into the store.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct VarId(pub u32);
+
+impl VarId {
+    #[inline]
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A reversible integer: propagator state that is restored on backtrack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RevId(pub u32);
+
+/// One undo record.
+#[derive(Clone, Debug)]
+enum TrailEntry {
+    /// The domain of `var` before its first change at this level, and the epoch it had.
+    Domain {
+        var: u32,
+        old: Domain,
+        old_epoch: u32,
+    },
+    /// A reversible integer and its old value.
+    Int { rev: u32, old: i64 },
+}
+
+/// Domains, reversible integers, the trail, and the list of variables changed since the
+/// propagation engine last looked.
+#[derive(Clone, Debug)]
+pub struct Store {
+    domains: Vec<Domain>,
+    /// Epoch of the level at which each variable was last saved on the trail.
+    saved_epoch: Vec<u32>,
+    revs: Vec<i64>,
+    trail: Vec<TrailEntry>,
+    /// For each open level: trail length at its start, and the epoch of the level below.
+    levels: Vec<(usize, u32)>,
+    /// Epoch of the current level.
+    epoch: u32,
+    /// Next fresh epoch.
+    next_epoch: u32,
+    /// Variables changed since the last `take_modified`, each once, with the strongest event.
+    modified: Vec<VarId>,
+    pending_event: Vec<Option<Event>>,
+    /// Values removed in total (for the propagator profile).
+    removed: u64,
+}
+
+impl Default for Store {
+    fn default() -> Self {
+        Store::new()
+    }
+}
+
+impl Store {
+    pub fn new() -> Store {
+        Store {
+            domains: Vec::new(),
+            saved_epoch: Vec::new(),
+            revs: Vec::new(),
+            trail: Vec::new(),
+            levels: Vec::new(),
+            epoch: 0,
+            next_epoch: 1,
+            modified: Vec::new(),
+            pending_event: Vec::new(),
+            removed: 0,
+        }
+    }
+
+    /// A new variable with the given domain.
+    pub fn new_var(&mut self, domain: Domain) -> VarId {
+        let id = VarId(self.domains.len() as u32);
+        self.domains.push(domain);
+        self.saved_epoch.push(0);
+        self.pending_event.push(None);
+        id
+    }
+
+    /// A new reversible integer.
+    pub fn new_rev(&mut self, value: i64) -> RevId {
+        self.revs.push(value);
+        RevId(self.revs.len() as u32 - 1)
+    }
+
+    pub fn num_vars(&self) -> usize {
+        self.domains.len()
+    }
+
+    // ----- reading -----------------------------------------------------------------------
+
+    #[inline]
+    pub fn domain(&self, x: VarId) -> &Domain {
+        &self.domains[x.index()]
+    }
+    #[inline]
+    pub fn min(&self, x: VarId) -> i32 {
+        self.domains[x.index()].min()
+    }
+    #[inline]
+    pub fn max(&self, x: VarId) -> i32 {
+        self.domains[x.index()].max()
+    }
+    #[inline]
+    pub fn size(&self, x: VarId) -> u32 {
+        self.domains[x.index()].size()
+    }
+    #[inline]
+    pub fn is_fixed(&self, x: VarId) -> bool {
+        self.domains[x.index()].is_fixed()
+    }
+    /// The value of a fixed variable (its min otherwise).
+    #[inline]
+    pub fn value(&self, x: VarId) -> i32 {
+        self.domains[x.index()].value()
+    }
+    #[inline]
+    pub fn contains(&self, x: VarId, v: i32) -> bool {
+        self.domains[x.index()].contains(v)
+    }
+    #[inline]
+    pub fn rev(&self, r: RevId) -> i64 {
+        self.revs[r.0 as usize]
+    }
+    /// Total values removed so far (only ever grows; used by the profiler).
+    #[inline]
+    pub fn removed_count(&self) -> u64 {
+        self.removed
+    }
+
+    // ----- changing: every change goes through `modify`, which trails and records events ---
+
+    /// Save `x` on the trail if this is its first change at the current level.
+    #[inline]
+    fn save(&mut self, x: usize) {
+        if self.saved_epoch[x] != self.epoch && !self.levels.is_empty() {
+            let old = self.domains[x].clone();
+            self.trail.push(TrailEntry::Domain {
+                var: x as u32,
+                old,
+                old_epoch: self.saved_epoch[x],
+            });
+            self.saved_epoch[x] = self.epoch;
+        }
+    }
+
+    #[inline]
+    fn modify(
+        &mut self,
+        x: VarId,
+        op: impl FnOnce(&mut Domain) -> Change,
+    ) -> Result<bool, Conflict> {
+        let i = x.index();
+        self.save(i);
+        let before = self.domains[i].size();
+        match op(&mut self.domains[i]) {
+            Ok(None) => Ok(false),
+            Ok(Some(event)) => {
+                self.removed += (before - self.domains[i].size()) as u64;
+                match self.pending_event[i] {
+                    None => {
+                        self.pending_event[i] = Some(event);
+                        self.modified.push(x);
+                    }
+                    Some(e) if e < event => self.pending_event[i] = Some(event),
+                    Some(_) => {}
+                }
+                Ok(true)
+            }
+            Err(EmptyDomain) => Err(Conflict::new()),
+        }
+    }
+
+    /// Remove `v` from the domain of `x`. `Ok(true)` if something was removed.
+    #[inline]
+    pub fn remove(&mut self, x: VarId, v: i32) -> Result<bool, Conflict> {
+        if !self.domains[x.index()].contains(v) {
+            return Ok(false);
+        }
+        self.modify(x, |d| d.remove(v))
+    }
+
+    /// Remove every value below `lo`.
+    #[inline]
+    pub fn set_min(&mut self, x: VarId, lo: i32) -> Result<bool, Conflict> {
+        if lo <= self.domains[x.index()].min() {
+            return Ok(false);
+        }
+        self.modify(x, |d| d.remove_below(lo))
+    }
+
+    /// Remove every value above `hi`.
+    #[inline]
+    pub fn set_max(&mut self, x: VarId, hi: i32) -> Result<bool, Conflict> {
+        if hi >= self.domains[x.index()].max() {
+            return Ok(false);
+        }
+        self.modify(x, |d| d.remove_above(hi))
+    }
+
+    /// Keep only `v`.
+    #[inline]
+    pub fn fix(&mut self, x: VarId, v: i32) -> Result<bool, Conflict> {
+        let d = &self.domains[x.index()];
+        if d.is_fixed() && d.value() == v {
+            return Ok(false);
+        }
+        self.modify(x, |d| d.fix(v))
+    }
+
+    /// Keep only the values for which `keep` holds.
+    pub fn retain(&mut self, x: VarId, keep: impl FnMut(i32) -> bool) -> Result<bool, Conflict> {
+        self.modify(x, |d| d.retain(keep))
+    }
+
+    /// Keep only the values also in `other`.
+    pub fn intersect(&mut self, x: VarId, other: &Domain) -> Result<bool, Conflict> {
+        self.modify(x, |d| d.intersect(other))
+    }
+
+    /// Set a reversible integer.
+    #[inline]
+    pub fn set_rev(&mut self, r: RevId, value: i64) {
+        let i = r.0 as usize;
+        if self.revs[i] == value {
+            return;
+        }
+        if !self.levels.is_empty() {
+            self.trail.push(TrailEntry::Int {
+                rev: r.0,
+                old: self.revs[i],
+            });
+        }
+        self.revs[i] = value;
+    }
+
+    // ----- levels --------------------------------------------------------------------------
+
+    /// Number of open levels (the depth of the search).
+    #[inline]
+    pub fn level(&self) -> usize {
+        self.levels.len()
+    }
+
+    /// Open a new level: everything changed from now on is undone by `pop_level`.
+    pub fn push_level(&mut self) {
+        self.levels.push((self.trail.len(), self.epoch));
+        self.epoch = self.next_epoch;
+        self.next_epoch = self.next_epoch.wrapping_add(1);
+    }
+
+    /// Undo every change made since the matching `push_level`.
+    pub fn pop_level(&mut self) {
+        let (mark, parent_epoch) = self.levels.pop().expect("pop_level without push_level");
+        while self.trail.len() > mark {
+            match self.trail.pop().unwrap() {
+                TrailEntry::Domain {
+                    var,
+                    old,
+                    old_epoch,
+                } => {
+                    self.domains[var as usize] = old;
+                    self.saved_epoch[var as usize] = old_epoch;
+                }
+                TrailEntry::Int { rev, old } => self.revs[rev as usize] = old,
+            }
+        }
+        self.epoch = parent_epoch;
+        self.clear_modified();
+    }
+
+    /// Undo every open level.
+    pub fn pop_to_root(&mut self) {
+        while !self.levels.is_empty() {
+            self.pop_level();
+        }
+    }
+
+    // ----- events ----------------------------------------------------------------------------
+
+    /// Hand over the variables changed since the last call (each once, strongest event).
+    #[inline]
+    pub fn take_modified(&mut self, into: &mut Vec<(VarId, Event)>) {
+        into.clear();
+        for &x in &self.modified {
+            into.push((
+                x,
+                self.pending_event[x.index()].take().expect("pending event"),
+            ));
+        }
+        self.modified.clear();
+    }
+
+    /// Forget pending events (after a conflict).
+    pub fn clear_modified(&mut self) {
+        for &x in &self.modified {
+            self.pending_event[x.index()] = None;
+        }
+        self.modified.clear();
+    }
+
+    pub fn has_modified(&self) -> bool {
+        !self.modified.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn trail_restores_domains_and_revs_across_levels() {
+        let mut s = Store::new();
+        let x = s.new_var(Domain::interval(1, 9));
+        let y = s.new_var(Domain::interval(-5, 5));
+        let r = s.new_rev(7);
+        s.push_level();
+        s.remove(x, 3).unwrap();
+        s.set_min(y, 0).unwrap();
+        s.set_rev(r, 8);
+        s.push_level();
+        s.fix(x, 4).unwrap();
+        s.set_rev(r, 9);
+        assert!(s.set_max(y, -1).is_err());
+        s.pop_level();
+        assert_eq!(format!("{:?}", s.domain(x)), "{1..2, 4..9}");
+        assert_eq!((s.min(y), s.max(y)), (0, 5));
+        assert_eq!(s.rev(r), 8);
+        // a fresh level after a pop saves again (epochs are never reused)
+        s.push_level();
+        s.remove(x, 9).unwrap();
+        s.pop_level();
+        assert_eq!(s.max(x), 9);
+        s.pop_level();
+        assert_eq!(s.size(x), 9);
+        assert_eq!(s.size(y), 11);
+        assert_eq!(s.rev(r), 7);
+    }
+
+    #[test]
+    fn events_keep_the_strongest_per_variable() {
+        let mut s = Store::new();
+        let x = s.new_var(Domain::interval(1, 9));
+        s.remove(x, 5).unwrap();
+        s.set_min(x, 2).unwrap();
+        let mut ev = Vec::new();
+        s.take_modified(&mut ev);
+        assert_eq!(ev, vec![(x, Event::Bounds)]);
+        s.take_modified(&mut ev);
+        assert!(ev.is_empty());
+    }
+}

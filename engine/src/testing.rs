@@ -1,0 +1,288 @@
+//! # The exhaustive propagator test harness
+//!
+//! How do we know a propagator is right? On small domains we can simply *enumerate every
+//! assignment* and compare with what the propagator did. For a constraint given as a plain
+//! predicate `check(&[i32]) -> bool`, [`check_propagator`] draws many random small domains
+//! (sizes 1 to 5, arity as asked) and asserts:
+//!
+//! 1. **soundness** — no solution is ever removed: every tuple of the initial domains that
+//!    satisfies `check` is still inside the pruned domains (and propagation does not fail
+//!    when a solution exists);
+//! 2. **checking** — once every variable is fixed, propagation fails exactly on the tuples
+//!    that violate `check`;
+//! 3. **strength** — the consistency the propagator claims is reached: for
+//!    [`Consistency::Domain`] every value left has a support (a solution using it within the
+//!    current domains); for [`Consistency::Bounds`] each variable's min and max have a support
+//!    within the intervals `min..=max` of the others (bounds(Z) consistency);
+//! 4. **incremental = reference** — after random further prunings (as the search makes), the
+//!    incremental path (`notify` + `propagate`) reaches the same domains as
+//!    `propagate_from_scratch` on a fresh copy, and both remain sound;
+//! 5. **backtracking** — after the prunings are undone, the domains are restored exactly.
+//!
+//! This follows Gecode's and MiniCP's practice of testing every propagator against brute
+//! force; it is `pub` so that every propagator's tests, in this crate or another, use it.
+
+use crate::domain::Domain;
+use crate::model::Model;
+use crate::propagator::Propagator;
+use crate::rng::Rng;
+use crate::store::VarId;
+
+/// The consistency a propagator claims.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Consistency {
+    /// Sound and checking only (e.g. forward checking).
+    Checking,
+    /// Bounds(Z): min and max of each variable have a support in the others' intervals.
+    Bounds,
+    /// Domain (generalised arc) consistency: every value has a support.
+    Domain,
+}
+
+/// How to draw the random cases.
+#[derive(Clone, Debug)]
+pub struct HarnessConfig {
+    /// Number of variables.
+    pub arity: usize,
+    /// Values are drawn from `lo..=hi`.
+    pub lo: i32,
+    pub hi: i32,
+    /// Largest initial domain size (at most 5 keeps enumeration fast).
+    pub max_size: usize,
+    /// Random cases to run.
+    pub trials: usize,
+    /// Random prunings applied after the first fixpoint, per case.
+    pub steps: usize,
+    pub seed: u64,
+    pub consistency: Consistency,
+}
+
+impl HarnessConfig {
+    pub fn new(arity: usize, lo: i32, hi: i32, consistency: Consistency) -> HarnessConfig {
+        HarnessConfig {
+            arity,
+            lo,
+            hi,
+            max_size: 5,
+            trials: 300,
+            steps: 4,
+            seed: 1,
+            consistency,
+        }
+    }
+}
+
+/// Every tuple of `domains` for which `check` holds.
+fn solutions(domains: &[Vec<i32>], check: &dyn Fn(&[i32]) -> bool) -> Vec<Vec<i32>> {
+    let mut out = Vec::new();
+    let mut tuple = vec![0; domains.len()];
+    fn rec(
+        i: usize,
+        domains: &[Vec<i32>],
+        tuple: &mut Vec<i32>,
+        check: &dyn Fn(&[i32]) -> bool,
+        out: &mut Vec<Vec<i32>>,
+    ) {
+        if i == domains.len() {
+            if check(tuple) {
+                out.push(tuple.clone());
+            }
+            return;
+        }
+        for &v in &domains[i] {
+            tuple[i] = v;
+            rec(i + 1, domains, tuple, check, out);
+        }
+    }
+    rec(0, domains, &mut tuple, check, &mut out);
+    out
+}
+
+fn domains_of(m: &Model, xs: &[VarId]) -> Vec<Vec<i32>> {
+    xs.iter()
+        .map(|&x| m.store.domain(x).iter().collect())
+        .collect()
+}
+
+fn build(
+    domains: &[Vec<i32>],
+    make: &dyn Fn(&[VarId]) -> Box<dyn Propagator>,
+) -> (Model, Vec<VarId>) {
+    let mut m = Model::new();
+    let xs: Vec<VarId> = domains
+        .iter()
+        .map(|d| m.store.new_var(Domain::from_values(d)))
+        .collect();
+    m.post(make(&xs));
+    (m, xs)
+}
+
+/// Assert soundness of `after` (None = failed) with respect to the solutions in `before`.
+fn assert_sound(
+    name: &str,
+    before: &[Vec<i32>],
+    after: Option<&[Vec<i32>]>,
+    check: &dyn Fn(&[i32]) -> bool,
+) {
+    let sols = solutions(before, check);
+    match after {
+        None => assert!(
+            sols.is_empty(),
+            "{name}: failed on {before:?} which has solution {:?}",
+            sols[0]
+        ),
+        Some(after) => {
+            for s in &sols {
+                for (i, v) in s.iter().enumerate() {
+                    assert!(after[i].contains(v), "{name}: removed {v} from x{i}, needed by solution {s:?}; before {before:?}, after {after:?}");
+                }
+            }
+        }
+    }
+}
+
+/// Assert the claimed consistency of `after` (already known sound and not failed).
+fn assert_strength(
+    name: &str,
+    after: &[Vec<i32>],
+    check: &dyn Fn(&[i32]) -> bool,
+    consistency: Consistency,
+) {
+    match consistency {
+        Consistency::Checking => {}
+        Consistency::Domain => {
+            let sols = solutions(after, check);
+            for (i, d) in after.iter().enumerate() {
+                for v in d {
+                    assert!(
+                        sols.iter().any(|s| s[i] == *v),
+                        "{name}: value {v} of x{i} has no support in {after:?}"
+                    );
+                }
+            }
+        }
+        Consistency::Bounds => {
+            let hull: Vec<Vec<i32>> = after
+                .iter()
+                .map(|d| (*d.iter().min().unwrap()..=*d.iter().max().unwrap()).collect())
+                .collect();
+            let sols = solutions(&hull, check);
+            for (i, d) in after.iter().enumerate() {
+                for v in [d.iter().min().unwrap(), d.iter().max().unwrap()] {
+                    assert!(
+                        sols.iter().any(|s| s[i] == *v),
+                        "{name}: bound {v} of x{i} has no support in the intervals of {after:?}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Run the whole harness (see the module documentation) on a propagator built by `make` for
+/// the constraint `check`. Panics with a description of the first case that goes wrong.
+pub fn check_propagator(
+    name: &str,
+    cfg: &HarnessConfig,
+    check: &dyn Fn(&[i32]) -> bool,
+    make: &dyn Fn(&[VarId]) -> Box<dyn Propagator>,
+) {
+    let mut rng = Rng::new(cfg.seed);
+    let span = (cfg.hi - cfg.lo + 1) as u64;
+    for _ in 0..cfg.trials {
+        // Random initial domains.
+        let initial: Vec<Vec<i32>> = (0..cfg.arity)
+            .map(|_| {
+                let size = 1 + rng.below(cfg.max_size.min(span as usize) as u64) as usize;
+                let mut d: Vec<i32> = Vec::new();
+                while d.len() < size {
+                    let v = cfg.lo + rng.below(span) as i32;
+                    if !d.contains(&v) {
+                        d.push(v);
+                    }
+                }
+                d.sort();
+                d
+            })
+            .collect();
+
+        // 2. Fixed tuples: rejected exactly when `check` is false.
+        for t in solutions(&initial, &|_| true).into_iter().take(64) {
+            let doms: Vec<Vec<i32>> = t.iter().map(|&v| vec![v]).collect();
+            let (mut m, _) = build(&doms, make);
+            let ok = m.propagate().is_ok();
+            assert_eq!(
+                ok,
+                check(&t),
+                "{name}: fixed tuple {t:?} {} but check says {}",
+                if ok { "accepted" } else { "rejected" },
+                check(&t)
+            );
+        }
+
+        // 1 and 3 at the root.
+        let (mut m, xs) = build(&initial, make);
+        let result = m.propagate();
+        let after = result.is_ok().then(|| domains_of(&m, &xs));
+        assert_sound(name, &initial, after.as_deref(), check);
+        let Some(after) = after else { continue };
+        assert_strength(name, &after, check, cfg.consistency);
+
+        // 4 and 5: random prunings, incremental vs from scratch, then undo.
+        let mut saved = vec![after];
+        for _ in 0..cfg.steps {
+            let current = saved.last().unwrap().clone();
+            let free: Vec<usize> = (0..xs.len()).filter(|&i| current[i].len() > 1).collect();
+            if free.is_empty() {
+                break;
+            }
+            let i = free[rng.below(free.len() as u64) as usize];
+            let v = current[i][rng.below(current[i].len() as u64) as usize];
+            let fix = rng.below(2) == 0;
+            m.store.push_level();
+            let _ = if fix {
+                m.store.fix(xs[i], v)
+            } else {
+                m.store.remove(xs[i], v)
+            };
+            let pruned = domains_of(&m, &xs);
+            let inc = m.propagate();
+            let inc_doms = inc.is_ok().then(|| domains_of(&m, &xs));
+            assert_sound(name, &pruned, inc_doms.as_deref(), check);
+
+            let (mut fresh, fxs) = build(&pruned, make);
+            let scratch = fresh.propagate();
+            let scratch_doms = scratch.is_ok().then(|| domains_of(&fresh, &fxs));
+            assert_eq!(
+                inc_doms, scratch_doms,
+                "{name}: incremental and from-scratch propagation differ after {} {v} on x{i}, from {current:?}",
+                if fix { "fixing to" } else { "removing" }
+            );
+            match inc_doms {
+                Some(d) => {
+                    assert_strength(name, &d, check, cfg.consistency);
+                    saved.push(d);
+                }
+                None => {
+                    // Undo the failed step and carry on from the same node with another
+                    // pruning: the propagator must not keep anything from the failed run.
+                    m.store.pop_level();
+                    assert_eq!(
+                        &domains_of(&m, &xs),
+                        saved.last().unwrap(),
+                        "{name}: backtracking did not restore the domains"
+                    );
+                }
+            }
+        }
+        while m.store.level() > 0 {
+            m.store.pop_level();
+            saved.pop();
+            assert_eq!(
+                &domains_of(&m, &xs),
+                saved.last().unwrap(),
+                "{name}: backtracking did not restore the domains"
+            );
+        }
+    }
+}
