@@ -1,1 +1,54 @@
-//! placeholder
+//! # cpsolve's puzzles
+//!
+//! One module per puzzle, each with the same five parts:
+//!
+//! * **parse** — the text format of `FORMATS.md` into a typed instance, with
+//!   [`ParseError`]s that name the line;
+//! * **model** — the instance as engine variables and constraints ([`Instance::build`]);
+//! * **decode** — an engine solution back into the puzzle's own terms;
+//! * **render** — a picture for the terminal, and the JSON of `FORMATS.md`;
+//! * **check** — a validator that knows only the rules, not the engine, run on every solution.
+//!
+//! The command line sees every puzzle through the [`Instance`] trait and the [`PuzzleKind`]
+//! registry ([`all`], [`find`]).
+
+pub mod common;
+pub mod queens;
+
+pub use common::{Answer, Built, Instance, ModelOptions, ParseError, Purpose, SumLevel};
+
+/// How the command line passes the instance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// A file (or `-` for standard input); with none, the built-in seed instance.
+    File,
+    /// A number on the command line (`cpsolve queens 8`).
+    Number,
+    /// Built in only (the pigeonhole shelf).
+    BuiltIn,
+}
+
+/// A puzzle the command line knows.
+#[derive(Clone, Copy, Debug)]
+pub struct PuzzleKind {
+    pub name: &'static str,
+    /// One line for `cpsolve --help`.
+    pub summary: &'static str,
+    /// Minimises something (the `OPTIMAL` status applies).
+    pub optimisation: bool,
+    pub input: Input,
+    /// The seed's instance, in the file format (or the number for `Input::Number`).
+    pub seed: &'static str,
+    /// Parse a whole file (which may hold several instances).
+    pub parse: fn(&str) -> Result<Vec<Box<dyn Instance>>, ParseError>,
+}
+
+/// Every puzzle, in the order `cpsolve --help` and `cpsolve tour` show them.
+pub fn all() -> &'static [PuzzleKind] {
+    &[queens::KIND]
+}
+
+/// The puzzle called `name`.
+pub fn find(name: &str) -> Option<&'static PuzzleKind> {
+    all().iter().find(|k| k.name == name)
+}

@@ -1,0 +1,194 @@
+//! # n-queens: the "hello world" of constraint programming
+//!
+//! Place N queens on an N×N board so that no two attack each other.
+//!
+//! **Model.** One variable per column, `q[c] ∈ 0..N`, the row of the queen in column `c` (so
+//! two queens never share a column, by construction). Rows differ: `alldifferent(q)`. The
+//! diagonals differ: `alldifferent(q[c] + c)` and `alldifferent(q[c] - c)`, the all-different
+//! with offsets, so no auxiliary variables are needed.
+//!
+//! **Propagation.** When a queen is placed, forward checking removes its row and both
+//! diagonals from every other column. **Search:** smallest domain first.
+//!
+//! Run it: `cpsolve queens 8`, `cpsolve queens 12 --count -p 2`.
+
+use crate::common::{Answer, Built, Instance, ModelOptions, ParseError};
+use crate::{Input, PuzzleKind};
+use engine::{Model, SearchConfig, Solution};
+use serde_json::json;
+
+pub const KIND: PuzzleKind = PuzzleKind {
+    name: "queens",
+    summary: "n-queens: N queens on an N×N board, none attacking another (argument N)",
+    optimisation: false,
+    input: Input::Number,
+    seed: "8",
+    parse,
+};
+
+/// The largest board accepted (the domains are bitsets of N values; search is the limit).
+pub const MAX_N: usize = 1000;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Queens {
+    pub n: usize,
+}
+
+/// `"8"` → an 8-queens instance.
+pub fn parse(text: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
+    let t = text.trim();
+    let n: usize = t.parse().map_err(|_| {
+        ParseError::new(
+            1,
+            format!("expected the board size N, a whole number, found '{t}'"),
+        )
+    })?;
+    if n == 0 || n > MAX_N {
+        return Err(ParseError::new(
+            1,
+            format!("board size must be between 1 and {MAX_N}, found {n}"),
+        ));
+    }
+    Ok(vec![Box::new(Queens { n })])
+}
+
+impl Queens {
+    /// The model: returns it with the column variables.
+    pub fn model(&self, options: &ModelOptions) -> Built {
+        let n = self.n;
+        let mut model = Model::new();
+        let q = model.new_vars(n, 0, n as i32 - 1);
+        let up: Vec<i32> = (0..n as i32).collect();
+        let down: Vec<i32> = (0..n as i32).map(|c| -c).collect();
+        model.all_different(&q, options.alldiff);
+        model.all_different_offset(&q, &up, options.alldiff);
+        model.all_different_offset(&q, &down, options.alldiff);
+        let search = SearchConfig {
+            branch_vars: Some(q.clone()),
+            ..Default::default()
+        };
+        Built {
+            model,
+            search,
+            vars: q,
+        }
+    }
+
+    /// Rules only: one queen per column (by the shape of the answer), rows and diagonals
+    /// distinct.
+    pub fn check_rows(&self, rows: &[usize]) -> Result<(), String> {
+        if rows.len() != self.n || rows.iter().any(|&r| r >= self.n) {
+            return Err(format!("expected {} rows in 0..{}", self.n, self.n));
+        }
+        for a in 0..self.n {
+            for b in a + 1..self.n {
+                let (ra, rb) = (rows[a] as i64, rows[b] as i64);
+                if ra == rb {
+                    return Err(format!(
+                        "columns {} and {} share row {}",
+                        a + 1,
+                        b + 1,
+                        ra + 1
+                    ));
+                }
+                if (ra - rb).abs() == (b - a) as i64 {
+                    return Err(format!("columns {} and {} share a diagonal", a + 1, b + 1));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Instance for Queens {
+    fn build(&self, options: &ModelOptions) -> Result<Built, String> {
+        Ok(self.model(options))
+    }
+
+    fn answer(&self, built: &Built, solution: &Solution) -> Answer {
+        let rows: Vec<usize> = built
+            .vars
+            .iter()
+            .map(|&q| solution.value(q) as usize)
+            .collect();
+        let mut text = String::new();
+        for r in 0..self.n {
+            let line: Vec<&str> = (0..self.n)
+                .map(|c| if rows[c] == r { "Q" } else { "·" })
+                .collect();
+            text.push_str(&line.join(" "));
+            text.push('\n');
+        }
+        // JSON: the row (1-based) of the queen in each column.
+        Answer {
+            json: json!(rows.iter().map(|r| r + 1).collect::<Vec<_>>()),
+            text,
+            objective: None,
+        }
+    }
+
+    fn check(&self, answer: &Answer) -> Result<(), String> {
+        let rows: Vec<usize> = answer
+            .json
+            .as_array()
+            .ok_or("solution is not a list")?
+            .iter()
+            .map(|v| {
+                v.as_u64()
+                    .map(|r| r as usize)
+                    .filter(|&r| r >= 1)
+                    .map(|r| r - 1)
+            })
+            .collect::<Option<_>>()
+            .ok_or("a row is not a number from 1")?;
+        self.check_rows(&rows)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_for_n_up_to_10_and_every_solution_checks() {
+        let expected = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724];
+        for (i, &want) in expected.iter().enumerate() {
+            let q = Queens { n: i + 1 };
+            let built = q.model(&ModelOptions::default());
+            let config = built.search.clone();
+            let mut found = 0;
+            let mut model = built.model.clone();
+            let out = engine::search(
+                &mut model,
+                &config,
+                &mut engine::search::NoListener,
+                &mut |s| {
+                    let a = q.answer(&built, s);
+                    q.check(&a).expect("every solution passes the checker");
+                    found += 1;
+                    engine::Control::Continue
+                },
+            );
+            assert_eq!((out.solutions, found), (want, want), "{}-queens", i + 1);
+        }
+    }
+
+    #[test]
+    fn checker_rejects_attacks() {
+        let q = Queens { n: 4 };
+        assert!(q.check_rows(&[1, 3, 0, 2]).is_ok());
+        assert!(q
+            .check_rows(&[0, 1, 2, 3])
+            .unwrap_err()
+            .contains("diagonal"));
+        assert!(q.check_rows(&[1, 1, 0, 2]).unwrap_err().contains("row"));
+    }
+
+    #[test]
+    fn bad_sizes_are_errors() {
+        assert!(parse("x").is_err());
+        assert!(parse("0").is_err());
+        assert!(parse("").is_err());
+        assert_eq!(parse("5").unwrap().len(), 1);
+    }
+}
