@@ -6,5 +6,6 @@
 //! folder (`alldiff/value.rs`, `alldiff/bounds.rs`, `alldiff/domain.rs`), chosen by an option.
 
 pub mod alldiff;
+pub mod king_degree;
 pub mod linear;
 pub mod relations;
