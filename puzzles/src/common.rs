@@ -165,3 +165,188 @@ pub fn render_grid(rows: &[Vec<Option<i64>>]) -> String {
     }
     out
 }
+
+// ----- helpers shared by the grid puzzles (sudoku, strimko, suko, kakuro) ------------------
+
+/// A cell token of a number grid: `.` or `0` is a blank (`Some(None)`), `1..=max` a given
+/// (`Some(Some(v))`); anything else is not a cell (`None`).
+pub fn parse_cell(token: &str, max: u32) -> Option<Option<u32>> {
+    match token {
+        "." | "0" => Some(None),
+        _ if !token.is_empty() && token.bytes().all(|b| b.is_ascii_digit()) => token
+            .parse::<u32>()
+            .ok()
+            .filter(|&v| v >= 1 && v <= max)
+            .map(Some),
+        _ => None,
+    }
+}
+
+/// Make `model` fail at the root: posted when a puzzle's givens already contradict each other
+/// (e.g. [`Model::fix`] returned a conflict), so that the search reports `UNSATISFIABLE`
+/// instead of the parser calling a well-formed file malformed.
+pub fn post_failure(model: &mut Model) {
+    let b = model.new_bool();
+    let _ = model.linear(&[(1, b)], engine::Relation::Eq, 2);
+}
+
+/// Read an answer's JSON as `rows` × `cols` cells, each a whole number or `null` (`None`).
+/// For the checkers: a shape error is a broken answer, not a panic.
+pub fn json_grid(json: &Value, rows: usize, cols: usize) -> Result<Vec<Vec<Option<i64>>>, String> {
+    let list = json.as_array().ok_or("solution is not a list of rows")?;
+    if list.len() != rows {
+        return Err(format!("expected {rows} rows, found {}", list.len()));
+    }
+    let mut grid = Vec::with_capacity(rows);
+    for (r, row) in list.iter().enumerate() {
+        let cells = row
+            .as_array()
+            .ok_or_else(|| format!("row {} is not a list", r + 1))?;
+        if cells.len() != cols {
+            return Err(format!(
+                "row {} has {} cells, expected {cols}",
+                r + 1,
+                cells.len()
+            ));
+        }
+        let mut out = Vec::with_capacity(cols);
+        for (c, cell) in cells.iter().enumerate() {
+            out.push(match cell {
+                Value::Null => None,
+                v => {
+                    Some(v.as_i64().ok_or_else(|| {
+                        format!("cell [{}, {}] is not a whole number", r + 1, c + 1)
+                    })?)
+                }
+            });
+        }
+        grid.push(out);
+    }
+    Ok(grid)
+}
+
+/// [`json_grid`] where every cell must be a number in `lo..=hi`.
+pub fn json_number_grid(
+    json: &Value,
+    rows: usize,
+    cols: usize,
+    lo: i64,
+    hi: i64,
+) -> Result<Vec<Vec<i64>>, String> {
+    let grid = json_grid(json, rows, cols)?;
+    let mut out = Vec::with_capacity(rows);
+    for (r, row) in grid.into_iter().enumerate() {
+        let mut line = Vec::with_capacity(cols);
+        for (c, cell) in row.into_iter().enumerate() {
+            match cell {
+                Some(v) if (lo..=hi).contains(&v) => line.push(v),
+                _ => {
+                    return Err(format!(
+                        "cell [{}, {}] must hold a number from {lo} to {hi}",
+                        r + 1,
+                        c + 1
+                    ))
+                }
+            }
+        }
+        out.push(line);
+    }
+    Ok(out)
+}
+
+/// `Err` naming `what` if two of `values` are equal.
+pub fn check_distinct(values: &[i64], what: &str) -> Result<(), String> {
+    for (i, a) in values.iter().enumerate() {
+        if values[i + 1..].contains(a) {
+            return Err(format!("{what} holds {a} twice"));
+        }
+    }
+    Ok(())
+}
+
+/// Every solution of `instance` under `options` (up to `limit`, if given), each decoded and
+/// run through the puzzle's checker; the flag says whether the search was complete. The
+/// puzzles' tests use it to compare answers across all-different levels.
+pub fn all_solutions(
+    instance: &dyn Instance,
+    options: &ModelOptions,
+    limit: Option<u64>,
+) -> Result<(Vec<Answer>, bool), String> {
+    let built = instance.build(options)?;
+    let mut model = built.model.clone();
+    let config = SearchConfig {
+        solution_limit: limit,
+        ..built.search.clone()
+    };
+    let mut answers = Vec::new();
+    let mut failed = None;
+    let outcome = engine::search(
+        &mut model,
+        &config,
+        &mut engine::search::NoListener,
+        &mut |solution| {
+            let answer = instance.answer(&built, solution);
+            if let Err(e) = instance.check(&answer) {
+                failed = Some(format!(
+                    "the checker rejects a solution: {e}\n{}",
+                    answer.text
+                ));
+                return engine::Control::Stop;
+            }
+            answers.push(answer);
+            engine::Control::Continue
+        },
+    );
+    match failed {
+        Some(e) => Err(e),
+        None => Ok((answers, outcome.complete)),
+    }
+}
+
+/// [`all_solutions`] at each all-different level (value, bounds, domain), which must agree:
+/// a stronger propagator may only prune more, never change the answers. Returns the answers
+/// of the first level.
+pub fn all_solutions_every_level(
+    instance: &dyn Instance,
+    options: &ModelOptions,
+    limit: Option<u64>,
+) -> Result<(Vec<Answer>, bool), String> {
+    let mut first: Option<(Vec<Answer>, bool)> = None;
+    for level in [
+        AllDiffLevel::Value,
+        AllDiffLevel::Bounds,
+        AllDiffLevel::Domain,
+    ] {
+        let options = ModelOptions {
+            alldiff: level,
+            ..options.clone()
+        };
+        let found = all_solutions(instance, &options, limit)?;
+        // The order of the solutions may differ between levels; the set must not.
+        let sorted = |answers: &[Answer]| {
+            let mut v: Vec<String> = answers.iter().map(|a| a.json.to_string()).collect();
+            v.sort();
+            v
+        };
+        match &first {
+            None => first = Some(found),
+            Some(f) => {
+                let same = if limit.is_none() {
+                    f.1 == found.1 && sorted(&f.0) == sorted(&found.0)
+                } else {
+                    f.0.len() == found.0.len()
+                };
+                if !same {
+                    return Err(format!(
+                        "--alldiff {level} finds {} solutions (complete: {}), --alldiff value {} (complete: {}), or others",
+                        found.0.len(),
+                        found.1,
+                        f.0.len(),
+                        f.1
+                    ));
+                }
+            }
+        }
+    }
+    Ok(first.expect("three levels were run"))
+}

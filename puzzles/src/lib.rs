@@ -14,6 +14,7 @@
 
 pub mod common;
 pub mod queens;
+pub mod sudoku;
 
 pub use common::{Answer, Built, Instance, ModelOptions, ParseError, Purpose, SumLevel};
 
@@ -45,7 +46,7 @@ pub struct PuzzleKind {
 
 /// Every puzzle, in the order `cpsolve --help` and `cpsolve tour` show them.
 pub fn all() -> &'static [PuzzleKind] {
-    &[queens::KIND]
+    &[queens::KIND, sudoku::KIND]
 }
 
 /// The puzzle called `name`.

@@ -1,0 +1,371 @@
+//! # Sudoku: all-different, three times over
+//!
+//! Fill an n×n grid (n = m², so 4×4, 9×9, 16×16, 25×25, ...) with 1..n so that every row,
+//! every column and every m×m box holds each number once; some cells are given.
+//!
+//! **Model (seed 003).** The seed writes Sudoku as a 0/1 program: `x[i][j][k] = 1` when cell
+//! (i, j) holds k, with "exactly one k per row, per column, per box, per cell" as sums equal
+//! to 1, and the givens set to 1. The code folds the digit choice back into one integer
+//! variable per cell, `cell[i][j] ∈ 1..n` ("exactly one k per cell" is then free), and says
+//! "exactly one k per row" as `alldifferent(row)`, and the same for columns and boxes: 3n
+//! all-different constraints over n cells each. Givens are fixed before the search starts.
+//!
+//! **Propagation.** The all-different level is the user's (`--alldiff value|bounds|domain`):
+//! `value` is the pencil-mark rule "a placed digit leaves its row, column and box"; `domain`
+//! (Régin's matching) also finds hidden singles and naked/hidden pairs, triples, ... within
+//! each unit, which is why most newspaper puzzles need no search at all at that level.
+//! **Search:** smallest domain first.
+//!
+//! Givens that clash are not a format error: the model simply fails at the root and the
+//! answer is `UNSATISFIABLE`.
+//!
+//! Run it: `cpsolve sudoku`, `cpsolve sudoku puzzles.txt --alldiff domain`.
+
+use crate::common::{check_distinct, json_number_grid, parse_cell, post_failure};
+use crate::common::{Answer, Built, Instance, ModelOptions, ParseError};
+use crate::{Input, PuzzleKind};
+use engine::{Model, SearchConfig, Solution};
+use serde_json::Value;
+
+pub const KIND: PuzzleKind = PuzzleKind {
+    name: "sudoku",
+    summary: "Sudoku n×n (n = 4, 9, 16, 25, ...): rows, columns and boxes hold 1..n once",
+    optimisation: false,
+    input: Input::File,
+    seed: include_str!("../instances/seed/sudoku.txt"),
+    parse,
+};
+
+/// The largest box side accepted (a 100×100 grid); the search is the real limit.
+pub const MAX_BOX: usize = 10;
+
+/// One Sudoku: the box side m, the grid side n = m², and the givens row by row (0 = blank).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Sudoku {
+    pub box_size: usize,
+    pub n: usize,
+    pub givens: Vec<u8>,
+}
+
+// ----- parsing --------------------------------------------------------------------------
+
+/// The box side m of a grid side n = m² (m ≥ 2), if n is one.
+fn box_side(n: usize) -> Option<usize> {
+    (2..=MAX_BOX).find(|&m| m * m == n)
+}
+
+/// The characters of the grid form that only draw lines.
+fn is_rule_char(c: char) -> bool {
+    c.is_whitespace() || c == '|' || c == '-' || c == '+'
+}
+
+/// A grid being read, row by row.
+struct GridInProgress {
+    first_line: usize,
+    last_line: usize,
+    box_size: usize,
+    n: usize,
+    rows: usize,
+    givens: Vec<u8>,
+}
+
+impl GridInProgress {
+    fn incomplete(&self) -> ParseError {
+        ParseError::new(
+            self.last_line,
+            format!(
+                "the grid that starts on line {} has {} rows, expected {} (one per row of the {}×{} puzzle)",
+                self.first_line, self.rows, self.n, self.n, self.n
+            ),
+        )
+    }
+}
+
+/// One puzzle in the one-line form: n² characters, `1..n` given, `.` or `0` blank. This is
+/// the hot path for big collections (one allocation per puzzle).
+fn parse_one_line(line: &str, line_no: usize) -> Result<Sudoku, ParseError> {
+    let len = line.chars().count();
+    let n = match len {
+        16 => 4,
+        81 => 9,
+        _ => {
+            return Err(ParseError::new(
+                line_no,
+                format!(
+                    "a one-line puzzle has 81 characters (9×9) or 16 (4×4), found {len}; \
+                     larger grids are written in grid form"
+                ),
+            ))
+        }
+    };
+    let mut givens = Vec::with_capacity(n * n);
+    for (i, c) in line.chars().enumerate() {
+        let v = match c {
+            '.' | '0' => 0,
+            '1'..='9' if (c as usize - '0' as usize) <= n => c as u8 - b'0',
+            _ => {
+                return Err(ParseError::new(
+                    line_no,
+                    format!(
+                        "unexpected {c:?} at character {}: expected a digit 1..{n}, '.' or '0'",
+                        i + 1
+                    ),
+                ))
+            }
+        };
+        givens.push(v);
+    }
+    Ok(Sudoku {
+        box_size: box_side(n).expect("4 and 9 are squares"),
+        n,
+        givens,
+    })
+}
+
+/// Parse a whole file: one-line puzzles and grid-form puzzles, in order.
+pub fn parse(text: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
+    let mut puzzles: Vec<Box<dyn Instance>> = Vec::new();
+    let mut grid: Option<GridInProgress> = None;
+    for (i, raw) in text.lines().enumerate() {
+        let line_no = i + 1;
+        let line = raw.trim();
+        if line.is_empty() {
+            // A blank line ends a grid; it must be complete by then.
+            if let Some(g) = grid.take() {
+                return Err(g.incomplete());
+            }
+            continue;
+        }
+        if line.starts_with('%') {
+            continue;
+        }
+        // Fast path: the usual 81-character line of Sudoku collections.
+        if grid.is_none()
+            && (line.len() == 81 || line.len() == 16)
+            && line.bytes().all(|b| b == b'.' || b.is_ascii_digit())
+        {
+            puzzles.push(Box::new(parse_one_line(line, line_no)?));
+            continue;
+        }
+        let mut tokens: Vec<&str> = line.split(is_rule_char).filter(|t| !t.is_empty()).collect();
+        if tokens.is_empty() {
+            continue; // a line of rules like `------+-------+------`
+        }
+        if tokens.len() == 1 {
+            let only = tokens[0];
+            if grid.is_none() && only.chars().count() >= 10 {
+                puzzles.push(Box::new(parse_one_line(only, line_no)?));
+                continue;
+            }
+            // A compact row such as `53..7....`: one cell per character.
+            tokens = only
+                .char_indices()
+                .map(|(at, c)| &only[at..at + c.len_utf8()])
+                .collect();
+        }
+        let g = match grid.as_mut() {
+            Some(g) => g,
+            None => {
+                let n = tokens.len();
+                let Some(m) = box_side(n) else {
+                    return Err(ParseError::new(
+                        line_no,
+                        format!(
+                            "a grid row has n cells with n = 4, 9, 16, 25, ... (a square, at most {}); found {n}",
+                            MAX_BOX * MAX_BOX
+                        ),
+                    ));
+                };
+                grid.insert(GridInProgress {
+                    first_line: line_no,
+                    last_line: line_no,
+                    box_size: m,
+                    n,
+                    rows: 0,
+                    givens: Vec::with_capacity(n * n),
+                })
+            }
+        };
+        if tokens.len() != g.n {
+            return Err(ParseError::new(
+                line_no,
+                format!(
+                    "row {} has {} cells, expected {} like the first row (line {})",
+                    g.rows + 1,
+                    tokens.len(),
+                    g.n,
+                    g.first_line
+                ),
+            ));
+        }
+        for t in &tokens {
+            match parse_cell(t, g.n as u32) {
+                Some(v) => g.givens.push(v.unwrap_or(0) as u8),
+                None => {
+                    return Err(ParseError::new(
+                        line_no,
+                        format!(
+                            "unexpected '{t}': a cell is a number 1..{}, '.' or '0'",
+                            g.n
+                        ),
+                    ))
+                }
+            }
+        }
+        g.rows += 1;
+        g.last_line = line_no;
+        if g.rows == g.n {
+            let g = grid.take().expect("a grid is in progress");
+            puzzles.push(Box::new(Sudoku {
+                box_size: g.box_size,
+                n: g.n,
+                givens: g.givens,
+            }));
+        }
+    }
+    if let Some(g) = grid {
+        return Err(g.incomplete());
+    }
+    if puzzles.is_empty() {
+        return Err(ParseError::new(
+            0,
+            "no puzzle in the file: expected lines of 81 characters or grids of n rows",
+        ));
+    }
+    Ok(puzzles)
+}
+
+// ----- model, decoding, rendering, checking ------------------------------------------------
+
+impl Sudoku {
+    /// The cells of each row, column and box, as indices into the row-major grid.
+    pub fn units(&self) -> Vec<Vec<usize>> {
+        let (n, m) = (self.n, self.box_size);
+        let mut units = Vec::with_capacity(3 * n);
+        for r in 0..n {
+            units.push((0..n).map(|c| r * n + c).collect());
+        }
+        for c in 0..n {
+            units.push((0..n).map(|r| r * n + c).collect());
+        }
+        for b in 0..n {
+            let (top, left) = ((b / m) * m, (b % m) * m);
+            units.push((0..n).map(|k| (top + k / m) * n + left + k % m).collect());
+        }
+        units
+    }
+
+    /// The name of unit `u` of [`Sudoku::units`], for the checker's messages.
+    fn unit_name(&self, u: usize) -> String {
+        let n = self.n;
+        match u / n {
+            0 => format!("row {}", u % n + 1),
+            1 => format!("column {}", u % n + 1),
+            _ => format!("box {}", u % n + 1),
+        }
+    }
+
+    pub fn model(&self, options: &ModelOptions) -> Built {
+        let n = self.n;
+        let mut model = Model::new();
+        let cells = model.new_vars(n * n, 1, n as i32);
+        for (&x, &g) in cells.iter().zip(&self.givens) {
+            if g != 0 && model.fix(x, g as i32).is_err() {
+                post_failure(&mut model);
+            }
+        }
+        for unit in self.units() {
+            let xs: Vec<_> = unit.iter().map(|&i| cells[i]).collect();
+            let _ = model.all_different(&xs, options.alldiff);
+        }
+        let search = SearchConfig {
+            branch_vars: Some(cells.clone()),
+            ..Default::default()
+        };
+        Built {
+            model,
+            search,
+            vars: cells,
+        }
+    }
+
+    /// The grid as text, boxes separated by `|` and `-+-` lines (itself a valid grid-form
+    /// puzzle).
+    pub fn render(&self, values: &[i64]) -> String {
+        let (n, m) = (self.n, self.box_size);
+        let width = n.to_string().len();
+        let mut out = String::new();
+        for r in 0..n {
+            if r > 0 && r % m == 0 {
+                let segment = "-".repeat(m * (width + 1) - 1);
+                let rule = vec![segment; m].join("-+-");
+                out.push_str(&rule);
+                out.push('\n');
+            }
+            for c in 0..n {
+                if c > 0 {
+                    out.push_str(if c % m == 0 { " | " } else { " " });
+                }
+                let v = values[r * n + c];
+                if v == 0 {
+                    out.push_str(&format!("{:>width$}", "."));
+                } else {
+                    out.push_str(&format!("{v:>width$}"));
+                }
+            }
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Rules only: a full grid of 1..n, the givens kept, every unit all different.
+    pub fn check_grid(&self, grid: &[Vec<i64>]) -> Result<(), String> {
+        let n = self.n;
+        for (i, &g) in self.givens.iter().enumerate() {
+            let v = grid[i / n][i % n];
+            if g != 0 && v != g as i64 {
+                return Err(format!(
+                    "cell [{}, {}] is given as {g} but holds {v}",
+                    i / n + 1,
+                    i % n + 1
+                ));
+            }
+        }
+        for (u, unit) in self.units().iter().enumerate() {
+            let values: Vec<i64> = unit.iter().map(|&i| grid[i / n][i % n]).collect();
+            check_distinct(&values, &self.unit_name(u))?;
+        }
+        Ok(())
+    }
+}
+
+impl Instance for Sudoku {
+    fn build(&self, options: &ModelOptions) -> Result<Built, String> {
+        Ok(self.model(options))
+    }
+
+    fn answer(&self, built: &Built, solution: &Solution) -> Answer {
+        let n = self.n;
+        let values: Vec<i64> = built
+            .vars
+            .iter()
+            .map(|&x| solution.value(x) as i64)
+            .collect();
+        let json = Value::Array(
+            values
+                .chunks(n)
+                .map(|row| Value::Array(row.iter().map(|&v| Value::from(v)).collect()))
+                .collect(),
+        );
+        Answer {
+            json,
+            text: self.render(&values),
+            objective: None,
+        }
+    }
+
+    fn check(&self, answer: &Answer) -> Result<(), String> {
+        let grid = json_number_grid(&answer.json, self.n, self.n, 1, self.n as i64)?;
+        self.check_grid(&grid)
+    }
+}

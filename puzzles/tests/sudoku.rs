@@ -1,0 +1,320 @@
+//! Sudoku: the seed's answer and count at every all-different level, the checker, the parser's
+//! error lines, bigger grids, and parsers that never panic.
+
+use engine::{Limits, SearchConfig};
+use proptest::prelude::*;
+use puzzles::common::{all_solutions, all_solutions_every_level};
+use puzzles::sudoku::{self, Sudoku};
+use puzzles::{Answer, Instance, ModelOptions};
+use serde_json::{json, Value};
+
+fn expected() -> Value {
+    serde_json::from_str(include_str!("../instances/seed/expected.json")).unwrap()
+}
+
+fn parse_one(text: &str) -> Box<dyn Instance> {
+    let mut all = sudoku::parse(text).expect("parses");
+    assert_eq!(all.len(), 1);
+    all.remove(0)
+}
+
+fn error_line(text: &str) -> usize {
+    match sudoku::parse(text) {
+        Ok(p) => panic!(
+            "expected an error, parsed {} puzzles from {text:?}",
+            p.len()
+        ),
+        Err(e) => {
+            assert!(!e.message.is_empty());
+            e.line
+        }
+    }
+}
+
+#[test]
+fn seed_has_the_expected_unique_solution_at_every_level() {
+    let exp = &expected()["sudoku"];
+    let puzzle = parse_one(sudoku::KIND.seed);
+    let (answers, complete) =
+        all_solutions_every_level(puzzle.as_ref(), &ModelOptions::default(), None).unwrap();
+    assert!(complete);
+    assert_eq!(answers.len() as u64, exp["count"].as_u64().unwrap());
+    assert_eq!(answers[0].json, exp["solution"]);
+}
+
+#[test]
+fn checker_rejects_broken_grids() {
+    let exp = &expected()["sudoku"];
+    let puzzle = parse_one(sudoku::KIND.seed);
+    let answer = |json: Value| Answer {
+        json,
+        text: String::new(),
+        objective: None,
+    };
+    assert!(puzzle.check(&answer(exp["solution"].clone())).is_ok());
+
+    // Two cells of row 1 swapped: the row is fine, two columns are not (and a given moves).
+    let mut swapped = exp["solution"].clone();
+    let (a, b) = (swapped[0][3].clone(), swapped[0][4].clone());
+    swapped[0][3] = b;
+    swapped[0][4] = a;
+    assert!(puzzle.check(&answer(swapped)).is_err());
+
+    // A given changed (cell [1,2] is given as 1).
+    let mut given = exp["solution"].clone();
+    given[0][1] = json!(2);
+    assert!(puzzle.check(&answer(given)).unwrap_err().contains("given"));
+
+    // Out of range, wrong shape, not numbers.
+    let mut big = exp["solution"].clone();
+    big[8][8] = json!(10);
+    assert!(puzzle.check(&answer(big)).is_err());
+    let mut short = exp["solution"].clone();
+    short.as_array_mut().unwrap().pop();
+    assert!(puzzle.check(&answer(short)).is_err());
+    assert!(puzzle.check(&answer(json!("solved"))).is_err());
+    let mut null = exp["solution"].clone();
+    null[4][4] = Value::Null;
+    assert!(puzzle.check(&answer(null)).is_err());
+}
+
+#[test]
+fn checker_finds_a_repeated_digit_in_a_box_only() {
+    // A 4×4 grid whose rows and columns are Latin but whose boxes are not.
+    let puzzle = parse_one("................");
+    let latin_not_boxes = json!([[1, 2, 3, 4], [2, 3, 4, 1], [3, 4, 1, 2], [4, 1, 2, 3]]);
+    let err = puzzle
+        .check(&Answer {
+            json: latin_not_boxes,
+            text: String::new(),
+            objective: None,
+        })
+        .unwrap_err();
+    assert!(err.contains("box"), "{err}");
+}
+
+#[test]
+fn malformed_files_name_the_line() {
+    let good = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...";
+    assert_eq!(error_line(""), 0);
+    assert_eq!(error_line("% nothing here\n\n"), 0);
+    // One-line form: an unknown character, a wrong length.
+    assert_eq!(error_line(&format!("{good}\n{}x\n", &good[..80])), 2);
+    assert_eq!(error_line(&format!("{good}\n\n{}\n", &good[..79])), 3);
+    assert_eq!(error_line("123.123.123.123.1234\n"), 1);
+    // A 4×4 one-liner cannot hold a 5.
+    assert_eq!(error_line("5...............\n"), 1);
+    // Grid form: 5 cells is not a square side; a short row; an unknown token.
+    assert_eq!(error_line("1 2 3 4 5\n"), 1);
+    assert_eq!(error_line("1 2 3 4\n3 4 1 2\n2 1\n"), 3);
+    assert_eq!(error_line("1 2 3 4\n3 4 1 2\n2 1 4 x\n4 3 2 1\n"), 3);
+    assert_eq!(error_line("1 2 3 4\n3 4 1 2\n2 1 4 5\n4 3 2 1\n"), 3);
+    // A grid cut short by a blank line, and by the end of the file: the last row is named.
+    assert_eq!(error_line("% four rows?\n1 2 3 4\n3 4 1 2\n\n2 1 4 3\n"), 3);
+    assert_eq!(error_line("1 2 . .\n. . 1 2\n2 1 . .\n"), 3);
+    // Binary junk.
+    assert_eq!(error_line("\u{1}\u{2}\u{3}\n"), 1);
+}
+
+#[test]
+fn many_puzzles_in_one_file_in_order() {
+    let text = "\
+% two one-liners, a grid with rules, a compact grid, a 4x4 one-liner
+.................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...
+.................1.....2.3......3.2...4....5...6.1.....3......6.7..8...952.7.....
+
+1 2 | . .
+. . | 1 2
+----+----
+2 1 | . .
+. . | 2 1
+
+12..
+..12
+21..
+..21
+1234341221434321
+";
+    let puzzles = sudoku::parse(text).unwrap();
+    assert_eq!(puzzles.len(), 5);
+    let mut counts = Vec::new();
+    for p in &puzzles {
+        let (answers, complete) =
+            all_solutions(p.as_ref(), &ModelOptions::default(), None).unwrap();
+        assert!(complete);
+        counts.push(answers.len());
+    }
+    // The 17-clue puzzles are unique; the two 4x4 grids are the same puzzle (two solutions:
+    // columns 3 and 4 of rows 1-2 can swap with rows 3-4's); the last is already full.
+    assert_eq!(counts[0], 1);
+    assert_eq!(counts[1], 1);
+    assert_eq!(counts[2], counts[3]);
+    assert_eq!(counts[4], 1);
+}
+
+#[test]
+fn clashing_givens_are_unsatisfiable_not_malformed() {
+    for text in [
+        // Two 5s in row 1.
+        "55...............................................................................\n",
+        // Two 1s in a 4x4 box.
+        "1....1..........\n",
+        // A full grid that breaks a column.
+        "1234\n3412\n2143\n3421\n",
+    ] {
+        let puzzle = parse_one(text);
+        let (answers, complete) =
+            all_solutions_every_level(puzzle.as_ref(), &ModelOptions::default(), None).unwrap();
+        assert!(complete && answers.is_empty(), "{text}");
+    }
+}
+
+#[test]
+fn seventeen_clue_sample_unique_at_every_level() {
+    let text = include_str!("../data/sudoku_17clue_sample.txt");
+    let puzzles = sudoku::parse(text).unwrap();
+    assert_eq!(puzzles.len(), text.lines().count());
+    for p in &puzzles {
+        // Two solutions asked for, one found and the search complete: unique.
+        let (answers, complete) =
+            all_solutions_every_level(p.as_ref(), &ModelOptions::default(), Some(2)).unwrap();
+        assert_eq!(answers.len(), 1);
+        assert!(complete);
+    }
+}
+
+/// A valid n×n solution: the classic shifted pattern, row r = (m·(r mod m) + r div m + c).
+fn pattern(m: usize) -> Vec<usize> {
+    let n = m * m;
+    (0..n * n)
+        .map(|i| {
+            let (r, c) = (i / n, i % n);
+            (m * (r % m) + r / m + c) % n + 1
+        })
+        .collect()
+}
+
+/// The pattern with cells blanked by a fixed pseudo-random rule, in grid form.
+fn blanked_grid(m: usize, keep_per_mille: u64, seed: u64) -> String {
+    let n = m * m;
+    let solution = pattern(m);
+    let mut state = seed;
+    let mut text = String::new();
+    for r in 0..n {
+        let row: Vec<String> = (0..n)
+            .map(|c| {
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                if (state >> 33) % 1000 < keep_per_mille {
+                    solution[r * n + c].to_string()
+                } else {
+                    ".".to_string()
+                }
+            })
+            .collect();
+        text.push_str(&row.join(" "));
+        text.push('\n');
+    }
+    text
+}
+
+#[test]
+fn sixteen_and_twenty_five_solve_and_check() {
+    for (m, keep, seed) in [(4, 450, 1), (4, 500, 2), (5, 600, 3), (5, 650, 4)] {
+        let text = blanked_grid(m, keep, seed);
+        let puzzle = parse_one(&text);
+        // all_solutions checks every answer with the checker.
+        let (answers, _) =
+            all_solutions_every_level(puzzle.as_ref(), &ModelOptions::default(), Some(1)).unwrap();
+        assert_eq!(answers.len(), 1, "{m}x{m} seed {seed}");
+        // And the checker agrees with the generator's pattern itself.
+        let n = m * m;
+        let full: Vec<Vec<usize>> = pattern(m).chunks(n).map(|r| r.to_vec()).collect();
+        let ok = puzzle.check(&Answer {
+            json: json!(full),
+            text: String::new(),
+            objective: None,
+        });
+        assert!(ok.is_ok(), "{ok:?}");
+    }
+}
+
+#[test]
+fn rendered_answer_parses_back_as_the_solved_grid() {
+    let exp = &expected()["sudoku"];
+    let puzzle = parse_one(sudoku::KIND.seed);
+    let (answers, _) = all_solutions(puzzle.as_ref(), &ModelOptions::default(), Some(1)).unwrap();
+    let again = sudoku::parse(&answers[0].text).unwrap();
+    assert_eq!(again.len(), 1);
+    let (solved, _) = all_solutions(again[0].as_ref(), &ModelOptions::default(), None).unwrap();
+    assert_eq!(solved.len(), 1);
+    assert_eq!(solved[0].json, exp["solution"]);
+}
+
+#[test]
+fn sudoku_struct_from_one_line() {
+    let s = "1234341221434321";
+    let p = sudoku::parse(s).unwrap();
+    let expected = Sudoku {
+        box_size: 2,
+        n: 4,
+        givens: s.bytes().map(|b| b - b'0').collect(),
+    };
+    assert_eq!(format!("{:?}", p[0]), format!("{expected:?}"));
+}
+
+/// Parse, and solve briefly whatever parses: nothing may panic.
+fn parse_and_poke(text: &str) {
+    if let Ok(puzzles) = sudoku::parse(text) {
+        for p in puzzles.iter().take(3) {
+            let built = p.build(&ModelOptions::default()).unwrap();
+            let mut model = built.model.clone();
+            let config = SearchConfig {
+                solution_limit: Some(1),
+                limits: Limits {
+                    nodes: Some(200),
+                    ..Default::default()
+                },
+                ..built.search.clone()
+            };
+            let outcome = engine::solve(&mut model, &config);
+            if let Some(s) = outcome.best {
+                assert!(p.check(&p.answer(&built, &s)).is_ok());
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..300)) {
+        parse_and_poke(&String::from_utf8_lossy(&bytes));
+    }
+
+    #[test]
+    fn mutated_files_never_panic(
+        which in 0usize..3,
+        edits in proptest::collection::vec((any::<usize>(), any::<char>(), 0u8..3), 1..6),
+    ) {
+        let base = [
+            sudoku::KIND.seed,
+            ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...\n1234341221434321\n",
+            "1 2 | . .\n. . | 1 2\n----+----\n2 1 | . .\n. . | 2 1\n",
+        ][which];
+        let mut chars: Vec<char> = base.chars().collect();
+        for (at, c, op) in edits {
+            let i = at % (chars.len() + 1);
+            match op {
+                0 => chars.insert(i, c),
+                1 if i < chars.len() => { chars.remove(i); }
+                _ if i < chars.len() => chars[i] = c,
+                _ => {}
+            }
+        }
+        let text: String = chars.into_iter().collect();
+        parse_and_poke(&text);
+    }
+}
