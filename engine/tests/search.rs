@@ -286,3 +286,22 @@ fn restarts_keep_satisfaction_complete() {
     let out = engine::solve(&mut m, &cfg);
     assert!(out.complete && out.best.is_none());
 }
+
+#[test]
+fn progress_counts_match_the_outcome() {
+    use engine::search::{count_parallel_with_progress, Progress};
+    use std::sync::atomic::Ordering;
+    for threads in [1, 2] {
+        let (m, _) = queens(8);
+        let progress = Progress::default();
+        let out =
+            count_parallel_with_progress(&m, &SearchConfig::default(), threads, Some(&progress));
+        assert_eq!(out.solutions, 92);
+        assert_eq!(progress.solutions.load(Ordering::Relaxed), 92);
+        if threads > 1 {
+            let total = progress.subproblems_total.load(Ordering::Relaxed);
+            assert!(total > 1);
+            assert_eq!(progress.subproblems_done.load(Ordering::Relaxed), total);
+        }
+    }
+}

@@ -18,12 +18,14 @@ pub mod brancher;
 pub mod dfs;
 pub mod events;
 pub mod parallel;
+pub mod progress;
 pub mod restarts;
 
 pub use brancher::{Decision, DecisionOp, ValSelect, VarSelect};
 pub use dfs::search;
 pub use events::{NoListener, SearchEvent, SearchListener, TraceWriter};
-pub use parallel::count_parallel;
+pub use parallel::{count_parallel, count_parallel_with_progress};
+pub use progress::{Both, Progress, ProgressListener};
 pub use restarts::RestartPolicy;
 
 use crate::stats::{PropagatorProfile, SearchStats};

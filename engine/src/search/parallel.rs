@@ -13,6 +13,7 @@
 
 use super::brancher::{Brancher, Decision};
 use super::events::NoListener;
+use super::progress::{Progress, ProgressListener};
 use super::{search, Control, Outcome, SearchConfig};
 use crate::model::Model;
 use crate::stats::SearchStats;
@@ -25,6 +26,17 @@ const SUBPROBLEMS_PER_THREAD: usize = 64;
 /// Count the solutions of `model` with `threads` threads. The counts are those of
 /// [`search`] with the same config (projection included); limits apply to each subproblem.
 pub fn count_parallel(model: &Model, config: &SearchConfig, threads: usize) -> Outcome {
+    count_parallel_with_progress(model, config, threads, None)
+}
+
+/// [`count_parallel`], publishing its progress (nodes, solutions, subproblems done) to
+/// `progress` for a progress bar running on another thread.
+pub fn count_parallel_with_progress(
+    model: &Model,
+    config: &SearchConfig,
+    threads: usize,
+    progress: Option<&Progress>,
+) -> Outcome {
     let started = Instant::now();
     let count_config = SearchConfig {
         objective: None,
@@ -32,10 +44,7 @@ pub fn count_parallel(model: &Model, config: &SearchConfig, threads: usize) -> O
         ..config.clone()
     };
     if threads <= 1 {
-        let mut m = model.clone();
-        return search(&mut m, &count_config, &mut NoListener, &mut |_| {
-            Control::Continue
-        });
+        return count_one(&mut model.clone(), &count_config, progress);
     }
 
     let mut root = model.clone();
@@ -89,6 +98,10 @@ pub fn count_parallel(model: &Model, config: &SearchConfig, threads: usize) -> O
         frontier = next;
     }
     leaves.extend(frontier);
+    if let Some(p) = progress {
+        p.subproblems_total
+            .store(leaves.len() as u64, std::sync::atomic::Ordering::Relaxed);
+    }
 
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -100,16 +113,21 @@ pub fn count_parallel(model: &Model, config: &SearchConfig, threads: usize) -> O
             .map(|path| {
                 let mut m = root.clone();
                 m.propagation.reset_counters();
-                if !apply_path(&mut m, path) {
-                    return Outcome {
+                let outcome = if apply_path(&mut m, path) {
+                    count_one(&mut m, &count_config, progress)
+                } else {
+                    let profile = m.propagation.profile();
+                    Outcome {
                         complete: true,
-                        profile: m.propagation.profile(),
+                        profile,
                         ..Default::default()
-                    };
+                    }
+                };
+                if let Some(p) = progress {
+                    p.subproblems_done
+                        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
                 }
-                search(&mut m, &count_config, &mut NoListener, &mut |_| {
-                    Control::Continue
-                })
+                outcome
             })
             .collect()
     });
@@ -133,6 +151,16 @@ pub fn count_parallel(model: &Model, config: &SearchConfig, threads: usize) -> O
     outcome.stats.time = started.elapsed();
     root.propagation.abandon(&mut root.store);
     outcome
+}
+
+/// Count the solutions of one (sub)problem sequentially.
+fn count_one(m: &mut Model, config: &SearchConfig, progress: Option<&Progress>) -> Outcome {
+    match progress {
+        Some(p) => search(m, config, &mut ProgressListener::new(p), &mut |_| {
+            Control::Continue
+        }),
+        None => search(m, config, &mut NoListener, &mut |_| Control::Continue),
+    }
 }
 
 /// Apply a list of decisions at the root of `m` and propagate. False on conflict.
