@@ -13,6 +13,7 @@
 //! registry ([`all`], [`find`]).
 
 pub mod common;
+pub mod kakuro;
 pub mod queens;
 pub mod sudoku;
 
@@ -46,7 +47,7 @@ pub struct PuzzleKind {
 
 /// Every puzzle, in the order `cpsolve --help` and `cpsolve tour` show them.
 pub fn all() -> &'static [PuzzleKind] {
-    &[queens::KIND, sudoku::KIND]
+    &[queens::KIND, sudoku::KIND, kakuro::KIND]
 }
 
 /// The puzzle called `name`.

@@ -1,0 +1,317 @@
+//! Kakuro: the seed's answer and count at every level, a sample of janko.at's puzzles (read
+//! from ../shared/data when present), the checker, the parser's error lines, never-panic
+//! property tests.
+
+use engine::{Limits, SearchConfig};
+use proptest::prelude::*;
+use puzzles::common::all_solutions_every_level;
+use puzzles::kakuro;
+use puzzles::{Answer, Instance, ModelOptions, SumLevel};
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+
+fn expected() -> Value {
+    serde_json::from_str(include_str!("../instances/seed/expected.json")).unwrap()
+}
+
+fn parse_one(text: &str) -> Box<dyn Instance> {
+    let mut all = kakuro::parse(text).expect("parses");
+    assert_eq!(all.len(), 1);
+    all.remove(0)
+}
+
+fn error_line(text: &str) -> usize {
+    match kakuro::parse(text) {
+        Ok(_) => panic!("expected an error for {text:?}"),
+        Err(e) => {
+            assert!(!e.message.is_empty());
+            e.line
+        }
+    }
+}
+
+fn sum_options() -> [ModelOptions; 2] {
+    [SumLevel::Bounds, SumLevel::Domain].map(|sum| ModelOptions {
+        sum,
+        ..Default::default()
+    })
+}
+
+#[test]
+fn seed_has_the_expected_unique_solution_at_every_level() {
+    let exp = &expected()["kakuro"];
+    let puzzle = parse_one(kakuro::KIND.seed);
+    for options in sum_options() {
+        let (answers, complete) =
+            all_solutions_every_level(puzzle.as_ref(), &options, None).unwrap();
+        assert!(complete);
+        assert_eq!(answers.len() as u64, exp["count"].as_u64().unwrap());
+        assert_eq!(answers[0].json, exp["solution"]);
+    }
+}
+
+#[test]
+fn seed_has_the_thirty_runs_of_the_seed() {
+    let puzzle = kakuro::parse(kakuro::KIND.seed).unwrap();
+    // The instance is a Kakuro; its Debug output lists its runs.
+    let debug = format!("{:?}", puzzle[0]);
+    assert_eq!(debug.matches("Run {").count(), 30);
+}
+
+#[test]
+fn checker_rejects_broken_fillings() {
+    let exp = &expected()["kakuro"];
+    let puzzle = parse_one(kakuro::KIND.seed);
+    let answer = |json: Value| Answer {
+        json,
+        text: String::new(),
+        objective: None,
+    };
+    assert!(puzzle.check(&answer(exp["solution"].clone())).is_ok());
+    // Row 2 is `3 1 5 2`: swapping 3 and 1 keeps the across sum but breaks two down sums.
+    let mut swapped = exp["solution"].clone();
+    swapped[1][1] = json!(1);
+    swapped[1][2] = json!(3);
+    assert!(puzzle.check(&answer(swapped)).unwrap_err().contains("down"));
+    // A digit changed: a sum is off.
+    let mut off = exp["solution"].clone();
+    off[1][1] = json!(4);
+    assert!(puzzle.check(&answer(off)).unwrap_err().contains("adds up"));
+    // A number in a clue cell, a null in a white cell, a 0.
+    let mut clue = exp["solution"].clone();
+    clue[0][0] = json!(1);
+    assert!(puzzle.check(&answer(clue)).is_err());
+    let mut hole = exp["solution"].clone();
+    hole[1][1] = Value::Null;
+    assert!(puzzle.check(&answer(hole)).is_err());
+    let mut zero = exp["solution"].clone();
+    zero[1][1] = json!(0);
+    assert!(puzzle.check(&answer(zero)).is_err());
+    assert!(puzzle.check(&answer(json!([[null]]))).is_err());
+}
+
+#[test]
+fn checker_rejects_a_repeated_digit_even_when_the_sum_is_right() {
+    // One across run of two cells summing to 4: 2 + 2 has the sum but repeats.
+    let puzzle = parse_one("# # #\n\\4 . .\n");
+    let bad = json!([[null, null, null], [null, 2, 2]]);
+    let err = puzzle
+        .check(&Answer {
+            json: bad,
+            text: String::new(),
+            objective: None,
+        })
+        .unwrap_err();
+    assert!(err.contains("twice"), "{err}");
+    let (answers, complete) =
+        all_solutions_every_level(puzzle.as_ref(), &ModelOptions::default(), None).unwrap();
+    assert!(complete);
+    assert_eq!(answers.len(), 2); // 1 3 and 3 1
+}
+
+#[test]
+fn single_cell_runs_and_impossible_totals() {
+    // A clue may announce one cell; a total above 9 for one cell is unsatisfiable, not
+    // malformed.
+    let one = parse_one("#  3\\\n\\2 .\n");
+    let (answers, complete) =
+        all_solutions_every_level(one.as_ref(), &ModelOptions::default(), None).unwrap();
+    assert!(complete);
+    assert!(answers.is_empty(), "3 down and 2 across on one cell");
+    let ok = parse_one("# 7\\\n\\7 .\n");
+    let (answers, _) =
+        all_solutions_every_level(ok.as_ref(), &ModelOptions::default(), None).unwrap();
+    assert_eq!(answers.len(), 1);
+    assert_eq!(answers[0].json, json!([[null, null], [null, 7]]));
+    let big = parse_one("\\12 .\n");
+    let (answers, complete) =
+        all_solutions_every_level(big.as_ref(), &ModelOptions::default(), None).unwrap();
+    assert!(complete && answers.is_empty());
+}
+
+#[test]
+fn malformed_files_name_the_line() {
+    assert_eq!(error_line(""), 0);
+    assert_eq!(error_line("% only a comment\n\n"), 0);
+    // An unknown token, a bad total, two backslashes.
+    assert_eq!(error_line("# 4\\\n\\3 x\n"), 2);
+    assert_eq!(error_line("# 0\\\n\\3 .\n"), 1);
+    assert_eq!(error_line("# 46\\\n\\3 .\n"), 1);
+    assert_eq!(error_line("# 4\\\n\\3\\1 .\n"), 2);
+    assert_eq!(error_line("# a\\\n\\3 .\n"), 1);
+    // Rows of different widths.
+    assert_eq!(error_line("# 4\\ 3\\\n\\3 .\n"), 2);
+    // A clue announcing nothing: across at the end of a row, down above a black cell.
+    assert_eq!(error_line("# 4\\\n\\3 .\n# \\5\n"), 3);
+    assert_eq!(error_line("# 4\\ 5\\\n\\3 . #\n"), 1);
+    // A run of two cells without a clue: across (no clue on the left), down (none above).
+    assert_eq!(error_line("% comment\n# 4\\ 3\\\n# . .\n"), 3);
+    assert_eq!(error_line("# # #\n\\4 . .\n# # .\n"), 2);
+    // The seed with one clue removed: line numbers follow the file's own lines.
+    let seed = kakuro::KIND.seed.replacen("\\11", "  #", 1);
+    assert_eq!(error_line(&seed), 3);
+    // Binary junk.
+    assert_eq!(error_line(". .\n\u{0}\n"), 2);
+}
+
+// ----- janko.at's collection, from ../shared/data (never copied into the repository) ------
+
+fn janko_file() -> Option<PathBuf> {
+    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
+    [
+        here.join("../../shared/data/kakuro/janko_kakuro_puzzlekit.json"),
+        here.join("../shared/data/kakuro/janko_kakuro_puzzlekit.json"),
+        PathBuf::from("/work/shared/data/kakuro/janko_kakuro_puzzlekit.json"),
+    ]
+    .into_iter()
+    .find(|p| p.exists())
+}
+
+/// puzzlekit's grid (`-` black, `0` white, `D,A` clue, first line `H W`) in FORMATS.md's form.
+fn convert_problem(problem: &str) -> String {
+    let mut out = String::new();
+    for line in problem.lines().skip(1) {
+        let tokens: Vec<String> = line
+            .split_whitespace()
+            .map(|t| match t {
+                "-" => "#".to_string(),
+                "0" => ".".to_string(),
+                clue => clue.replace(',', "\\"),
+            })
+            .collect();
+        out.push_str(&tokens.join(" "));
+        out.push('\n');
+    }
+    out
+}
+
+/// puzzlekit's solution grid as FORMATS.md's JSON: a digit for white cells, null otherwise.
+fn convert_solution(solution: &str) -> Value {
+    Value::Array(
+        solution
+            .lines()
+            .skip(1)
+            .map(|line| {
+                Value::Array(
+                    line.split_whitespace()
+                        .map(|t| t.parse::<i64>().map_or(Value::Null, Value::from))
+                        .collect(),
+                )
+            })
+            .collect(),
+    )
+}
+
+#[test]
+fn janko_sample_matches_the_published_solutions() {
+    let Some(path) = janko_file() else {
+        println!("skipped: ../shared/data/kakuro/janko_kakuro_puzzlekit.json is absent");
+        return;
+    };
+    let data: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    let entries = data["data"].as_object().unwrap();
+    // Every 100th puzzle (10, sizes from 10×12 up): a spread of sizes, well under a second.
+    let mut tested = 0;
+    for (i, (name, entry)) in entries.iter().enumerate() {
+        if i % 100 != 0 {
+            continue;
+        }
+        let text = convert_problem(entry["problem"].as_str().unwrap());
+        let want = convert_solution(entry["solution"].as_str().unwrap());
+        let puzzle = parse_one(&text);
+        let options = ModelOptions {
+            sum: SumLevel::Domain,
+            alldiff: engine::AllDiffLevel::Domain,
+            ..Default::default()
+        };
+        // Uniqueness and the published filling (every answer passes the checker inside).
+        let (answers, complete) =
+            puzzles::common::all_solutions(puzzle.as_ref(), &options, Some(2)).unwrap();
+        assert!(complete, "{name}");
+        assert_eq!(answers.len(), 1, "{name}");
+        assert_eq!(answers[0].json, want, "{name}");
+        tested += 1;
+    }
+    assert!(tested >= 5);
+}
+
+#[test]
+fn janko_small_puzzles_agree_at_every_level() {
+    let Some(path) = janko_file() else {
+        println!("skipped: ../shared/data/kakuro/janko_kakuro_puzzlekit.json is absent");
+        return;
+    };
+    let data: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
+    for (name, entry) in data["data"].as_object().unwrap().iter().take(3) {
+        let text = convert_problem(entry["problem"].as_str().unwrap());
+        let want = convert_solution(entry["solution"].as_str().unwrap());
+        let puzzle = parse_one(&text);
+        for options in sum_options() {
+            let (answers, complete) =
+                all_solutions_every_level(puzzle.as_ref(), &options, None).unwrap();
+            assert!(complete, "{name}");
+            assert_eq!(answers.len(), 1, "{name}");
+            assert_eq!(answers[0].json, want, "{name}");
+        }
+    }
+}
+
+// ----- never panic -------------------------------------------------------------------------
+
+fn parse_and_poke(text: &str) {
+    if let Ok(puzzles) = kakuro::parse(text) {
+        for p in &puzzles {
+            for options in sum_options() {
+                let built = p.build(&options).unwrap();
+                let mut model = built.model.clone();
+                let config = SearchConfig {
+                    solution_limit: Some(1),
+                    limits: Limits {
+                        nodes: Some(200),
+                        ..Default::default()
+                    },
+                    ..built.search.clone()
+                };
+                if let Some(s) = engine::solve(&mut model, &config).best {
+                    assert!(p.check(&p.answer(&built, &s)).is_ok());
+                }
+            }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
+        parse_and_poke(&String::from_utf8_lossy(&bytes));
+    }
+
+    #[test]
+    fn random_tokens_never_panic(
+        tokens in proptest::collection::vec(
+            prop_oneof![Just("."), Just("#"), Just("\\3"), Just("4\\"), Just("16\\7"), Just("\n")],
+            0..40,
+        )
+    ) {
+        parse_and_poke(&tokens.join(" "));
+    }
+
+    #[test]
+    fn mutated_seed_never_panics(
+        edits in proptest::collection::vec((any::<usize>(), any::<char>(), 0u8..3), 1..6),
+    ) {
+        let mut chars: Vec<char> = kakuro::KIND.seed.chars().collect();
+        for (at, c, op) in edits {
+            let i = at % (chars.len() + 1);
+            match op {
+                0 => chars.insert(i, c),
+                1 if i < chars.len() => { chars.remove(i); }
+                _ if i < chars.len() => chars[i] = c,
+                _ => {}
+            }
+        }
+        parse_and_poke(&chars.into_iter().collect::<String>());
+    }
+}
