@@ -305,3 +305,40 @@ fn progress_counts_match_the_outcome() {
         }
     }
 }
+
+#[test]
+fn portfolio_returns_a_correct_first_solution_and_optimum() {
+    use engine::search::portfolio::{diversify, race};
+    let (m, q) = queens(20);
+    let base = SearchConfig {
+        solution_limit: Some(1),
+        ..Default::default()
+    };
+    let out = race(&m, &diversify(&base, 3));
+    let sol = out.best.expect("20-queens has solutions");
+    let rows: Vec<i32> = q.iter().map(|&x| sol.value(x)).collect();
+    for i in 0..20 {
+        for j in i + 1..20 {
+            assert!(rows[i] != rows[j] && (rows[i] - rows[j]).abs() != (j - i) as i32);
+        }
+    }
+    // optimisation: the portfolio proves the same optimum as a single search
+    let mut m = Model::new();
+    let x = m.new_vars(6, 0, 5);
+    m.all_different(&x, AllDiffLevel::Value);
+    let z = m.new_var(0, 30);
+    m.linear(
+        &[(2, x[0]), (3, x[1]), (-1, x[2]), (1, x[3]), (-1, z)],
+        Relation::Eq,
+        0,
+    );
+    let base = SearchConfig {
+        objective: Some(Objective::maximize(z)),
+        branch_vars: Some(x.clone()),
+        ..Default::default()
+    };
+    let single = engine::solve(&mut m.clone(), &base);
+    let raced = race(&m, &diversify(&base, 4));
+    assert!(single.complete && raced.complete);
+    assert_eq!(single.objective, raced.objective);
+}

@@ -18,6 +18,7 @@ pub mod brancher;
 pub mod dfs;
 pub mod events;
 pub mod parallel;
+pub mod portfolio;
 pub mod progress;
 pub mod restarts;
 

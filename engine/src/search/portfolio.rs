@@ -1,0 +1,99 @@
+//! # A portfolio: several searches racing for one answer
+//!
+//! Counting splits one tree between threads (`parallel.rs`). Finding *one* solution, or an
+//! optimum, does not split so well: most subtrees hold nothing and the answer may be in the
+//! last one. The alternative is a **portfolio** (Gomes & Selman 2001): run differently
+//! configured searches of the whole problem at the same time — other random seeds, other
+//! heuristics, restarts — and take the answer of the first one that finishes. Their running
+//! times on hard instances vary wildly, so the fastest of N is often much faster than the
+//! average one. The others are stopped through the shared stop flag of their [`Limits`].
+//!
+//! [`Limits`]: super::Limits
+
+use super::events::NoListener;
+use super::{search, Control, Outcome, SearchConfig};
+use crate::model::Model;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// Run one search per config, in parallel, and return the outcome of the first that
+/// completes (proves its answer, or reaches its solution limit). If none completes (all hit
+/// their limits), return the best: for optimisation the best objective, else any solution.
+pub fn race(model: &Model, configs: &[SearchConfig]) -> Outcome {
+    assert!(
+        !configs.is_empty(),
+        "a portfolio needs at least one configuration"
+    );
+    if configs.len() == 1 {
+        let mut m = model.clone();
+        return search(&mut m, &configs[0], &mut NoListener, &mut |_| {
+            Control::Continue
+        });
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    let winner: Mutex<Option<Outcome>> = Mutex::new(None);
+    let others: Mutex<Vec<Outcome>> = Mutex::new(Vec::new());
+    std::thread::scope(|scope| {
+        for config in configs {
+            let mut config = config.clone();
+            if let Some(outer) = &config.limits.stop {
+                // An outer stop flag still stops us: check it through our own.
+                if outer.load(Ordering::Relaxed) {
+                    stop.store(true, Ordering::Relaxed);
+                }
+            }
+            config.limits.stop = Some(stop.clone());
+            let (stop, winner, others) = (&stop, &winner, &others);
+            let mut m = model.clone();
+            scope.spawn(move || {
+                let outcome = search(&mut m, &config, &mut NoListener, &mut |_| Control::Continue);
+                let finished = outcome.complete
+                    || config
+                        .solution_limit
+                        .is_some_and(|n| outcome.solutions >= n);
+                if finished && !stop.swap(true, Ordering::SeqCst) {
+                    *winner.lock().unwrap() = Some(outcome);
+                } else {
+                    others.lock().unwrap().push(outcome);
+                }
+            });
+        }
+    });
+    if let Some(w) = winner.into_inner().unwrap() {
+        return w;
+    }
+    let mut all = others.into_inner().unwrap();
+    let minimize = configs[0].objective.map(|o| o.minimize);
+    all.sort_by_key(|o| match (o.objective, minimize) {
+        (Some(v), Some(true)) => (0, v),
+        (Some(v), Some(false)) => (0, -v),
+        (None, _) if o.best.is_some() => (1, 0),
+        _ => (2, 0),
+    });
+    all.into_iter().next().unwrap()
+}
+
+/// `n` configs derived from `base`: the first is `base` itself, the others use dom/wdeg,
+/// random values and Luby restarts with different seeds.
+pub fn diversify(base: &SearchConfig, n: usize) -> Vec<SearchConfig> {
+    use super::{RestartPolicy, ValSelect, VarSelect};
+    (0..n)
+        .map(|i| {
+            if i == 0 {
+                base.clone()
+            } else {
+                SearchConfig {
+                    var_select: if i % 2 == 1 {
+                        VarSelect::DomWDeg
+                    } else {
+                        base.var_select.clone()
+                    },
+                    val_select: ValSelect::Random,
+                    restarts: RestartPolicy::Luby { scale: 50 },
+                    seed: base.seed.wrapping_add(i as u64 * 7919),
+                    ..base.clone()
+                }
+            }
+        })
+        .collect()
+}
