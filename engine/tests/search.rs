@@ -80,6 +80,12 @@ fn parallel_counts_equal_sequential_counts() {
             92,
             "8-queens -p {threads}"
         );
+        let (m, _) = queens(12);
+        assert_eq!(
+            count_parallel(&m, &SearchConfig::default(), threads).solutions,
+            14_200,
+            "12-queens -p {threads}"
+        );
         let out = count_parallel(&latin_square(5), &SearchConfig::default(), threads);
         assert_eq!(
             (out.solutions, out.complete),
