@@ -350,3 +350,116 @@ pub fn all_solutions_every_level(
     }
     Ok(first.expect("three levels were run"))
 }
+
+/// A section of a keyword file (Strimko's `streams`/`givens`, Suko's `groups`/`inner`/`totals`,
+/// V3ck's `colours`/`edges`/`tallies`): the header line, the text after the keyword on that
+/// line, and the content lines up to the next header.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Section<'a> {
+    pub line: usize,
+    pub name: &'a str,
+    pub args: &'a str,
+    pub body: Vec<(usize, &'a str)>,
+}
+
+/// Split content lines into sections whose first word is one of `names`. Content before the
+/// first header and a section given twice are errors.
+pub fn sections<'a>(
+    lines: &[(usize, &'a str)],
+    names: &[&'a str],
+) -> Result<Vec<Section<'a>>, ParseError> {
+    let mut out: Vec<Section<'a>> = Vec::new();
+    for &(line, text) in lines {
+        let word = text.split_whitespace().next().unwrap_or("");
+        if let Some(&name) = names.iter().find(|&&n| n == word) {
+            if let Some(earlier) = out.iter().find(|s| s.name == name) {
+                return Err(ParseError::new(
+                    line,
+                    format!(
+                        "a second '{name}' section (the first is on line {})",
+                        earlier.line
+                    ),
+                ));
+            }
+            out.push(Section {
+                line,
+                name,
+                args: text[word.len()..].trim(),
+                body: Vec::new(),
+            });
+        } else {
+            match out.last_mut() {
+                Some(section) => section.body.push((line, text)),
+                None => {
+                    return Err(ParseError::new(
+                        line,
+                        format!(
+                            "unexpected '{}': expected a section header ({})",
+                            word,
+                            names.join(", ")
+                        ),
+                    ))
+                }
+            }
+        }
+    }
+    Ok(out)
+}
+
+// ----- helpers for the puzzles' robustness tests -------------------------------------------
+
+/// `text` with `edits` applied, each `(position, character, operation)`: operation 0 inserts
+/// the character, 1 deletes, 2 replaces (positions taken modulo the length). The property tests
+/// feed it random edits of valid files.
+pub fn mutate(text: &str, edits: &[(usize, char, u8)]) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    for &(at, c, op) in edits {
+        let i = at % (chars.len() + 1);
+        match op {
+            0 => chars.insert(i, c),
+            1 if i < chars.len() => {
+                let _ = chars.remove(i);
+            }
+            _ if i < chars.len() => chars[i] = c,
+            _ => {}
+        }
+    }
+    chars.into_iter().collect()
+}
+
+/// Parse `text`; for whatever parses, build each instance (at most `max_instances`) under each
+/// of `options` and search briefly (200 nodes): any solution found must pass the checker. The
+/// property tests call it on random input, where the only thing asserted is "no panic, no
+/// wrong answer".
+pub fn parse_and_poke(
+    parse: fn(&str) -> Result<Vec<Box<dyn Instance>>, ParseError>,
+    text: &str,
+    options: &[ModelOptions],
+    max_instances: usize,
+) {
+    let Ok(instances) = parse(text) else {
+        return;
+    };
+    for instance in instances.iter().take(max_instances) {
+        for o in options {
+            let Ok(built) = instance.build(o) else {
+                continue;
+            };
+            let mut model = built.model.clone();
+            let config = SearchConfig {
+                solution_limit: Some(1),
+                limits: engine::Limits {
+                    nodes: Some(200),
+                    ..Default::default()
+                },
+                ..built.search.clone()
+            };
+            if let Some(solution) = engine::solve(&mut model, &config).best {
+                let answer = instance.answer(&built, &solution);
+                if let Err(e) = instance.check(&answer) {
+                    panic!("the checker rejects a solution: {e}\n{}", answer.text);
+                }
+            }
+        }
+    }
+}

@@ -15,6 +15,7 @@
 pub mod common;
 pub mod kakuro;
 pub mod queens;
+pub mod strimko;
 pub mod sudoku;
 
 pub use common::{Answer, Built, Instance, ModelOptions, ParseError, Purpose, SumLevel};
@@ -47,7 +48,7 @@ pub struct PuzzleKind {
 
 /// Every puzzle, in the order `cpsolve --help` and `cpsolve tour` show them.
 pub fn all() -> &'static [PuzzleKind] {
-    &[queens::KIND, sudoku::KIND, kakuro::KIND]
+    &[queens::KIND, sudoku::KIND, kakuro::KIND, strimko::KIND]
 }
 
 /// The puzzle called `name`.

@@ -2,9 +2,8 @@
 //! from ../shared/data when present), the checker, the parser's error lines, never-panic
 //! property tests.
 
-use engine::{Limits, SearchConfig};
 use proptest::prelude::*;
-use puzzles::common::all_solutions_every_level;
+use puzzles::common::{all_solutions_every_level, mutate, parse_and_poke};
 use puzzles::kakuro;
 use puzzles::{Answer, Instance, ModelOptions, SumLevel};
 use serde_json::{json, Value};
@@ -258,26 +257,8 @@ fn janko_small_puzzles_agree_at_every_level() {
 
 // ----- never panic -------------------------------------------------------------------------
 
-fn parse_and_poke(text: &str) {
-    if let Ok(puzzles) = kakuro::parse(text) {
-        for p in &puzzles {
-            for options in sum_options() {
-                let built = p.build(&options).unwrap();
-                let mut model = built.model.clone();
-                let config = SearchConfig {
-                    solution_limit: Some(1),
-                    limits: Limits {
-                        nodes: Some(200),
-                        ..Default::default()
-                    },
-                    ..built.search.clone()
-                };
-                if let Some(s) = engine::solve(&mut model, &config).best {
-                    assert!(p.check(&p.answer(&built, &s)).is_ok());
-                }
-            }
-        }
-    }
+fn poke(text: &str) {
+    parse_and_poke(kakuro::parse, text, &sum_options(), 1);
 }
 
 proptest! {
@@ -285,7 +266,7 @@ proptest! {
 
     #[test]
     fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
-        parse_and_poke(&String::from_utf8_lossy(&bytes));
+        poke(&String::from_utf8_lossy(&bytes));
     }
 
     #[test]
@@ -295,23 +276,13 @@ proptest! {
             0..40,
         )
     ) {
-        parse_and_poke(&tokens.join(" "));
+        poke(&tokens.join(" "));
     }
 
     #[test]
     fn mutated_seed_never_panics(
         edits in proptest::collection::vec((any::<usize>(), any::<char>(), 0u8..3), 1..6),
     ) {
-        let mut chars: Vec<char> = kakuro::KIND.seed.chars().collect();
-        for (at, c, op) in edits {
-            let i = at % (chars.len() + 1);
-            match op {
-                0 => chars.insert(i, c),
-                1 if i < chars.len() => { chars.remove(i); }
-                _ if i < chars.len() => chars[i] = c,
-                _ => {}
-            }
-        }
-        parse_and_poke(&chars.into_iter().collect::<String>());
+        poke(&mutate(kakuro::KIND.seed, &edits));
     }
 }

@@ -1,9 +1,8 @@
 //! Sudoku: the seed's answer and count at every all-different level, the checker, the parser's
 //! error lines, bigger grids, and parsers that never panic.
 
-use engine::{Limits, SearchConfig};
 use proptest::prelude::*;
-use puzzles::common::{all_solutions, all_solutions_every_level};
+use puzzles::common::{all_solutions, all_solutions_every_level, mutate, parse_and_poke};
 use puzzles::sudoku::{self, Sudoku};
 use puzzles::{Answer, Instance, ModelOptions};
 use serde_json::{json, Value};
@@ -264,26 +263,8 @@ fn sudoku_struct_from_one_line() {
     assert_eq!(format!("{:?}", p[0]), format!("{expected:?}"));
 }
 
-/// Parse, and solve briefly whatever parses: nothing may panic.
-fn parse_and_poke(text: &str) {
-    if let Ok(puzzles) = sudoku::parse(text) {
-        for p in puzzles.iter().take(3) {
-            let built = p.build(&ModelOptions::default()).unwrap();
-            let mut model = built.model.clone();
-            let config = SearchConfig {
-                solution_limit: Some(1),
-                limits: Limits {
-                    nodes: Some(200),
-                    ..Default::default()
-                },
-                ..built.search.clone()
-            };
-            let outcome = engine::solve(&mut model, &config);
-            if let Some(s) = outcome.best {
-                assert!(p.check(&p.answer(&built, &s)).is_ok());
-            }
-        }
-    }
+fn poke(text: &str) {
+    parse_and_poke(sudoku::parse, text, &[ModelOptions::default()], 3);
 }
 
 proptest! {
@@ -291,7 +272,7 @@ proptest! {
 
     #[test]
     fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..300)) {
-        parse_and_poke(&String::from_utf8_lossy(&bytes));
+        poke(&String::from_utf8_lossy(&bytes));
     }
 
     #[test]
@@ -304,17 +285,6 @@ proptest! {
             ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...\n1234341221434321\n",
             "1 2 | . .\n. . | 1 2\n----+----\n2 1 | . .\n. . | 2 1\n",
         ][which];
-        let mut chars: Vec<char> = base.chars().collect();
-        for (at, c, op) in edits {
-            let i = at % (chars.len() + 1);
-            match op {
-                0 => chars.insert(i, c),
-                1 if i < chars.len() => { chars.remove(i); }
-                _ if i < chars.len() => chars[i] = c,
-                _ => {}
-            }
-        }
-        let text: String = chars.into_iter().collect();
-        parse_and_poke(&text);
+        poke(&mutate(base, &edits));
     }
 }
