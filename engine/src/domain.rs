@@ -5,23 +5,24 @@
 //! removing values from these sets (and of putting them back when a guess was wrong).
 //!
 //! This file keeps the set as a **bitset**: bit `i` says whether the value `offset + i` is
-//! still possible. Domains of up to 128 values (every puzzle digit, every queen column) live
-//! inline in a `SmallVec` of 64-bit words, so removing a value is one `AND` on one word and no
-//! heap allocation ever happens. The bounds and the size are cached so that `min`, `max`,
-//! `size`, `is_fixed` are O(1); `contains` and `remove` are O(1); moving a bound scans the
-//! words between the old and the new bound.
+//! still possible. The first 64 bits live in one machine word inside the struct (`low`);
+//! only a domain spanning more than 64 values has further words, on the heap (`high`).
+//! So for every puzzle digit, queen row or colour below 64, each operation is a couple of
+//! instructions on one `u64` — a bit test, an `AND`, a `count_ones`, a `trailing_zeros` —
+//! and nothing is ever allocated or looped over. The bounds and the size are cached so that
+//! `min`, `max`, `size`, `is_fixed` are O(1); `contains` and `remove` are O(1); moving a
+//! bound clears the words between the old and the new bound.
+//!
+//! One invariant makes the single-word fast paths branch-free: **no bit is set outside
+//! `min..=max`**. So `contains` need not compare with the bounds first: the bit is 0 there.
 //!
 //! Every operation that shrinks the domain says how it changed it, as an [`Event`]:
 //! `Fixed` (one value left), `Bounds` (the min or the max moved), or `Domain` (a value
 //! inside was removed). Propagators subscribe to the events they care about (see
 //! `propagator.rs`), which is how the queue knows whom to wake.
 
-use bitvec::prelude::*;
 use smallvec::SmallVec;
 use std::fmt;
-
-/// Words kept inline: two 64-bit words cover every domain of up to 128 values.
-const INLINE_WORDS: usize = 2;
 
 /// The largest number of values a domain may span (`max - min + 1` when created).
 pub const MAX_SPAN: i64 = 1 << 26;
@@ -45,6 +46,16 @@ pub struct EmptyDomain;
 /// What a shrinking operation did: `Ok(None)` nothing, `Ok(Some(event))` it removed values.
 pub type Change = Result<Option<Event>, EmptyDomain>;
 
+/// The cached part of a domain that the trail saves and restores (see `store.rs`): the
+/// bounds, the size and the first word. Wider domains also save their `high` words.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct SmallState {
+    pub min: i32,
+    pub max: i32,
+    pub size: u32,
+    pub low: u64,
+}
+
 /// A finite set of `i32` values, stored as a bitset with cached bounds and size.
 #[derive(Clone, PartialEq, Eq)]
 pub struct Domain {
@@ -56,8 +67,11 @@ pub struct Domain {
     max: i32,
     /// Number of values left.
     size: u32,
-    /// Bit `i` of word `w` is value `offset + 64 * w + i`.
-    words: SmallVec<[u64; INLINE_WORDS]>,
+    /// Bits 0..64: values `offset..offset + 64`. The whole domain when it spans ≤ 64 values.
+    low: u64,
+    /// Bit `i` of `high[w]` is value `offset + 64 * (w + 1) + i`. Empty (and never allocated)
+    /// for domains of at most 64 values.
+    high: Box<[u64]>,
 }
 
 impl Domain {
@@ -71,7 +85,7 @@ impl Domain {
             "domain {lo}..={hi} spans more than {MAX_SPAN} values"
         );
         let n_words = ((span + 63) / 64) as usize;
-        let mut words: SmallVec<[u64; INLINE_WORDS]> = SmallVec::from_elem(!0u64, n_words);
+        let mut words = vec![!0u64; n_words];
         let tail = (span % 64) as u32;
         if tail != 0 {
             words[n_words - 1] = (1u64 << tail) - 1;
@@ -81,7 +95,8 @@ impl Domain {
             min: lo,
             max: hi,
             size: span as u32,
-            words,
+            low: words[0],
+            high: words[1..].into(),
         }
     }
 
@@ -93,14 +108,13 @@ impl Domain {
             .expect("a domain needs at least one value");
         let hi = *values.iter().max().unwrap();
         let mut d = Domain::interval(lo, hi);
-        for w in d.words.iter_mut() {
-            *w = 0;
-        }
+        d.low = 0;
+        d.high.iter_mut().for_each(|w| *w = 0);
         for &v in values {
-            let i = (v - lo) as usize;
-            d.words[i / 64] |= 1u64 << (i % 64);
+            let i = d.index(v);
+            *d.word_mut(i >> 6) |= 1u64 << (i & 63);
         }
-        d.size = d.words.iter().map(|w| w.count_ones()).sum();
+        d.size = d.count_bits();
         d
     }
 
@@ -130,13 +144,23 @@ impl Domain {
         self.min
     }
 
+    /// Does the domain fit in one word (a span of at most 64 values)?
+    #[inline]
+    pub fn is_single_word(&self) -> bool {
+        self.high.is_empty()
+    }
+
     #[inline]
     pub fn contains(&self, v: i32) -> bool {
-        if v < self.min || v > self.max {
-            return false;
+        // `i` as u64: a value below `offset` wraps to a huge index and fails the range test,
+        // so one comparison covers both sides. No bound test is needed: bits outside
+        // min..=max are always 0.
+        let i = (v as i64 - self.offset as i64) as u64;
+        if i < 64 {
+            return self.low >> i & 1 != 0;
         }
-        let i = (v as i64 - self.offset as i64) as usize;
-        self.words[i >> 6] & (1u64 << (i & 63)) != 0
+        let w = (i >> 6) as usize;
+        w <= self.high.len() && self.high[w - 1] >> (i & 63) & 1 != 0
     }
 
     /// The event that describes a change from `old_min, old_max` to the current state.
@@ -159,19 +183,36 @@ impl Domain {
         if !self.contains(v) {
             return Ok(None);
         }
-        let i = (v as i64 - self.offset as i64) as usize;
-        self.words[i >> 6] &= !(1u64 << (i & 63));
+        self.remove_present(v).map(Some)
+    }
+
+    /// Remove `v`, which the caller has just seen is in the domain (the store tests
+    /// `contains` first, to skip the trail when there is nothing to do).
+    #[inline]
+    pub(crate) fn remove_present(&mut self, v: i32) -> Result<Event, EmptyDomain> {
+        debug_assert!(self.contains(v));
+        let i = self.index(v);
+        *self.word_mut(i >> 6) &= !(1u64 << (i & 63));
         self.size -= 1;
-        if self.size == 0 {
-            return Err(EmptyDomain);
+        match self.size {
+            0 => Err(EmptyDomain),
+            1 => {
+                // The one value left is the other bound.
+                let other = if v == self.min { self.max } else { self.min };
+                self.min = other;
+                self.max = other;
+                Ok(Event::Fixed)
+            }
+            _ if v == self.min => {
+                self.min = self.scan_up(i);
+                Ok(Event::Bounds)
+            }
+            _ if v == self.max => {
+                self.max = self.scan_down(i);
+                Ok(Event::Bounds)
+            }
+            _ => Ok(Event::Domain),
         }
-        let (old_min, old_max) = (self.min, self.max);
-        if v == self.min {
-            self.min = self.scan_up(i).expect("size > 0");
-        } else if v == self.max {
-            self.max = self.scan_down(i).expect("size > 0");
-        }
-        self.event_after(old_min, old_max)
     }
 
     /// Remove every value below `lo`.
@@ -186,7 +227,7 @@ impl Domain {
         let old_min = self.min;
         let (old_min_i, lo_i) = (self.index(old_min), self.index(lo));
         self.clear_index_range(old_min_i, lo_i);
-        self.min = self.scan_up(lo_i).expect("max >= lo is still there");
+        self.min = self.scan_up(lo_i);
         self.event_after(old_min, self.max)
     }
 
@@ -202,7 +243,7 @@ impl Domain {
         let old_max = self.max;
         let (hi_i, old_max_i) = (self.index(hi), self.index(old_max));
         self.clear_index_range(hi_i + 1, old_max_i + 1);
-        self.max = self.scan_down(hi_i).expect("min <= hi is still there");
+        self.max = self.scan_down(hi_i);
         self.event_after(self.min, old_max)
     }
 
@@ -215,11 +256,14 @@ impl Domain {
         if self.size == 1 {
             return Ok(None);
         }
-        for w in self.words.iter_mut() {
-            *w = 0;
-        }
         let i = self.index(v);
-        self.words[i >> 6] = 1u64 << (i & 63);
+        if self.high.is_empty() {
+            self.low = 1u64 << i;
+        } else {
+            self.low = 0;
+            self.high.iter_mut().for_each(|w| *w = 0);
+            *self.word_mut(i >> 6) = 1u64 << (i & 63);
+        }
         self.min = v;
         self.max = v;
         self.size = 1;
@@ -229,9 +273,8 @@ impl Domain {
     /// Keep only the values for which `keep` is true.
     pub fn retain(&mut self, mut keep: impl FnMut(i32) -> bool) -> Change {
         let (old_min, old_max, old_size) = (self.min, self.max, self.size);
-        let mut size = 0;
-        for w in 0..self.words.len() {
-            let mut bits = self.words[w];
+        for w in 0..self.n_words() {
+            let mut bits = self.word(w);
             let mut kept = 0u64;
             while bits != 0 {
                 let b = bits.trailing_zeros();
@@ -240,24 +283,53 @@ impl Domain {
                     kept |= 1u64 << b;
                 }
             }
-            self.words[w] = kept;
-            size += kept.count_ones();
+            *self.word_mut(w) = kept;
         }
-        self.size = size;
-        if size == old_size {
-            return Ok(None);
-        }
-        if size == 0 {
-            return Err(EmptyDomain);
-        }
-        self.min = self.scan_up(self.index(old_min)).expect("size > 0");
-        self.max = self.scan_down(self.index(old_max)).expect("size > 0");
-        self.event_after(old_min, old_max)
+        self.after_bulk_removal(old_min, old_max, old_size)
     }
 
     /// Keep only the values that are also in `other` (intersection).
     pub fn intersect(&mut self, other: &Domain) -> Change {
+        if self.offset == other.offset && self.high.is_empty() && other.high.is_empty() {
+            // Same layout, one word each: one AND.
+            let (old_min, old_max, old_size) = (self.min, self.max, self.size);
+            self.low &= other.low;
+            return self.after_bulk_removal(old_min, old_max, old_size);
+        }
         self.retain(|v| other.contains(v))
+    }
+
+    /// Keep only the values `base + i` for the bits `i` set in `mask` (so every value
+    /// outside `base..base + 64` goes). This is the word-parallel way for a propagator to
+    /// prune a small domain: compute the mask of supported values with a few bit operations,
+    /// then intersect once. When the domain's own first word starts at `base`, it is a
+    /// single `AND`.
+    pub fn intersect_mask(&mut self, base: i32, mask: u64) -> Change {
+        let (old_min, old_max, old_size) = (self.min, self.max, self.size);
+        if base == self.offset && self.high.is_empty() {
+            self.low &= mask;
+            return self.after_bulk_removal(old_min, old_max, old_size);
+        }
+        self.retain(|v| {
+            let i = v as i64 - base as i64;
+            (0..64).contains(&i) && mask >> i & 1 != 0
+        })
+    }
+
+    /// After bits were cleared anywhere: recount, find the new bounds, name the event.
+    #[inline]
+    fn after_bulk_removal(&mut self, old_min: i32, old_max: i32, old_size: u32) -> Change {
+        let size = self.count_bits();
+        if size == old_size {
+            return Ok(None);
+        }
+        self.size = size;
+        if size == 0 {
+            return Err(EmptyDomain);
+        }
+        self.min = self.scan_up(self.index(old_min));
+        self.max = self.scan_down(self.index(old_max));
+        self.event_after(old_min, old_max)
     }
 
     /// The smallest value `>= v` in the domain.
@@ -269,7 +341,7 @@ impl Domain {
         if v <= self.min {
             return Some(self.min);
         }
-        self.scan_up(self.index(v))
+        Some(self.scan_up(self.index(v)))
     }
 
     /// The largest value `<= v` in the domain.
@@ -281,57 +353,48 @@ impl Domain {
         if v >= self.max {
             return Some(self.max);
         }
-        self.scan_down(self.index(v))
+        Some(self.scan_down(self.index(v)))
     }
 
-    /// The first set bit at index `>= i`, as a value (ignores the cached bounds).
+    /// The first set bit at index `>= i`, as a value. The caller knows there is one (a
+    /// value `>= i` is left, e.g. the max).
     #[inline]
-    fn scan_up(&self, i: usize) -> Option<i32> {
+    fn scan_up(&self, i: usize) -> i32 {
         let mut w = i >> 6;
-        if w >= self.words.len() {
-            return None;
-        }
-        let mut bits = self.words[w] & (!0u64 << (i & 63));
-        loop {
-            if bits != 0 {
-                return Some(self.offset + ((w as i32) * 64 + bits.trailing_zeros() as i32));
-            }
+        let mut bits = self.word(w) & (!0u64 << (i & 63));
+        while bits == 0 {
             w += 1;
-            if w == self.words.len() {
-                return None;
-            }
-            bits = self.words[w];
+            bits = self.word(w);
         }
+        self.offset + ((w as i32) * 64 + bits.trailing_zeros() as i32)
     }
 
-    /// The last set bit at index `<= i`, as a value (ignores the cached bounds).
+    /// The last set bit at index `<= i`, as a value. The caller knows there is one.
     #[inline]
-    fn scan_down(&self, i: usize) -> Option<i32> {
-        let mut w = (i >> 6).min(self.words.len() - 1);
-        let mut bits = if w == i >> 6 {
-            self.words[w] & (!0u64 >> (63 - (i & 63)))
-        } else {
-            self.words[w]
-        };
-        loop {
-            if bits != 0 {
-                return Some(self.offset + ((w as i32) * 64 + 63 - bits.leading_zeros() as i32));
-            }
-            if w == 0 {
-                return None;
-            }
+    fn scan_down(&self, i: usize) -> i32 {
+        let mut w = i >> 6;
+        let mut bits = self.word(w) & (!0u64 >> (63 - (i & 63)));
+        while bits == 0 {
             w -= 1;
-            bits = self.words[w];
+            bits = self.word(w);
         }
+        self.offset + ((w as i32) * 64 + 63 - bits.leading_zeros() as i32)
     }
 
     /// The values in increasing order.
     pub fn iter(&self) -> impl Iterator<Item = i32> + '_ {
-        let offset = self.offset;
-        self.words
-            .view_bits::<Lsb0>()
-            .iter_ones()
-            .map(move |i| offset + i as i32)
+        (0..self.n_words()).flat_map(move |w| {
+            let base = self.offset + 64 * w as i32;
+            let mut bits = self.word(w);
+            std::iter::from_fn(move || {
+                if bits == 0 {
+                    return None;
+                }
+                let b = bits.trailing_zeros();
+                bits &= bits - 1;
+                Some(base + b as i32)
+            })
+        })
     }
 
     /// The values in increasing order, collected (for callers that modify while iterating).
@@ -339,11 +402,16 @@ impl Domain {
         self.iter().collect()
     }
 
-    /// The value that bit 0 stands for, and the raw words: for propagators that work on
-    /// whole words at once (e.g. the value-level all-different on a 9-digit Sudoku).
+    /// For a domain of at most 64 values: `(offset, bits)`, bit `i` standing for
+    /// `offset + i`. For propagators that work on whole words (e.g. a word-parallel
+    /// all-different). `None` for wider domains.
     #[inline]
-    pub fn raw(&self) -> (i32, &[u64]) {
-        (self.offset, &self.words)
+    pub fn as_word(&self) -> Option<(i32, u64)> {
+        if self.high.is_empty() {
+            Some((self.offset, self.low))
+        } else {
+            None
+        }
     }
 
     /// For small domains (span of at most 64 values from `base`): the values as a bitmask
@@ -351,14 +419,80 @@ impl Domain {
     pub fn mask_from(&self, base: i32) -> u64 {
         let mut mask = 0u64;
         let shift = self.offset as i64 - base as i64;
-        for (w, &word) in self.words.iter().enumerate() {
+        for w in 0..self.n_words() {
             let s = shift + 64 * w as i64;
             if s <= -64 || s >= 64 {
                 continue;
             }
+            let word = self.word(w);
             mask |= if s >= 0 { word << s } else { word >> (-s) };
         }
         mask
+    }
+
+    // ----- for the trail (store.rs) ------------------------------------------------------
+
+    /// The cached fields and the first word: all the trail needs to save for a domain of at
+    /// most 64 values.
+    #[inline]
+    pub(crate) fn small_state(&self) -> SmallState {
+        SmallState {
+            min: self.min,
+            max: self.max,
+            size: self.size,
+            low: self.low,
+        }
+    }
+
+    /// Put back what `small_state` returned (and, for a wide domain, the caller puts back
+    /// `high_words_mut` too).
+    #[inline]
+    pub(crate) fn restore_small_state(&mut self, s: SmallState) {
+        self.min = s.min;
+        self.max = s.max;
+        self.size = s.size;
+        self.low = s.low;
+    }
+
+    /// The words beyond the first (empty for a domain of at most 64 values).
+    #[inline]
+    pub(crate) fn high_words(&self) -> &[u64] {
+        &self.high
+    }
+
+    #[inline]
+    pub(crate) fn high_words_mut(&mut self) -> &mut [u64] {
+        &mut self.high
+    }
+
+    // ----- private helpers ---------------------------------------------------------------
+
+    #[inline]
+    fn n_words(&self) -> usize {
+        1 + self.high.len()
+    }
+
+    #[inline]
+    fn word(&self, w: usize) -> u64 {
+        if w == 0 {
+            self.low
+        } else {
+            self.high[w - 1]
+        }
+    }
+
+    #[inline]
+    fn word_mut(&mut self, w: usize) -> &mut u64 {
+        if w == 0 {
+            &mut self.low
+        } else {
+            &mut self.high[w - 1]
+        }
+    }
+
+    #[inline]
+    fn count_bits(&self) -> u32 {
+        self.low.count_ones() + self.high.iter().map(|w| w.count_ones()).sum::<u32>()
     }
 
     #[inline]
@@ -378,8 +512,10 @@ impl Domain {
             } else {
                 (!0u64 << lo) & ((1u64 << hi) - 1)
             };
-            self.size -= (self.words[w] & mask).count_ones();
-            self.words[w] &= !mask;
+            let word = self.word_mut(w);
+            let cleared = (*word & mask).count_ones();
+            *word &= !mask;
+            self.size -= cleared;
             i = (w + 1) << 6;
         }
     }
@@ -453,6 +589,7 @@ mod tests {
         Above(i32),
         Fix(i32),
         RetainEven,
+        IntersectMask(i32, u64),
     }
 
     fn op() -> impl Strategy<Value = Op> {
@@ -462,6 +599,7 @@ mod tests {
             (-70..200i32).prop_map(Op::Above),
             (-70..200i32).prop_map(Op::Fix),
             Just(Op::RetainEven),
+            (-70..200i32, any::<u64>()).prop_map(|(b, m)| Op::IntersectMask(b, m)),
         ]
     }
 
@@ -480,6 +618,7 @@ mod tests {
                     Op::Above(v) => set.retain(|&x| x <= v),
                     Op::Fix(v) => set.retain(|&x| x == v),
                     Op::RetainEven => set.retain(|&x| x % 2 == 0),
+                    Op::IntersectMask(b, m) => set.retain(|&x| (b..b + 64).contains(&x) && m >> (x - b) & 1 == 1),
                 }
                 let r = match op {
                     Op::Remove(v) => d.remove(v),
@@ -487,6 +626,7 @@ mod tests {
                     Op::Above(v) => d.remove_above(v),
                     Op::Fix(v) => d.fix(v),
                     Op::RetainEven => d.retain(|x| x % 2 == 0),
+                    Op::IntersectMask(b, m) => d.intersect_mask(b, m),
                 };
                 if set.is_empty() {
                     prop_assert_eq!(r, Err(EmptyDomain));

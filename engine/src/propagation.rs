@@ -9,12 +9,18 @@
 //! 4. when the queue is empty nothing more can be deduced: the **fixpoint**. If any
 //!    propagator reported a conflict on the way, the node fails at once.
 //!
+//! **What it costs.** The loop runs millions of times per second, so its bookkeeping is kept
+//! to plain arrays: the watchers of each variable are kept in three lists, one per
+//! [`Condition`](crate::propagator::Condition), so that an event only walks the watchers it wakes (a value removed from
+//! the middle of a domain — the commonest event — never even looks at the many propagators
+//! that only wait for the variable to be fixed); and the queue is a flag per propagator plus
+//! one FIFO per priority, both reused from node to node.
+//!
 //! The engine also keeps, per propagator, its entailment flag (a reversible integer, so it is
 //! restored on backtrack), its failure count (the weights of the dom/wdeg heuristic), and its
 //! profile counters.
 
-use crate::domain::Event;
-use crate::propagator::{Condition, Conflict, Context, Priority, Propagator};
+use crate::propagator::{Conflict, Context, Priority, Propagator};
 use crate::queue::PropagationQueue;
 use crate::stats::{PropagatorCounters, PropagatorProfile};
 use crate::store::{RevId, Store, VarId};
@@ -24,13 +30,16 @@ use std::time::Instant;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct PropId(pub u32);
 
-/// A propagator watching a variable.
+/// A propagator watching a variable (the condition is the list it is in).
 #[derive(Clone, Copy, Debug)]
 struct Watch {
     prop: u32,
     local: u32,
-    condition: Condition,
 }
+
+/// The watchers of one variable, one list per [`Condition`](crate::propagator::Condition) (indexed by `Condition as
+/// usize`: Domain, Bounds, Fixed).
+type WatchLists = [Vec<Watch>; 3];
 
 /// The posted propagators, who watches what, and the queue.
 #[derive(Clone, Debug, Default)]
@@ -42,11 +51,9 @@ pub struct Propagation {
     fresh: Vec<bool>,
     /// Reversible flag per propagator: 1 once entailed.
     entailed: Vec<RevId>,
-    /// For each variable, the propagators that watch it.
-    watchers: Vec<Vec<Watch>>,
+    /// For each variable, the propagators that watch it, by condition.
+    watchers: Vec<WatchLists>,
     queue: PropagationQueue,
-    /// Scratch buffer for the changed variables.
-    events: Vec<(VarId, Event)>,
     counters: Vec<PropagatorCounters>,
     /// Measure time per propagator (costs two clock reads per call).
     pub profiling: bool,
@@ -59,13 +66,13 @@ impl Propagation {
     pub fn post(&mut self, store: &mut Store, prop: Box<dyn Propagator>) -> PropId {
         let id = self.props.len() as u32;
         if self.watchers.len() < store.num_vars() {
-            self.watchers.resize(store.num_vars(), Vec::new());
+            self.watchers
+                .resize_with(store.num_vars(), Default::default);
         }
         for (local, sub) in prop.subscriptions().into_iter().enumerate() {
-            self.watchers[sub.var.index()].push(Watch {
+            self.watchers[sub.var.index()][sub.condition as usize].push(Watch {
                 prop: id,
                 local: local as u32,
-                condition: sub.condition,
             });
         }
         self.priority.push(prop.priority());
@@ -101,12 +108,15 @@ impl Propagation {
             .get(x.index())
             .into_iter()
             .flatten()
+            .flatten()
             .map(|w| w.prop)
     }
 
     /// Number of variables watched by propagators (the degree of `x` in the constraint graph).
     pub fn degree(&self, x: VarId) -> usize {
-        self.watchers.get(x.index()).map_or(0, |w| w.len())
+        self.watchers
+            .get(x.index())
+            .map_or(0, |lists| lists.iter().map(Vec::len).sum())
     }
 
     /// Has propagator `p` become entailed at the current node?
@@ -186,30 +196,30 @@ impl Propagation {
     }
 
     /// Wake the watchers of every variable changed since the last look.
+    #[inline]
     fn schedule(&mut self, store: &mut Store, skip: Option<u32>) {
         if !store.has_modified() {
             return;
         }
-        let mut events = std::mem::take(&mut self.events);
-        store.take_modified(&mut events);
-        for &(x, event) in &events {
-            let Some(watchers) = self.watchers.get(x.index()) else {
+        for (x, event) in store.modified_events() {
+            let Some(lists) = self.watchers.get(x.index()) else {
                 continue;
             };
-            for w in watchers {
-                if Some(w.prop) == skip || !w.condition.woken_by(event) {
-                    continue;
-                }
-                let p = w.prop as usize;
-                if store.rev(self.entailed[p]) != 0 {
-                    continue;
-                }
-                if self.props[p].notify(w.local as usize, event) {
-                    self.queue.push(w.prop, self.priority[p]);
+            // A `Fixed` event wakes all three lists, `Bounds` the Bounds and Domain lists,
+            // `Domain` the Domain list only (`Condition::woken_by`, unrolled).
+            for list in &lists[..=event as usize] {
+                for w in list {
+                    let p = w.prop as usize;
+                    if Some(w.prop) == skip || store.rev(self.entailed[p]) != 0 {
+                        continue;
+                    }
+                    if self.props[p].notify(w.local as usize, event) {
+                        self.queue.push(w.prop, self.priority[p]);
+                    }
                 }
             }
         }
-        self.events = events;
+        store.clear_modified();
     }
 
     /// Counters per propagator kind.

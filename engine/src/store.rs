@@ -9,16 +9,22 @@
 //!   its old value on a stack, the *trail*; to go back, pop the trail and restore.
 //!
 //! cpsolve **trails** on the sequential path: a node costs only the domains it touches, never
-//! a copy of the whole store. The trail saves a variable's whole domain (a few words for
-//! puzzle-sized domains) the first time it changes at a level — "copy on first write" — so a
-//! variable that is narrowed ten times at one node is saved once. To know whether a variable
-//! was already saved at the current level, each variable remembers the *epoch* (a number given
-//! to each level when it is opened, never reused) of its last save.
+//! a copy of the whole store. The trail saves a variable's domain the first time it changes
+//! at a level — "copy on first write" — so a variable that is narrowed ten times at one node
+//! is saved once. To know whether a variable was already saved at the current level, each
+//! variable remembers the *epoch* (a number given to each level when it is opened, never
+//! reused) of its last save.
+//!
+//! **Cost, and how it is kept low.** The trail is made of flat stacks of plain data that are
+//! never shrunk, so after the first few nodes the search allocates nothing:
+//! a saved domain is its bounds, size and first word ([`SmallState`], 24 bytes, everything a
+//! domain of ≤ 64 values has); a wider domain also pushes its other words on a separate stack
+//! of `u64`s; reversible integers have their own stack. Restoring is a copy back.
 //!
 //! The store is also `Clone`, and cheaply so (a vector of small domains): the parallel search
 //! hands a clone to each thread, where it is trailed again. See `docs/02-store-and-trail.md`.
 
-use crate::domain::{Change, Domain, EmptyDomain, Event};
+use crate::domain::{Change, Domain, EmptyDomain, Event, SmallState};
 use crate::propagator::Conflict;
 
 /// A variable: an index into the store.
@@ -36,17 +42,23 @@ impl VarId {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RevId(pub u32);
 
-/// One undo record.
-#[derive(Clone, Debug)]
-enum TrailEntry {
-    /// The domain of `var` before its first change at this level, and the epoch it had.
-    Domain {
-        var: u32,
-        old: Domain,
-        old_epoch: u32,
-    },
-    /// A reversible integer and its old value.
-    Int { rev: u32, old: i64 },
+/// The undo record of one domain: its state before its first change at a level.
+#[derive(Clone, Copy, Debug)]
+struct SavedDomain {
+    var: u32,
+    /// The epoch at which `var` had last been saved before this.
+    old_epoch: u32,
+    state: SmallState,
+}
+
+/// Where each stack of the trail stood when a level was opened.
+#[derive(Clone, Copy, Debug)]
+struct LevelMark {
+    domains: usize,
+    words: usize,
+    ints: usize,
+    /// Epoch of the level below.
+    parent_epoch: u32,
 }
 
 /// Domains, reversible integers, the trail, and the list of variables changed since the
@@ -57,9 +69,13 @@ pub struct Store {
     /// Epoch of the level at which each variable was last saved on the trail.
     saved_epoch: Vec<u32>,
     revs: Vec<i64>,
-    trail: Vec<TrailEntry>,
-    /// For each open level: trail length at its start, and the epoch of the level below.
-    levels: Vec<(usize, u32)>,
+    /// The trail: saved domains, the extra words of saved wide domains (in the order of
+    /// `domain_trail`), and reversible integers with their old values.
+    domain_trail: Vec<SavedDomain>,
+    word_trail: Vec<u64>,
+    int_trail: Vec<(u32, i64)>,
+    /// For each open level, where the three stacks stood when it was opened.
+    levels: Vec<LevelMark>,
     /// Epoch of the current level.
     epoch: u32,
     /// Next fresh epoch.
@@ -83,7 +99,9 @@ impl Store {
             domains: Vec::new(),
             saved_epoch: Vec::new(),
             revs: Vec::new(),
-            trail: Vec::new(),
+            domain_trail: Vec::new(),
+            word_trail: Vec::new(),
+            int_trail: Vec::new(),
             levels: Vec::new(),
             epoch: 0,
             next_epoch: 1,
@@ -114,6 +132,12 @@ impl Store {
 
     // ----- reading -----------------------------------------------------------------------
 
+    /// Every domain, by variable index: for a propagator's tight loops, which read many
+    /// domains and are faster on a borrowed slice than through one call per variable.
+    #[inline]
+    pub fn domains(&self) -> &[Domain] {
+        &self.domains
+    }
     #[inline]
     pub fn domain(&self, x: VarId) -> &Domain {
         &self.domains[x.index()]
@@ -156,16 +180,32 @@ impl Store {
     // ----- changing: every change goes through `modify`, which trails and records events ---
 
     /// Save `x` on the trail if this is its first change at the current level.
-    #[inline]
+    #[inline(always)]
     fn save(&mut self, x: usize) {
         if self.saved_epoch[x] != self.epoch && !self.levels.is_empty() {
-            let old = self.domains[x].clone();
-            self.trail.push(TrailEntry::Domain {
+            let d = &self.domains[x];
+            self.domain_trail.push(SavedDomain {
                 var: x as u32,
-                old,
                 old_epoch: self.saved_epoch[x],
+                state: d.small_state(),
             });
+            // Only domains wider than 64 values have more words (rare in puzzles).
+            self.word_trail.extend_from_slice(d.high_words());
             self.saved_epoch[x] = self.epoch;
+        }
+    }
+
+    /// Record that `x` changed with `event`, for the propagation engine.
+    #[inline]
+    fn record_event(&mut self, x: VarId, event: Event) {
+        let pending = &mut self.pending_event[x.index()];
+        match *pending {
+            None => {
+                *pending = Some(event);
+                self.modified.push(x);
+            }
+            Some(e) if e < event => *pending = Some(event),
+            Some(_) => {}
         }
     }
 
@@ -182,14 +222,7 @@ impl Store {
             Ok(None) => Ok(false),
             Ok(Some(event)) => {
                 self.removed += (before - self.domains[i].size()) as u64;
-                match self.pending_event[i] {
-                    None => {
-                        self.pending_event[i] = Some(event);
-                        self.modified.push(x);
-                    }
-                    Some(e) if e < event => self.pending_event[i] = Some(event),
-                    Some(_) => {}
-                }
+                self.record_event(x, event);
                 Ok(true)
             }
             Err(EmptyDomain) => Err(Conflict::new()),
@@ -199,10 +232,22 @@ impl Store {
     /// Remove `v` from the domain of `x`. `Ok(true)` if something was removed.
     #[inline]
     pub fn remove(&mut self, x: VarId, v: i32) -> Result<bool, Conflict> {
-        if !self.domains[x.index()].contains(v) {
+        // The most frequent operation of all, so it has its own path: test first, so that
+        // the common case (the value is already gone) touches neither the trail nor the
+        // event list; then exactly one value goes.
+        let i = x.index();
+        if !self.domains[i].contains(v) {
             return Ok(false);
         }
-        self.modify(x, |d| d.remove(v))
+        self.save(i);
+        match self.domains[i].remove_present(v) {
+            Ok(event) => {
+                self.removed += 1;
+                self.record_event(x, event);
+                Ok(true)
+            }
+            Err(EmptyDomain) => Err(Conflict::new()),
+        }
     }
 
     /// Remove every value below `lo`.
@@ -243,6 +288,13 @@ impl Store {
         self.modify(x, |d| d.intersect(other))
     }
 
+    /// Keep only the values `base + i` for the bits `i` set in `mask` (see
+    /// [`Domain::intersect_mask`]): the word-parallel way to prune a small domain.
+    #[inline]
+    pub fn intersect_mask(&mut self, x: VarId, base: i32, mask: u64) -> Result<bool, Conflict> {
+        self.modify(x, |d| d.intersect_mask(base, mask))
+    }
+
     /// Set a reversible integer.
     #[inline]
     pub fn set_rev(&mut self, r: RevId, value: i64) {
@@ -251,10 +303,7 @@ impl Store {
             return;
         }
         if !self.levels.is_empty() {
-            self.trail.push(TrailEntry::Int {
-                rev: r.0,
-                old: self.revs[i],
-            });
+            self.int_trail.push((r.0, self.revs[i]));
         }
         self.revs[i] = value;
     }
@@ -269,28 +318,39 @@ impl Store {
 
     /// Open a new level: everything changed from now on is undone by `pop_level`.
     pub fn push_level(&mut self) {
-        self.levels.push((self.trail.len(), self.epoch));
+        self.levels.push(LevelMark {
+            domains: self.domain_trail.len(),
+            words: self.word_trail.len(),
+            ints: self.int_trail.len(),
+            parent_epoch: self.epoch,
+        });
         self.epoch = self.next_epoch;
         self.next_epoch = self.next_epoch.wrapping_add(1);
     }
 
     /// Undo every change made since the matching `push_level`.
     pub fn pop_level(&mut self) {
-        let (mark, parent_epoch) = self.levels.pop().expect("pop_level without push_level");
-        while self.trail.len() > mark {
-            match self.trail.pop().unwrap() {
-                TrailEntry::Domain {
-                    var,
-                    old,
-                    old_epoch,
-                } => {
-                    self.domains[var as usize] = old;
-                    self.saved_epoch[var as usize] = old_epoch;
-                }
-                TrailEntry::Int { rev, old } => self.revs[rev as usize] = old,
+        let mark = self.levels.pop().expect("pop_level without push_level");
+        // Newest first, so that a wide domain's extra words are at the top of `word_trail`.
+        while self.domain_trail.len() > mark.domains {
+            let saved = self.domain_trail.pop().unwrap();
+            let x = saved.var as usize;
+            let d = &mut self.domains[x];
+            d.restore_small_state(saved.state);
+            let high = d.high_words_mut();
+            if !high.is_empty() {
+                let from = self.word_trail.len() - high.len();
+                high.copy_from_slice(&self.word_trail[from..]);
+                self.word_trail.truncate(from);
             }
+            self.saved_epoch[x] = saved.old_epoch;
         }
-        self.epoch = parent_epoch;
+        debug_assert_eq!(self.word_trail.len(), mark.words);
+        while self.int_trail.len() > mark.ints {
+            let (rev, old) = self.int_trail.pop().unwrap();
+            self.revs[rev as usize] = old;
+        }
+        self.epoch = mark.parent_epoch;
         self.clear_modified();
     }
 
@@ -307,13 +367,18 @@ impl Store {
     #[inline]
     pub fn take_modified(&mut self, into: &mut Vec<(VarId, Event)>) {
         into.clear();
-        for &x in &self.modified {
-            into.push((
-                x,
-                self.pending_event[x.index()].take().expect("pending event"),
-            ));
-        }
-        self.modified.clear();
+        into.extend(self.modified_events());
+        self.clear_modified();
+    }
+
+    /// The variables changed since the last `clear_modified`, each once, with the strongest
+    /// event. The propagation engine walks this and then calls `clear_modified`, with no copy.
+    #[inline]
+    pub fn modified_events(&self) -> impl Iterator<Item = (VarId, Event)> + '_ {
+        self.modified.iter().map(|&x| {
+            let event = self.pending_event[x.index()].expect("pending event");
+            (x, event)
+        })
     }
 
     /// Forget pending events (after a conflict).

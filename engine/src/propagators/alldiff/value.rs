@@ -11,6 +11,15 @@
 //! handles every fixed variable: the reference the tests compare against.
 //!
 //! **Wakes on:** fixed. **Cost:** O(n) per newly fixed variable. Entailed when all are fixed.
+//!
+//! **Why it is written in two phases.** Most of the time the value being removed is already
+//! gone from most of the other variables, and which ones still hold it is unpredictable. A
+//! loop `if contains { remove }` then mispredicts a branch on most variables, and on
+//! n-queens that was half of the whole run time. So the loop first computes, with no branch,
+//! a bitmask of the positions that still hold the value (one bit test per variable, `OR`ed
+//! into a word), and only then visits the set bits of that mask to remove the value. Cost
+//! per variable: a load, a shift, an `OR`; the expensive part (trail, events) is paid only
+//! where something is removed.
 
 use crate::domain::Event;
 use crate::propagator::{Condition, Context, PropResult, Propagator, Subscription};
@@ -36,21 +45,31 @@ impl AllDifferentValue {
     /// Remove the values of the fixed variables in `self.pending` (and of any variable this
     /// fixes in turn) from the others.
     fn process_pending(&mut self, ctx: &mut Context<'_>) -> PropResult {
+        let n = self.xs.len();
         while let Some(i) = self.pending.pop() {
             let i = i as usize;
             let shown = ctx.value(self.xs[i]) as i64 + self.offsets[i] as i64;
-            for j in 0..self.xs.len() {
-                if j == i {
-                    continue;
+            // The positions, 64 at a time, that still hold the value `shown` (shifted back
+            // by each one's offset).
+            for chunk in (0..n).step_by(64) {
+                let end = (chunk + 64).min(n);
+                let mut holders = 0u64;
+                let domains = ctx.domains();
+                let positions = self.xs[chunk..end].iter().zip(&self.offsets[chunk..end]);
+                for (k, (&x, &offset)) in positions.enumerate() {
+                    let v = shown - offset as i64;
+                    // `&`, not `&&`: both sides are cheap and this keeps the loop branch-free.
+                    let holds = (v as i32 as i64 == v) & domains[x.index()].contains(v as i32);
+                    holders |= (holds as u64) << k;
                 }
-                let x = self.xs[j];
-                let v = shown - self.offsets[j] as i64;
-                if v < i32::MIN as i64 || v > i32::MAX as i64 {
-                    continue;
+                if (chunk..end).contains(&i) {
+                    holders &= !(1u64 << (i - chunk));
                 }
-                let v = v as i32;
-                if ctx.contains(x, v) {
-                    ctx.remove(x, v)?;
+                while holders != 0 {
+                    let j = chunk + holders.trailing_zeros() as usize;
+                    holders &= holders - 1;
+                    let x = self.xs[j];
+                    ctx.remove(x, (shown - self.offsets[j] as i64) as i32)?;
                     if ctx.is_fixed(x) {
                         self.pending.push(j as u32);
                     }
