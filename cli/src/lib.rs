@@ -1,0 +1,448 @@
+//! # `cpsolve`: the command line, as a library
+//!
+//! `cpsolve <puzzle> [FILE | N] [flags]` reads a puzzle file, asks the puzzle for a model, runs
+//! the engine's search on it, checks every answer with the puzzle's own checker, and prints
+//! the answers as MiniZinc-style text or as JSON lines. Its contract — formats, flags, JSON
+//! fields, exit statuses — is `FORMATS.md` in the project's shared folder; `docs/cli.md` is
+//! the flag reference.
+//!
+//! The whole command is [`run`], which takes the arguments and the three standard streams as
+//! parameters, so the tests drive it like a function; `main.rs` only hands it the real ones.
+//! The pieces, in the order a run uses them:
+//!
+//! | step | file |
+//! |---|---|
+//! | the words of the command line | [`args`] |
+//! | bytes to instances, or one error line | [`input`] |
+//! | the search for one instance, and its verdict | [`solve`] |
+//! | text and JSON | [`output`] |
+//! | `-v` | [`progress`] |
+//!
+//! Nothing here knows any particular puzzle: everything goes through the registry
+//! (`puzzles::all()`), so a new puzzle needs no change here.
+//!
+//! **Exit status**: 0 when the run reached a verdict (`UNSATISFIABLE` and a limit's `UNKNOWN`
+//! included); 2 for bad usage or bad input, with one line `error: FILE:LINE: ...` on standard
+//! error; 1 for an internal error (an answer that fails its puzzle's checker, a failed write).
+
+pub mod args;
+pub mod input;
+pub mod output;
+pub mod progress;
+pub mod solve;
+
+use args::Options;
+use engine::search::{NoListener, SearchEvent, SearchListener, TraceWriter};
+use input::{InputError, Source};
+use progress::Progress;
+use puzzles::{Answer, Instance, PuzzleKind};
+use solve::{InstanceRun, Plan};
+use std::fs::File;
+use std::io::{self, BufWriter, Read, Write};
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::time::Duration;
+
+/// Why a run ended without a verdict.
+#[derive(Debug)]
+pub enum Failure {
+    /// Bad flags or an option the instance cannot take: exit 2.
+    Usage(String),
+    /// A malformed input: exit 2, `error: FILE:LINE: message`.
+    Input(InputError),
+    /// A bug: an answer that fails its checker, a panic: exit 1.
+    Internal(String),
+    /// Writing the output failed: exit 1 (a closed pipe: exit 0, silently).
+    Io(io::Error),
+}
+
+impl Failure {
+    /// The exit status and the error line (none for a closed pipe).
+    fn report(&self) -> (i32, Option<String>) {
+        match self {
+            Failure::Usage(m) => (2, Some(format!("error: {m}"))),
+            Failure::Input(e) => (
+                2,
+                Some(format!("error: {}:{}: {}", e.file, e.line, e.message)),
+            ),
+            Failure::Internal(m) => (1, Some(format!("error: internal error: {m}"))),
+            Failure::Io(e) if e.kind() == io::ErrorKind::BrokenPipe => (0, None),
+            Failure::Io(e) => (1, Some(format!("error: cannot write the output: {e}"))),
+        }
+    }
+}
+
+impl From<io::Error> for Failure {
+    fn from(e: io::Error) -> Failure {
+        Failure::Io(e)
+    }
+}
+
+/// What `main` knows about the process that the library cannot see.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Environment {
+    /// Draw `-v` progress as a spinner redrawn in place (else: a plain line per second).
+    pub stderr_is_terminal: bool,
+}
+
+/// Run the command with these arguments (without the program name) and streams. Returns the
+/// exit status.
+pub fn run(
+    args: &[String],
+    stdin: &mut dyn Read,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+) -> i32 {
+    run_with(args, stdin, stdout, stderr, Environment::default())
+}
+
+/// [`run`], with what `main` knows about the terminal.
+pub fn run_with(
+    args: &[String],
+    stdin: &mut dyn Read,
+    stdout: &mut dyn Write,
+    stderr: &mut dyn Write,
+    environment: Environment,
+) -> i32 {
+    let mut out = BufWriter::with_capacity(1 << 16, stdout);
+    // The last line of defence: a panic anywhere becomes one error line, not a backtrace.
+    let result = catch_unwind(AssertUnwindSafe(|| {
+        execute(args, stdin, &mut out, stderr, environment)
+    }))
+    .unwrap_or_else(|payload| {
+        let what = payload
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| payload.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "unknown panic".to_string());
+        Err(Failure::Internal(format!("panic: {what}")))
+    });
+    let flushed = out.flush();
+    let (mut status, line) = match result {
+        Ok(()) => match flushed {
+            Ok(()) => (0, None),
+            Err(e) => Failure::Io(e).report(),
+        },
+        Err(Failure::Internal(m)) if m.starts_with("panic: ") => (
+            2,
+            Some(format!(
+                "error: internal error (a bug in cpsolve, please report it with the input): {}",
+                one_line(&m)
+            )),
+        ),
+        Err(f) => f.report(),
+    };
+    if let Some(line) = line {
+        if writeln!(stderr, "{}", one_line(&line)).is_err() && status == 0 {
+            status = 1;
+        }
+    }
+    let _ = stderr.flush();
+    status
+}
+
+/// Messages are one line, whatever a puzzle's parser wrote.
+fn one_line(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+fn execute(
+    args: &[String],
+    stdin: &mut dyn Read,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    environment: Environment,
+) -> Result<(), Failure> {
+    let options = args::parse(args).map_err(Failure::Usage)?;
+    if options.version {
+        writeln!(out, "cpsolve {}", env!("CARGO_PKG_VERSION"))?;
+        return Ok(());
+    }
+    let Some(command) = options.command.clone() else {
+        out.write_all(help().as_bytes())?;
+        return Ok(());
+    };
+    if options.help {
+        out.write_all(help().as_bytes())?;
+        return Ok(());
+    }
+    if command == "tour" {
+        if let Some(extra) = options.operands.first() {
+            return Err(Failure::Usage(format!(
+                "tour takes no file, found '{extra}'"
+            )));
+        }
+        return tour(&options, out, err, environment);
+    }
+    let kind = puzzles::find(&command).ok_or_else(|| {
+        Failure::Usage(format!(
+            "unknown puzzle '{command}' (expected one of: {}, or tour; see cpsolve --help)",
+            puzzle_names()
+        ))
+    })?;
+    let source = input::source_for(kind, &options.operands).map_err(Failure::Usage)?;
+    let instances = input::load(kind, &source, stdin).map_err(Failure::Input)?;
+    let mut progress = options
+        .verbose
+        .then(|| Progress::new(environment.stderr_is_terminal, err, instances.len()));
+    let result = solve_all(kind, &instances, &options, out, progress.as_mut());
+    if let Some(p) = progress.as_mut() {
+        p.finish();
+    }
+    result
+}
+
+fn puzzle_names() -> String {
+    puzzles::all()
+        .iter()
+        .map(|k| k.name)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// `cpsolve` alone, or `--help`.
+pub fn help() -> String {
+    let mut h = String::new();
+    h.push_str(
+        "cpsolve: solve logic puzzles with a hand-written constraint solver\n\n\
+         usage: cpsolve <puzzle> [FILE] [flags]   FILE '-' is standard input; no FILE: the built-in example\n\
+         \x20      cpsolve queens [N] [flags]\n\
+         \x20      cpsolve tour [flags]             solve every built-in example and show it\n\n\
+         puzzles:\n",
+    );
+    let width = puzzles::all()
+        .iter()
+        .map(|k| k.name.len())
+        .max()
+        .unwrap_or(0);
+    for kind in puzzles::all() {
+        h.push_str(&format!("  {:<width$}  {}\n", kind.name, kind.summary));
+    }
+    h.push_str("\nflags:\n");
+    for (names, value, meaning) in args::FLAGS {
+        let spelled = if value.is_empty() {
+            names.to_string()
+        } else {
+            format!("{names} {value}")
+        };
+        h.push_str(&format!("  {spelled:<26} {meaning}\n"));
+    }
+    h.push_str(
+        "\nexit status: 0 verdict reached (UNSATISFIABLE and UNKNOWN included), 2 bad usage or input\n",
+    );
+    h
+}
+
+/// The trace file of `--trace`, shared by the instances of a run.
+struct Trace {
+    file: BufWriter<File>,
+}
+
+impl Trace {
+    fn open(options: &Options) -> Result<Option<Trace>, Failure> {
+        let Some(path) = &options.trace else {
+            return Ok(None);
+        };
+        let file = File::create(path).map_err(|e| {
+            Failure::Usage(format!("--trace: cannot create '{}' ({e})", path.display()))
+        })?;
+        Ok(Some(Trace {
+            file: BufWriter::new(file),
+        }))
+    }
+}
+
+/// Forwards the search's events to the trace and the progress line, whichever are on.
+struct Listeners<'a, 'b> {
+    trace: Option<TraceWriter<&'a mut BufWriter<File>>>,
+    progress: Option<&'a mut Progress<'b>>,
+}
+
+impl SearchListener for Listeners<'_, '_> {
+    fn on_event(&mut self, event: &SearchEvent<'_>) {
+        if let Some(t) = self.trace.as_mut() {
+            t.on_event(event);
+        }
+        if let Some(p) = self.progress.as_mut() {
+            p.on_event(event);
+        }
+    }
+}
+
+fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// Solve every instance of a file, printing each verdict in order.
+fn solve_all(
+    kind: &'static PuzzleKind,
+    instances: &[Box<dyn Instance>],
+    options: &Options,
+    out: &mut dyn Write,
+    mut progress: Option<&mut Progress<'_>>,
+) -> Result<(), Failure> {
+    let threads = options.threads.unwrap_or_else(default_threads);
+    let mut trace = Trace::open(options)?;
+    let several = instances.len() > 1;
+    if several && threads > 1 && trace.is_none() {
+        if let Ok(pool) = rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
+            return solve_side_by_side(kind, instances, options, out, progress, &pool);
+        }
+    }
+    let plan = Plan {
+        kind,
+        options,
+        threads,
+    };
+    for (i, instance) in instances.iter().enumerate() {
+        let index = i + 1;
+        if let Some(t) = trace.as_mut() {
+            if several {
+                writeln!(
+                    t.file,
+                    "{{\"event\":\"instance\",\"puzzle\":\"{}\",\"instance\":{index}}}",
+                    kind.name
+                )?;
+            }
+        }
+        let mut listeners = Listeners {
+            trace: trace.as_mut().map(|t| TraceWriter::new(&mut t.file)),
+            progress: progress.as_deref_mut(),
+        };
+        let result = solve_and_print(&plan, index, several, &**instance, &mut listeners, out);
+        if let Some(t) = listeners.trace.take() {
+            if let Some(e) = t.error {
+                return Err(Failure::Internal(format!("cannot write the trace: {e}")));
+            }
+        }
+        result?;
+        if let Some(p) = progress.as_deref_mut() {
+            p.finish_instance();
+        }
+    }
+    if let Some(mut t) = trace {
+        t.file
+            .flush()
+            .map_err(|e| Failure::Internal(format!("cannot write the trace: {e}")))?;
+    }
+    Ok(())
+}
+
+/// Many instances on many threads: each instance is searched on one thread, a chunk of them
+/// at a time; the outputs are printed in file order.
+fn solve_side_by_side(
+    kind: &'static PuzzleKind,
+    instances: &[Box<dyn Instance>],
+    options: &Options,
+    out: &mut dyn Write,
+    mut progress: Option<&mut Progress<'_>>,
+    pool: &rayon::ThreadPool,
+) -> Result<(), Failure> {
+    use rayon::prelude::*;
+    let plan = Plan {
+        kind,
+        options,
+        threads: 1,
+    };
+    let chunk = 64 * pool.current_num_threads();
+    for (c, group) in instances.chunks(chunk).enumerate() {
+        let results: Vec<Result<(Vec<u8>, InstanceRun), Failure>> = pool.install(|| {
+            group
+                .par_iter()
+                .enumerate()
+                .map(|(j, instance)| {
+                    let mut text = Vec::new();
+                    let index = c * chunk + j + 1;
+                    solve_and_print(&plan, index, true, &**instance, &mut NoListener, &mut text)
+                        .map(|run| (text, run))
+                })
+                .collect()
+        });
+        let mut nodes = 0;
+        let mut solutions = 0;
+        for result in results {
+            let (text, run) = result?;
+            out.write_all(&text)?;
+            nodes += run.stats.nodes;
+            solutions += run.stats.solutions;
+        }
+        if let Some(p) = progress.as_deref_mut() {
+            p.add_finished(group.len(), nodes, solutions);
+        }
+    }
+    Ok(())
+}
+
+/// Solve one instance and print its verdict (text or one JSON line).
+fn solve_and_print(
+    plan: &Plan<'_>,
+    index: usize,
+    several: bool,
+    instance: &dyn Instance,
+    listener: &mut dyn SearchListener,
+    out: &mut dyn Write,
+) -> Result<InstanceRun, Failure> {
+    let options = plan.options;
+    if options.json {
+        let run = solve::solve(plan, instance, listener, None)?;
+        out.write_all(&output::json_line(
+            plan.kind.name,
+            index,
+            &run,
+            options.profile,
+        ))?;
+        return Ok(run);
+    }
+    if several {
+        writeln!(out, "% {} instance {index}", plan.kind.name)?;
+    }
+    let run = {
+        let mut emit = |answer: &Answer| output::write_answer(out, answer);
+        solve::solve(plan, instance, listener, Some(&mut emit))?
+    };
+    output::write_text(out, &run, options.stats)?;
+    Ok(run)
+}
+
+/// `cpsolve tour`: every puzzle's built-in example, solved and shown.
+fn tour(
+    options: &Options,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+    environment: Environment,
+) -> Result<(), Failure> {
+    let mut options = options.clone();
+    // The tour must be quick: no example may hold it up for long.
+    if options.time_limit.is_none() {
+        options.time_limit = Some(Duration::from_secs(10));
+    }
+    let mut progress = options
+        .verbose
+        .then(|| Progress::new(environment.stderr_is_terminal, err, puzzles::all().len()));
+    let mut first_failure = None;
+    for kind in puzzles::all() {
+        if !options.json {
+            writeln!(out, "% === {}: {}", kind.name, kind.summary)?;
+        }
+        let result = input::load(kind, &Source::Seed, &mut io::empty())
+            .map_err(Failure::Input)
+            .and_then(|instances| solve_all(kind, &instances, &options, out, progress.as_mut()));
+        if !options.json {
+            writeln!(out)?;
+        }
+        match result {
+            Ok(()) => {}
+            Err(Failure::Io(e)) => return Err(Failure::Io(e)),
+            Err(f) => {
+                // Go on with the other puzzles; report the first failure at the end.
+                first_failure.get_or_insert(f);
+            }
+        }
+    }
+    if let Some(p) = progress.as_mut() {
+        p.finish();
+    }
+    match first_failure {
+        None => Ok(()),
+        Some(f) => Err(f),
+    }
+}

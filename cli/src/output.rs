@@ -1,0 +1,177 @@
+//! # What the user sees: MiniZinc-style text, or one JSON object per line
+//!
+//! Text follows the MiniZinc conventions (`FORMATS.md`): each solution is its picture then
+//! `----------`; a complete search ends with `==========` (or `=====UNSATISFIABLE=====`); an
+//! incomplete one that found nothing prints `=====UNKNOWN=====`; `-s` adds
+//! `%%%mzn-stat: name=value` lines closed by `%%%mzn-stat-end`, then the propagator table as
+//! `%` comments (which MiniZinc output parsers skip).
+//!
+//! JSON is written field by field in the contract's order, into a buffer that goes out in one
+//! piece: a run that stops half-way never leaves half a line.
+
+use crate::solve::{InstanceRun, Mode, Status};
+use puzzles::Answer;
+use serde_json::Value;
+use std::fmt::Write as _;
+use std::io::{self, Write};
+
+/// A solution's picture and separator.
+pub fn write_answer(out: &mut dyn Write, answer: &Answer) -> io::Result<()> {
+    let mut text = String::with_capacity(answer.text.len() + 32);
+    text.push_str(&answer.text);
+    if !text.is_empty() && !text.ends_with('\n') {
+        text.push('\n');
+    }
+    if let Some(objective) = answer.objective {
+        let _ = writeln!(text, "% objective: {objective}");
+    }
+    text.push_str("----------\n");
+    out.write_all(text.as_bytes())
+}
+
+/// The text after the search of one instance (the listed solutions were streamed already).
+pub fn write_text(out: &mut dyn Write, run: &InstanceRun, stats: bool) -> io::Result<()> {
+    match run.mode {
+        Mode::Count => {
+            let count = run.count.unwrap_or(0);
+            let plural = if count == 1 { "" } else { "s" };
+            if run.status == Status::Unknown {
+                writeln!(
+                    out,
+                    "at least {count} solution{plural} (the search stopped at a limit)"
+                )?;
+            } else {
+                writeln!(out, "{count} solution{plural}")?;
+            }
+        }
+        Mode::First | Mode::Optimum => {
+            if let Some(answer) = &run.solution {
+                write_answer(out, answer)?;
+            }
+        }
+        Mode::List { .. } => {}
+    }
+    match run.status {
+        Status::Unsatisfiable => writeln!(out, "=====UNSATISFIABLE=====")?,
+        Status::Unknown => writeln!(out, "=====UNKNOWN=====")?,
+        Status::Optimal | Status::AllSolutions => writeln!(out, "==========")?,
+        Status::Satisfied => {}
+    }
+    if stats {
+        out.write_all(stat_lines(run).as_bytes())?;
+    }
+    Ok(())
+}
+
+/// `%%%mzn-stat:` lines, `%%%mzn-stat-end`, then the propagator table as `%` comments.
+pub fn stat_lines(run: &InstanceRun) -> String {
+    let s = &run.stats;
+    let mut t = String::new();
+    let mut stat = |name: &str, value: String| {
+        let _ = writeln!(t, "%%%mzn-stat: {name}={value}");
+    };
+    stat("nodes", s.nodes.to_string());
+    stat("failures", s.failures.to_string());
+    stat("restarts", s.restarts.to_string());
+    stat("propagations", s.propagations.to_string());
+    stat("peakDepth", s.peak_depth.to_string());
+    stat("solveTime", format!("{:.6}", s.time.as_secs_f64()));
+    stat("solutions", s.solutions.to_string());
+    stat("nSolutions", s.solutions.to_string());
+    stat("variables", run.variables.to_string());
+    stat("propagators", run.propagators.to_string());
+    if let Some(objective) = run.objective {
+        stat("objective", objective.to_string());
+    }
+    t.push_str("%%%mzn-stat-end\n");
+    for line in run.profile.table().lines() {
+        let _ = writeln!(t, "% {line}");
+    }
+    t
+}
+
+/// One JSON object, one line: `puzzle, instance, status, solution, solutions, count,
+/// objective, stats`.
+pub fn json_line(
+    puzzle: &str,
+    instance: usize,
+    run: &InstanceRun,
+    with_time_per_propagator: bool,
+) -> Vec<u8> {
+    let mut out: Vec<u8> = Vec::with_capacity(512);
+    let field = |out: &mut Vec<u8>, name: &str, value: &Value| {
+        out.extend_from_slice(b",\"");
+        out.extend_from_slice(name.as_bytes());
+        out.extend_from_slice(b"\":");
+        serde_json::to_writer(&mut *out, value).expect("writing JSON to memory");
+    };
+    out.extend_from_slice(b"{\"puzzle\":");
+    serde_json::to_writer(&mut out, puzzle).expect("writing JSON to memory");
+    let _ = write!(out, ",\"instance\":{instance}");
+    let _ = write!(out, ",\"status\":\"{}\"", run.status.as_str());
+    if let Some(answer) = &run.solution {
+        field(&mut out, "solution", &answer.json);
+    }
+    if let Mode::List { .. } = run.mode {
+        let list: Vec<Value> = run.listed.iter().map(|a| a.json.clone()).collect();
+        field(&mut out, "solutions", &Value::Array(list));
+    }
+    if let Some(count) = run.count {
+        let _ = write!(out, ",\"count\":{count}");
+    }
+    if let Some(objective) = run.objective {
+        let _ = write!(out, ",\"objective\":{objective}");
+    }
+    let s = &run.stats;
+    let _ = write!(
+        out,
+        ",\"stats\":{{\"nodes\":{},\"failures\":{},\"propagations\":{},\"time_ms\":{},\
+         \"restarts\":{},\"peak_depth\":{},\"solutions\":{},\"variables\":{},\"propagators\":[",
+        s.nodes,
+        s.failures,
+        s.propagations,
+        milliseconds(s.time.as_nanos() as u64),
+        s.restarts,
+        s.peak_depth,
+        s.solutions,
+        run.variables,
+    );
+    for (i, (name, c)) in run.profile.by_kind.iter().enumerate() {
+        if i > 0 {
+            out.push(b',');
+        }
+        out.extend_from_slice(b"{\"name\":");
+        serde_json::to_writer(&mut out, name).expect("writing JSON to memory");
+        let _ = write!(
+            out,
+            ",\"instances\":{},\"calls\":{},\"prunings\":{},\"removed\":{},\"failures\":{}",
+            c.instances, c.calls, c.prunings, c.removed, c.failures
+        );
+        if with_time_per_propagator {
+            let _ = write!(out, ",\"time_ms\":{}", milliseconds(c.time_ns));
+        }
+        out.push(b'}');
+    }
+    out.extend_from_slice(b"]}}\n");
+    out
+}
+
+/// Nanoseconds as a JSON number of milliseconds, to the microsecond.
+fn milliseconds(ns: u64) -> String {
+    let us = (ns + 500) / 1000;
+    format!("{}.{:03}", us / 1000, us % 1000)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::milliseconds;
+
+    #[test]
+    fn milliseconds_are_json_numbers() {
+        assert_eq!(milliseconds(0), "0.000");
+        assert_eq!(milliseconds(410_000), "0.410");
+        assert_eq!(milliseconds(12_345_678_901), "12345.679");
+        let v: f64 = serde_json::from_str(&milliseconds(1_500)).unwrap();
+        assert_eq!(v, 0.002);
+    }
+}

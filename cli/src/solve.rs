@@ -1,0 +1,310 @@
+//! # One instance, one verdict
+//!
+//! The command line's flags decide what kind of search runs on an instance:
+//!
+//! | flags | model built for | search | status when complete / stopped |
+//! |---|---|---|---|
+//! | (none), satisfaction | solving | first solution | `SATISFIED` or `UNSATISFIABLE` / `UNKNOWN` |
+//! | (none), optimisation | solving | branch and bound to the optimum | `OPTIMAL` / `SATISFIED` (best so far) or `UNKNOWN` |
+//! | `-a`, `-n N`, satisfaction | counting | every solution (or N) | `ALL_SOLUTIONS` / `SATISFIED` |
+//! | `-a`, `-n N`, optimisation | solving | every improving solution (or N) | `OPTIMAL` / `SATISFIED` |
+//! | `--count` | counting | whole tree, in parallel with `-p` | `ALL_SOLUTIONS` / `UNKNOWN` (a lower bound) |
+//!
+//! A complete search that finds nothing is `UNSATISFIABLE` in every mode. Whatever the mode,
+//! every answer shown goes through the puzzle's own checker first: the engine's word is never
+//! taken on trust.
+
+use crate::args::Options;
+use crate::Failure;
+use engine::search::{NoListener, SearchListener};
+use engine::{
+    Control, Limits, Model, Outcome, PropagatorProfile, RestartPolicy, SearchConfig, SearchStats,
+    Solution, VarSelect,
+};
+use puzzles::{Answer, Built, Instance, ModelOptions, Purpose, PuzzleKind};
+
+/// The verdict of a run on one instance (the `status` field of the JSON output).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Satisfied,
+    Optimal,
+    AllSolutions,
+    Unsatisfiable,
+    Unknown,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Satisfied => "SATISFIED",
+            Status::Optimal => "OPTIMAL",
+            Status::AllSolutions => "ALL_SOLUTIONS",
+            Status::Unsatisfiable => "UNSATISFIABLE",
+            Status::Unknown => "UNKNOWN",
+        }
+    }
+}
+
+/// What a search mode is, once the flags and the model are known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// The first solution of a satisfaction problem.
+    First,
+    /// The optimum (branch and bound).
+    Optimum,
+    /// Several solutions: every one (`-a`) or up to N (`-n N`); for an optimisation problem,
+    /// the improving ones.
+    List { optimising: bool },
+    /// `--count`.
+    Count,
+}
+
+/// Everything known about one instance after its search.
+#[derive(Debug)]
+pub struct InstanceRun {
+    pub mode: Mode,
+    pub status: Status,
+    /// `solution`: the first one found, or the best one when optimising.
+    pub solution: Option<Answer>,
+    /// `solutions` (with `-a`/`-n`, in JSON mode; in text mode they are streamed instead).
+    pub listed: Vec<Answer>,
+    /// `count` (with `--count`).
+    pub count: Option<u64>,
+    pub objective: Option<i64>,
+    pub stats: SearchStats,
+    pub profile: PropagatorProfile,
+    pub variables: usize,
+    pub propagators: usize,
+}
+
+/// The search-independent inputs of a run, shared by every instance of a file.
+#[derive(Clone, Copy, Debug)]
+pub struct Plan<'a> {
+    pub kind: &'static PuzzleKind,
+    pub options: &'a Options,
+    /// Threads for this instance's search (1 when instances run side by side).
+    pub threads: usize,
+}
+
+impl Plan<'_> {
+    fn model_options(&self, purpose: Purpose) -> ModelOptions {
+        ModelOptions {
+            alldiff: self.options.alldiff.unwrap_or_default(),
+            sum: self.options.sum.unwrap_or_default(),
+            colours: self.options.colours,
+            purpose,
+        }
+    }
+
+    /// Build the model this run needs, and say which mode the search runs in.
+    fn build(&self, instance: &dyn Instance) -> Result<(Built, Mode), Failure> {
+        let o = self.options;
+        let build = |purpose| {
+            instance
+                .build(&self.model_options(purpose))
+                .map_err(Failure::Usage)
+        };
+        if o.count {
+            return Ok((build(Purpose::Count)?, Mode::Count));
+        }
+        if o.enumerates() {
+            // Listing every solution of a satisfaction problem is counting them one by one, so
+            // it uses the counting model (which, e.g., has no symmetry breaking). An
+            // optimisation model lists its improving solutions.
+            if !self.kind.optimisation {
+                return Ok((build(Purpose::Count)?, Mode::List { optimising: false }));
+            }
+            let built = build(Purpose::Solve)?;
+            if built.search.objective.is_some() {
+                return Ok((built, Mode::List { optimising: true }));
+            }
+            // An optimisation puzzle asked a satisfaction question (`--colours K`).
+            return Ok((build(Purpose::Count)?, Mode::List { optimising: false }));
+        }
+        let built = build(Purpose::Solve)?;
+        let mode = if built.search.objective.is_some() {
+            Mode::Optimum
+        } else {
+            Mode::First
+        };
+        Ok((built, mode))
+    }
+
+    /// The puzzle's recommended search, adjusted by the flags.
+    fn search_config(&self, built: &Built, mode: Mode) -> SearchConfig {
+        let o = self.options;
+        let mut config = built.search.clone();
+        if let Some(seed) = o.seed {
+            config.seed = seed;
+        }
+        let finds_each_solution_once =
+            matches!(mode, Mode::Count | Mode::List { optimising: false });
+        if o.free {
+            config.var_select = VarSelect::DomWDeg;
+            if !finds_each_solution_once {
+                config.restarts = RestartPolicy::Luby { scale: 100 };
+            }
+        }
+        if let Some(policy) = o.restarts {
+            config.restarts = policy;
+        }
+        if finds_each_solution_once {
+            // A restart would find the solutions of the first runs again.
+            config.restarts = RestartPolicy::Never;
+        }
+        match mode {
+            Mode::First => config.solution_limit = Some(1),
+            Mode::Optimum => config.solution_limit = None,
+            Mode::List { .. } => config.solution_limit = o.num_solutions,
+            Mode::Count => {
+                config.objective = None;
+                config.solution_limit = None;
+            }
+        }
+        config.limits = Limits {
+            nodes: o.nodes,
+            failures: o.failures,
+            deadline: o.time_limit.map(|t| std::time::Instant::now() + t),
+            stop: None,
+        };
+        config
+    }
+}
+
+/// Decode a solution and check it against the puzzle's rules.
+fn checked_answer(
+    plan: &Plan<'_>,
+    instance: &dyn Instance,
+    built: &Built,
+    solution: &Solution,
+) -> Result<Answer, Failure> {
+    let answer = instance.answer(built, solution);
+    instance.check(&answer).map_err(|why| {
+        Failure::Internal(format!(
+            "{}: the engine's solution fails the puzzle's checker ({why}); this is a bug",
+            plan.kind.name
+        ))
+    })?;
+    Ok(answer)
+}
+
+/// Solve one instance. `emit` receives each listed solution (`-a`/`-n`) as it is found, for
+/// text output; without it they are collected in [`InstanceRun::listed`].
+pub fn solve(
+    plan: &Plan<'_>,
+    instance: &dyn Instance,
+    listener: &mut dyn SearchListener,
+    mut emit: Option<&mut dyn FnMut(&Answer) -> std::io::Result<()>>,
+) -> Result<InstanceRun, Failure> {
+    let (mut built, mode) = plan.build(instance)?;
+    let config = plan.search_config(&built, mode);
+    // The search gets the model itself (no copy: in a file of 10,000 Sudokus it would be
+    // 10,000 copies); decoding needs only the solution and `built.vars`.
+    let mut model: Model = std::mem::take(&mut built.model);
+    model.propagation.profiling = plan.options.profile;
+    let variables = model.num_vars();
+    let propagators = model.propagation.len();
+
+    let mut first: Option<Answer> = None;
+    let mut listed: Vec<Answer> = Vec::new();
+    let mut failure: Option<Failure> = None;
+    let outcome: Outcome = if mode == Mode::Count && plan.threads > 1 {
+        let mut outcome = engine::count_parallel(&model, &config, plan.threads);
+        // Each thread's copy of the model counts its propagators again: show the model's own
+        // number of propagators of each kind.
+        for (name, own) in model.propagation.profile().by_kind {
+            if let Some(c) = outcome.profile.by_kind.get_mut(name) {
+                c.instances = own.instances;
+            }
+        }
+        outcome
+    } else {
+        let mut on_solution = |solution: &Solution| -> Control {
+            let keep = match mode {
+                Mode::Count | Mode::First => first.is_none(),
+                // Only the last (best) one is kept, after the search.
+                Mode::Optimum => false,
+                Mode::List { .. } => true,
+            };
+            if !keep {
+                return Control::Continue;
+            }
+            let answer = match checked_answer(plan, instance, &built, solution) {
+                Ok(answer) => answer,
+                Err(f) => {
+                    failure = Some(f);
+                    return Control::Stop;
+                }
+            };
+            if let Mode::List { .. } = mode {
+                match emit.as_mut() {
+                    Some(emit) => {
+                        if let Err(e) = emit(&answer) {
+                            failure = Some(Failure::Io(e));
+                            return Control::Stop;
+                        }
+                    }
+                    None => listed.push(answer.clone()),
+                }
+            }
+            if first.is_none() {
+                first = Some(answer);
+            }
+            Control::Continue
+        };
+        engine::search(&mut model, &config, listener, &mut on_solution)
+    };
+    if let Some(f) = failure {
+        return Err(f);
+    }
+    built.model = model;
+
+    // The answer shown as `solution`: the best for optimisation, else the first found.
+    let solution = match (mode, &outcome.best) {
+        (Mode::Optimum | Mode::List { optimising: true }, Some(best)) => {
+            Some(checked_answer(plan, instance, &built, best)?)
+        }
+        (Mode::Count, Some(best)) if first.is_none() => {
+            Some(checked_answer(plan, instance, &built, best)?)
+        }
+        _ => first,
+    };
+    let found = outcome.solutions > 0;
+    let status = match (mode, outcome.complete, found) {
+        (_, true, false) => Status::Unsatisfiable,
+        (_, false, false) => Status::Unknown,
+        (Mode::Count, true, true) => Status::AllSolutions,
+        (Mode::Count, false, true) => Status::Unknown,
+        (Mode::Optimum | Mode::List { optimising: true }, true, true) => Status::Optimal,
+        (Mode::List { optimising: false }, true, true) => Status::AllSolutions,
+        (Mode::First, true, true) => Status::Satisfied,
+        (_, false, true) => Status::Satisfied,
+    };
+    let objective = match mode {
+        Mode::Count => None,
+        _ => solution.as_ref().and_then(|a| a.objective).or(if found {
+            outcome.objective
+        } else {
+            None
+        }),
+    };
+    let mut stats = outcome.stats;
+    stats.solutions = outcome.solutions;
+    Ok(InstanceRun {
+        mode,
+        status,
+        solution,
+        listed,
+        count: (mode == Mode::Count).then_some(outcome.solutions),
+        objective,
+        stats,
+        profile: outcome.profile,
+        variables,
+        propagators,
+    })
+}
+
+/// For callers without a listener.
+pub fn no_listener() -> NoListener {
+    NoListener
+}
