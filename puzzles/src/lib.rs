@@ -17,6 +17,7 @@ pub mod kakuro;
 pub mod queens;
 pub mod strimko;
 pub mod sudoku;
+pub mod suko;
 
 pub use common::{Answer, Built, Instance, ModelOptions, ParseError, Purpose, SumLevel};
 
@@ -48,7 +49,13 @@ pub struct PuzzleKind {
 
 /// Every puzzle, in the order `cpsolve --help` and `cpsolve tour` show them.
 pub fn all() -> &'static [PuzzleKind] {
-    &[queens::KIND, sudoku::KIND, kakuro::KIND, strimko::KIND]
+    &[
+        queens::KIND,
+        sudoku::KIND,
+        kakuro::KIND,
+        strimko::KIND,
+        suko::KIND,
+    ]
 }
 
 /// The puzzle called `name`.
