@@ -15,9 +15,11 @@
 pub mod common;
 pub mod kakuro;
 pub mod queens;
+pub mod ranking;
 pub mod strimko;
 pub mod sudoku;
 pub mod suko;
+pub mod v3ck;
 
 pub use common::{Answer, Built, Instance, ModelOptions, ParseError, Purpose, SumLevel};
 
@@ -55,6 +57,8 @@ pub fn all() -> &'static [PuzzleKind] {
         kakuro::KIND,
         strimko::KIND,
         suko::KIND,
+        ranking::KIND,
+        v3ck::KIND,
     ]
 }
 
