@@ -125,4 +125,77 @@ impl Model {
         let prop = alldiff::new_all_different(xs, offsets, level);
         self.post(prop)
     }
+
+    // ----- global and puzzle constraints (see `propagators/`) --------------------------------
+
+    /// Exactly `k` of `xs` take the value `value` (domain consistent, `count.rs`).
+    pub fn count_eq(&mut self, xs: &[VarId], value: i32, k: i32) -> PropId {
+        self.count_between(xs, value, k, k)
+    }
+
+    /// At least `k` of `xs` take the value `value`.
+    pub fn count_at_least(&mut self, xs: &[VarId], value: i32, k: i32) -> PropId {
+        self.count_between(xs, value, k, xs.len() as i32)
+    }
+
+    /// At most `k` of `xs` take the value `value`.
+    pub fn count_at_most(&mut self, xs: &[VarId], value: i32, k: i32) -> PropId {
+        self.count_between(xs, value, 0, k)
+    }
+
+    /// Between `lo` and `hi` (inclusive) of `xs` take the value `value`.
+    pub fn count_between(&mut self, xs: &[VarId], value: i32, lo: i32, hi: i32) -> PropId {
+        self.post(Box::new(crate::propagators::count::CountRange::new(
+            xs, value, lo as i64, hi as i64,
+        )))
+    }
+
+    /// Each listed value `v` is taken by exactly `count` of `xs`; values not listed are free
+    /// (list every value of the domains for a closed constraint). Domain consistent
+    /// (Régin's flow algorithm, `count.rs` and `value_graph.rs`).
+    pub fn global_cardinality(&mut self, xs: &[VarId], counts: &[(i32, u32)]) -> PropId {
+        self.post(Box::new(crate::propagators::count::GlobalCardinality::new(
+            xs, counts,
+        )))
+    }
+
+    /// `result = array[index]`, `index` 0-based (domain consistent, `element.rs`).
+    pub fn element(&mut self, index: VarId, array: &[i32], result: VarId) -> PropId {
+        self.post(Box::new(crate::propagators::element::Element::new(
+            index, array, result,
+        )))
+    }
+
+    /// `(vars[0], …, vars[r-1])` is one of `tuples` (domain consistent, `table.rs`). Panics
+    /// if a tuple's length differs from `vars.len()`.
+    pub fn table(&mut self, vars: &[VarId], tuples: Vec<Vec<i32>>) -> PropId {
+        self.post(Box::new(crate::propagators::table::Table::new(
+            vars, &tuples,
+        )))
+    }
+
+    /// `p₁ ∨ … ∨ pₖ ∨ ¬n₁ ∨ … ∨ ¬nₘ` over 0/1 variables (`clause.rs`). The variables are
+    /// restricted to {0, 1}.
+    pub fn clause(&mut self, pos: &[VarId], neg: &[VarId]) -> PropId {
+        self.post(Box::new(crate::propagators::clause::Clause::new(pos, neg)))
+    }
+
+    /// `b ⇔ (x = v)`, `b` restricted to {0, 1} (`reify.rs`).
+    pub fn reify_eq(&mut self, b: VarId, x: VarId, v: i32) -> PropId {
+        self.post(Box::new(crate::propagators::reify::ReifyEq::new(b, x, v)))
+    }
+
+    /// `b ⇔ (x <= v)`, `b` restricted to {0, 1} (`reify.rs`).
+    pub fn reify_le(&mut self, b: VarId, x: VarId, v: i32) -> PropId {
+        self.post(Box::new(crate::propagators::reify::ReifyLe::new(b, x, v)))
+    }
+
+    /// `xs` all different and adding up to `total`, domain consistent for the conjunction
+    /// (the Kakuro run, `sum.rs`). Meant for small value sets (at most 16 distinct values
+    /// over the domains); beyond that it only checks.
+    pub fn distinct_sum(&mut self, xs: &[VarId], total: i64) -> PropId {
+        self.post(Box::new(crate::propagators::sum::DistinctSum::new(
+            xs, total,
+        )))
+    }
 }

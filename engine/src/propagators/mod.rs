@@ -6,6 +6,13 @@
 //! folder (`alldiff/value.rs`, `alldiff/bounds.rs`, `alldiff/domain.rs`), chosen by an option.
 
 pub mod alldiff;
+pub mod clause;
+pub mod count;
+pub mod element;
 pub mod king_degree;
 pub mod linear;
+pub mod reify;
 pub mod relations;
+pub mod sum;
+pub mod table;
+pub(crate) mod value_graph;

@@ -14,6 +14,8 @@
 //! Every variant accepts an *offset* per variable and constrains `xᵢ + offsetᵢ` to be
 //! different (the n-queens diagonals), so no auxiliary variables are needed.
 
+pub mod bounds;
+pub mod domain;
 pub mod value;
 
 use crate::propagator::Propagator;
@@ -65,9 +67,8 @@ pub fn new_all_different(
 ) -> Box<dyn Propagator> {
     assert_eq!(xs.len(), offsets.len());
     match level {
-        // Bounds and domain levels: see issue #4 (alldiff/bounds.rs, alldiff/domain.rs).
-        AllDiffLevel::Value | AllDiffLevel::Bounds | AllDiffLevel::Domain => {
-            Box::new(value::AllDifferentValue::new(xs, offsets))
-        }
+        AllDiffLevel::Value => Box::new(value::AllDifferentValue::new(xs, offsets)),
+        AllDiffLevel::Bounds => Box::new(bounds::AllDifferentBounds::new(xs, offsets)),
+        AllDiffLevel::Domain => Box::new(domain::AllDifferentDomain::new(xs, offsets)),
     }
 }

@@ -1,0 +1,161 @@
+//! # Clause: at least one literal is true (watched literals)
+//!
+//! **Enforces:** `p₁ ∨ … ∨ pₖ ∨ ¬n₁ ∨ … ∨ ¬nₘ` over 0/1 variables: at least one `pᵢ` is 1 or
+//! at least one `nⱼ` is 0. Clauses are the language of SAT solvers, and in puzzles they say
+//! things like "if this cell is black then one of its neighbours is black".
+//!
+//! **Algorithm: two watched literals** (Moskewicz et al., "Chaff", DAC 2001). A clause can
+//! only prune when all its literals but one are false. So it watches *two* literals that are
+//! not false, and is woken only when one of *those* becomes false (`notify` ignores every
+//! other variable, which is the whole point: most fixings cost the clause nothing). Then it
+//! looks for another non-false literal to watch instead; if there is none, the other watched
+//! literal must be true — set it (unit propagation) — or, if it is false too, fail.
+//! The watches need no restoring on backtrack: undoing assignments only makes literals
+//! non-false again.
+//!
+//! Worked example: `a ∨ b ∨ ¬c`, watching `a` and `b`. `c = 1`: not watched, nothing runs.
+//! `a = 0`: look for a replacement; `¬c` is false, so none; `b` becomes 1.
+//!
+//! **Consistency: domain** (what unit propagation gives a single clause). The variables are
+//! restricted to `{0, 1}` at the first run. **Wakes on:** fixing, of a watched variable
+//! only. **Cost:** O(k) per wake-up in the worst case, O(1) usually.
+
+use crate::domain::Event;
+use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
+use crate::store::VarId;
+
+#[derive(Clone, Debug)]
+pub struct Clause {
+    /// The literals: `(x, true)` is `x = 1`, `(x, false)` is `x = 0`.
+    lits: Vec<(VarId, bool)>,
+    /// Positions in `lits` of the two watched literals (equal when there is one literal).
+    watch: [usize; 2],
+    /// The clause contains `x` and `¬x`: always true.
+    tautology: bool,
+    /// A watched literal was fixed since the last run.
+    pending: bool,
+}
+
+impl Clause {
+    pub fn new(pos: &[VarId], neg: &[VarId]) -> Clause {
+        let mut lits: Vec<(VarId, bool)> = Vec::new();
+        let mut tautology = false;
+        for (&x, sign) in pos
+            .iter()
+            .map(|x| (x, true))
+            .chain(neg.iter().map(|x| (x, false)))
+        {
+            match lits.iter().find(|l| l.0 == x) {
+                Some(l) if l.1 != sign => tautology = true,
+                Some(_) => {}
+                None => lits.push((x, sign)),
+            }
+        }
+        let second = if lits.len() > 1 { 1 } else { 0 };
+        Clause {
+            lits,
+            watch: [0, second],
+            tautology,
+            pending: false,
+        }
+    }
+
+    #[inline]
+    fn is_false(ctx: &Context<'_>, (x, sign): (VarId, bool)) -> bool {
+        !ctx.contains(x, sign as i32)
+    }
+
+    #[inline]
+    fn is_true(ctx: &Context<'_>, (x, sign): (VarId, bool)) -> bool {
+        ctx.is_fixed(x) && ctx.value(x) == sign as i32
+    }
+
+    /// Make watch `w` point at a non-false literal other than the other watch, if any.
+    fn rewatch(&mut self, ctx: &Context<'_>, w: usize) -> bool {
+        if !Self::is_false(ctx, self.lits[self.watch[w]]) {
+            return true;
+        }
+        let other = self.watch[1 - w];
+        for (p, &lit) in self.lits.iter().enumerate() {
+            if p != other && !Self::is_false(ctx, lit) {
+                self.watch[w] = p;
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Both watches valid, or unit propagation, or failure.
+    fn settle(&mut self, ctx: &mut Context<'_>) -> PropResult {
+        if self.tautology {
+            ctx.set_entailed();
+            return Ok(());
+        }
+        if self.lits.is_empty() {
+            return Err(crate::Conflict::new());
+        }
+        let found = [self.rewatch(ctx, 0), self.rewatch(ctx, 1)];
+        let single = self.lits.len() == 1;
+        if single || !found[0] || !found[1] {
+            // At most one non-false literal: the one still watched must be true.
+            let w = if found[0] { 0 } else { 1 };
+            let (x, sign) = self.lits[self.watch[w]];
+            if !found[w] || !ctx.contains(x, sign as i32) {
+                return Err(crate::Conflict::new());
+            }
+            let _ = ctx.fix(x, sign as i32)?;
+            ctx.set_entailed();
+            return Ok(());
+        }
+        if Self::is_true(ctx, self.lits[self.watch[0]])
+            || Self::is_true(ctx, self.lits[self.watch[1]])
+        {
+            ctx.set_entailed();
+        }
+        Ok(())
+    }
+}
+
+impl Propagator for Clause {
+    fn name(&self) -> &'static str {
+        "clause"
+    }
+    fn subscriptions(&self) -> Vec<Subscription> {
+        self.lits
+            .iter()
+            .map(|&(x, _)| Subscription::new(x, Condition::Fixed))
+            .collect()
+    }
+    fn priority(&self) -> Priority {
+        Priority::High
+    }
+    fn idempotent(&self) -> bool {
+        true
+    }
+    fn notify(&mut self, local: usize, _event: Event) -> bool {
+        if local == self.watch[0] || local == self.watch[1] {
+            self.pending = true;
+        }
+        self.pending
+    }
+    fn clear_pending(&mut self) {
+        self.pending = false;
+    }
+    fn propagate_from_scratch(&mut self, ctx: &mut Context<'_>) -> PropResult {
+        self.pending = false;
+        for &(x, _) in &self.lits {
+            ctx.set_min(x, 0)?;
+            ctx.set_max(x, 1)?;
+        }
+        // Watch the first two non-false literals, wherever the old watches were.
+        self.watch = [0, if self.lits.len() > 1 { 1 } else { 0 }];
+        self.settle(ctx)
+    }
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
+        self.pending = false;
+        self.settle(ctx)
+    }
+    fn clone_box(&self) -> Box<dyn Propagator> {
+        Box::new(self.clone())
+    }
+}

@@ -1,0 +1,162 @@
+//! # Counting: "between `lo` and `hi` of these variables take the value `v`"
+//!
+//! **Enforces:** `lo <= #{ i : xᵢ = v } <= hi` for a constant value `v` and constant bounds
+//! (`Model::count_eq` is `lo = hi = k`; at-least and at-most are the one-sided cases).
+//!
+//! **Algorithm.** Two numbers say everything: `sure`, the variables already fixed to `v`, and
+//! `possible`, the variables whose domain still contains `v`. Then
+//!
+//! * `sure > hi` or `possible < lo`: no solution, fail;
+//! * `sure == hi`: every other variable must avoid `v`, so remove `v` from them;
+//! * `possible == lo`: every variable that can take `v` must take it, so fix them to `v`.
+//!
+//! Worked example: exactly 2 of `x₁..x₄` are 7, with `x₁ = 7`, `x₂ ∈ {3, 7}`, `x₃ ∈ {1, 2}`,
+//! `x₄ ∈ {7, 8}`. `sure = 1`, `possible = 3`: nothing yet. Remove 7 from `x₂`: `possible = 2
+//! = lo`, so `x₄ = 7`.
+//!
+//! **Consistency: domain.** Every value left has a support: a value `w != v` of `xᵢ` is
+//! supported because `sure <= hi` and `possible >= lo` leave room either way, and `v` itself
+//! because `sure < hi` whenever it is still in an unfixed domain. One run reaches the
+//! fixpoint (idempotent). Checked exhaustively in `engine/tests/propagators_strong.rs`.
+//!
+//! **Wakes on:** any domain change (the loss of `v` matters even inside a domain).
+//! **Cost:** O(n) per run. Entailed when `sure >= lo` and `possible <= hi`.
+//!
+//! The multi-value version, the global cardinality constraint, is `GlobalCardinality` below:
+//! it matches variables to values with a flow (Régin 1996) instead of counting each value
+//! alone, which finds more (see `value_graph.rs`).
+
+use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
+use crate::propagators::value_graph::{Capacities, ValueGraph};
+use crate::store::VarId;
+
+/// `lo <= #{ i : xs[i] = value } <= hi`.
+#[derive(Clone, Debug)]
+pub struct CountRange {
+    xs: Vec<VarId>,
+    value: i32,
+    lo: i64,
+    hi: i64,
+}
+
+impl CountRange {
+    pub fn new(xs: &[VarId], value: i32, lo: i64, hi: i64) -> CountRange {
+        // Counts outside 0..=n say nothing more than 0 and n.
+        CountRange {
+            xs: xs.to_vec(),
+            value,
+            lo: lo.max(0),
+            hi: hi.min(xs.len() as i64),
+        }
+    }
+}
+
+impl Propagator for CountRange {
+    fn name(&self) -> &'static str {
+        "count"
+    }
+    fn subscriptions(&self) -> Vec<Subscription> {
+        self.xs
+            .iter()
+            .map(|&x| Subscription::new(x, Condition::Domain))
+            .collect()
+    }
+    fn priority(&self) -> Priority {
+        Priority::Medium
+    }
+    fn idempotent(&self) -> bool {
+        true
+    }
+    fn propagate_from_scratch(&mut self, ctx: &mut Context<'_>) -> PropResult {
+        let v = self.value;
+        let mut sure = 0i64;
+        let mut possible = 0i64;
+        for &x in &self.xs {
+            if ctx.contains(x, v) {
+                possible += 1;
+                if ctx.is_fixed(x) {
+                    sure += 1;
+                }
+            }
+        }
+        if sure > self.hi || possible < self.lo || self.lo > self.hi {
+            return Err(crate::Conflict::new());
+        }
+        if sure == self.hi && possible > sure {
+            // No room left for v: the unfixed variables avoid it.
+            for &x in &self.xs {
+                if !ctx.is_fixed(x) {
+                    ctx.remove(x, v)?;
+                }
+            }
+            possible = sure;
+        } else if possible == self.lo && sure < possible {
+            // Every candidate is needed.
+            for &x in &self.xs {
+                if ctx.contains(x, v) {
+                    ctx.fix(x, v)?;
+                }
+            }
+            sure = possible;
+        }
+        if sure >= self.lo && possible <= self.hi {
+            ctx.set_entailed();
+        }
+        Ok(())
+    }
+    fn clone_box(&self) -> Box<dyn Propagator> {
+        Box::new(self.clone())
+    }
+}
+
+/// The global cardinality constraint with fixed counts: each listed value `v` is taken by
+/// exactly `count(v)` of the variables; values not listed are unconstrained.
+///
+/// **Consistency: domain** (generalised arc consistency), by Régin's flow algorithm (J.-C.
+/// Régin, "Generalized arc consistency for global cardinality constraint", AAAI 1996): a
+/// flow from variables to values where listed values need exactly `count(v)` units, then
+/// one strongly-connected-components pass over the residual graph. The algorithm is in
+/// `value_graph.rs`, shared with the domain-consistent all-different (which is the special
+/// case "every value at most once"). **Wakes on:** any domain change.
+/// **Cost:** O(n·e) to repair the flow in the worst case (usually a few augmenting paths,
+/// as the flow is kept between runs), plus O(n + e) for the components, where `e` is the
+/// total size of the domains.
+#[derive(Clone, Debug)]
+pub struct GlobalCardinality {
+    xs: Vec<VarId>,
+    graph: ValueGraph,
+}
+
+impl GlobalCardinality {
+    pub fn new(xs: &[VarId], counts: &[(i32, u32)]) -> GlobalCardinality {
+        let offsets = vec![0; xs.len()];
+        GlobalCardinality {
+            xs: xs.to_vec(),
+            graph: ValueGraph::new(xs, &offsets, Capacities::exact_counts(counts, xs.len())),
+        }
+    }
+}
+
+impl Propagator for GlobalCardinality {
+    fn name(&self) -> &'static str {
+        "global_cardinality"
+    }
+    fn subscriptions(&self) -> Vec<Subscription> {
+        self.xs
+            .iter()
+            .map(|&x| Subscription::new(x, Condition::Domain))
+            .collect()
+    }
+    fn priority(&self) -> Priority {
+        Priority::Low
+    }
+    fn idempotent(&self) -> bool {
+        true
+    }
+    fn propagate_from_scratch(&mut self, ctx: &mut Context<'_>) -> PropResult {
+        self.graph.filter(ctx)
+    }
+    fn clone_box(&self) -> Box<dyn Propagator> {
+        Box::new(self.clone())
+    }
+}

@@ -1,0 +1,106 @@
+//! # Element: `result = array[index]` for a constant array
+//!
+//! **Enforces:** `index` is a position of `array` (0-based) and `result` equals the entry
+//! there. It is how a model looks a value up in a table: the size of the region a cell
+//! belongs to, the cost of choosing option `index`, ...
+//!
+//! **Algorithm.** Keep in `index` the positions `i` whose entry `array[i]` is still a value
+//! of `result`; keep in `result` the entries of the positions left in `index`. Worked
+//! example: `array = [5, 7, 5, 9]`, `index ∈ 0..3`, `result ∈ {5, 6, 9}`: position 1 (entry
+//! 7) goes, so `index ∈ {0, 2, 3}`, and `result` keeps `{5, 9}` (nothing shows 6).
+//!
+//! **Consistency: domain.** After the two steps every position left shows a value left and
+//! every value left is shown by a position left, so one run is the fixpoint (idempotent).
+//!
+//! **Wakes on:** any domain change of either variable. **Cost:** O(|D(index)| +
+//! |D(result)|·log m) per run, m = number of distinct entries. No allocation per run: the
+//! distinct entries are sorted once, and a scratch mark per distinct entry is reused.
+
+use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
+use crate::store::VarId;
+
+#[derive(Clone, Debug)]
+pub struct Element {
+    index: VarId,
+    result: VarId,
+    array: Vec<i32>,
+    /// The distinct entries of `array`, sorted.
+    distinct: Vec<i32>,
+    /// For each position, the rank of its entry in `distinct`.
+    rank: Vec<u32>,
+    /// Scratch: is distinct entry `r` shown by a position still in `index`?
+    shown: Vec<bool>,
+}
+
+impl Element {
+    pub fn new(index: VarId, array: &[i32], result: VarId) -> Element {
+        let mut distinct = array.to_vec();
+        distinct.sort_unstable();
+        distinct.dedup();
+        let rank = array
+            .iter()
+            .map(|v| distinct.binary_search(v).expect("entry") as u32)
+            .collect();
+        Element {
+            index,
+            result,
+            array: array.to_vec(),
+            shown: vec![false; distinct.len()],
+            distinct,
+            rank,
+        }
+    }
+}
+
+impl Propagator for Element {
+    fn name(&self) -> &'static str {
+        "element"
+    }
+    fn subscriptions(&self) -> Vec<Subscription> {
+        vec![
+            Subscription::new(self.index, Condition::Domain),
+            Subscription::new(self.result, Condition::Domain),
+        ]
+    }
+    fn priority(&self) -> Priority {
+        Priority::High
+    }
+    fn idempotent(&self) -> bool {
+        true
+    }
+    fn propagate_from_scratch(&mut self, ctx: &mut Context<'_>) -> PropResult {
+        let (index, result) = (self.index, self.result);
+        // 1. Positions: inside the array, and showing a value of `result`.
+        ctx.set_min(index, 0)?;
+        ctx.set_max(
+            index,
+            (self.array.len() as i64 - 1).min(i32::MAX as i64) as i32,
+        )?;
+        let array = &self.array;
+        let dr = ctx.domain(result);
+        if ctx
+            .domain(index)
+            .iter()
+            .any(|i| !dr.contains(array[i as usize]))
+        {
+            let dr = dr.clone();
+            ctx.retain(index, |i| dr.contains(array[i as usize]))?;
+        }
+        // 2. Values: shown by a position left.
+        self.shown.iter_mut().for_each(|s| *s = false);
+        for i in ctx.domain(index).iter() {
+            self.shown[self.rank[i as usize] as usize] = true;
+        }
+        let (distinct, shown) = (&self.distinct, &self.shown);
+        ctx.retain(result, |v| {
+            distinct.binary_search(&v).is_ok_and(|r| shown[r])
+        })?;
+        if ctx.is_fixed(index) {
+            ctx.set_entailed();
+        }
+        Ok(())
+    }
+    fn clone_box(&self) -> Box<dyn Propagator> {
+        Box::new(self.clone())
+    }
+}
