@@ -152,10 +152,18 @@ impl Domain {
 
     #[inline]
     pub fn contains(&self, v: i32) -> bool {
+        self.contains_wide(v as i64)
+    }
+
+    /// `contains` for a value computed in `i64` (e.g. `value + offset`), which may lie
+    /// outside the `i32` range: such a value is simply not in the domain.
+    #[inline]
+    pub fn contains_wide(&self, v: i64) -> bool {
         // `i` as u64: a value below `offset` wraps to a huge index and fails the range test,
         // so one comparison covers both sides. No bound test is needed: bits outside
-        // min..=max are always 0.
-        let i = (v as i64 - self.offset as i64) as u64;
+        // min..=max are always 0 (and a value beyond `i32::MAX` lands past the last value
+        // of any domain, whose bits are 0 too).
+        let i = (v - self.offset as i64) as u64;
         if i < 64 {
             return self.low >> i & 1 != 0;
         }

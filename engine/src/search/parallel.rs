@@ -1,15 +1,26 @@
 //! # Counting on every core
 //!
 //! Counting all solutions means visiting the whole tree, and disjoint subtrees can be visited
-//! independently. So: expand the top of the tree breadth-first, with the same binary
-//! decisions the sequential search uses, until there are many more open nodes than threads
-//! (each open node is the list of decisions that leads to it); then let `rayon`'s
-//! work-stealing pool search them, each on its own clone of the model. The two branches of
-//! every decision, `x = v` and `x != v`, are disjoint and together cover the parent, so the
-//! subtrees partition the tree: no solution is counted twice, none is missed.
+//! independently. So: cut the top of the tree into many subproblems, with the same binary
+//! decisions the sequential search uses (each subproblem is the list of decisions that leads
+//! to it); then let every thread take subproblems one after the other and search them. The
+//! two branches of every decision, `x = v` and `x != v`, are disjoint and together cover the
+//! parent, so the subproblems partition the tree: no solution is counted twice, none is
+//! missed.
 //!
-//! Many small subproblems (64 per thread here) keep both cores busy even when the subtrees
-//! are of very different sizes.
+//! **Balance is everything.** A binary decision splits very unevenly: `x = v` leaves a
+//! small subtree, `x != v` nearly all of it. Cutting the tree breadth-first to a fixed depth
+//! therefore leaves one subproblem (`x != v` again and again) holding about half of the
+//! work, and two threads can never be more than ~1.3× faster than one. Instead we keep
+//! splitting **the largest open subproblem**, estimated by the size of its search space
+//! (the product of the domain sizes of the variables still to fix, kept as a sum of
+//! logarithms), until there are many subproblems per thread. The threads then take them
+//! **largest first** from a shared counter (the classic "longest processing time first"
+//! rule), so the small ones fill the gaps at the end.
+//!
+//! Each thread copies the model once, and between two subproblems returns it to the root
+//! with the trail (`push_level` / `pop_level`), so a subproblem costs no allocation. Plain
+//! scoped threads are enough: no pool is built or kept.
 
 use super::brancher::{Brancher, Decision};
 use super::events::NoListener;
@@ -17,11 +28,25 @@ use super::progress::{Progress, ProgressListener};
 use super::{search, Control, Outcome, SearchConfig};
 use crate::model::Model;
 use crate::stats::SearchStats;
-use rayon::prelude::*;
+use crate::store::VarId;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 /// Subproblems per thread.
 const SUBPROBLEMS_PER_THREAD: usize = 64;
+
+/// One subproblem: the decisions that lead to it from the root, and the base-2 logarithm of
+/// the size of its search space (the estimate used to split and to order the work).
+#[derive(Clone, Debug)]
+struct Subproblem {
+    path: Vec<Decision>,
+    log_size: f64,
+}
+
+/// log2 of the product of the domain sizes of `vars` in `m`.
+fn log_search_space(m: &Model, vars: &[VarId]) -> f64 {
+    vars.iter().map(|&x| (m.store.size(x) as f64).log2()).sum()
+}
 
 /// Count the solutions of `model` with `threads` threads. The counts are those of
 /// [`search`] with the same config (projection included); limits apply to each subproblem.
@@ -61,9 +86,13 @@ pub fn count_parallel_with_progress(
         };
     }
 
-    // Breadth-first expansion of the top of the tree. Only primary decisions are expanded,
-    // so projected counting stays exact: a subproblem never splits a primary assignment.
-    let mut frontier: Vec<Vec<Decision>> = vec![Vec::new()];
+    // Split the largest open subproblem until there are enough. Only primary decisions are
+    // expanded, so projected counting stays exact: a subproblem never splits a primary
+    // assignment.
+    let primary: Vec<VarId> = match &count_config.branch_vars {
+        Some(vars) => vars.clone(),
+        None => (0..root.num_vars() as u32).map(VarId).collect(),
+    };
     let target = threads * SUBPROBLEMS_PER_THREAD;
     let mut brancher = Brancher::new(
         &root,
@@ -72,65 +101,91 @@ pub fn count_parallel_with_progress(
         count_config.val_select,
         count_config.seed,
     );
-    let mut leaves: Vec<Vec<Decision>> = Vec::new();
-    while !frontier.is_empty() && frontier.len() + leaves.len() < target {
-        let mut next = Vec::with_capacity(frontier.len() * 2);
-        for path in frontier {
-            let mut m = root.clone();
-            if !apply_path(&mut m, &path) {
+    let mut open = vec![Subproblem {
+        path: Vec::new(),
+        log_size: log_search_space(&root, &primary),
+    }];
+    // Subproblems whose primary variables are all fixed: nothing left to split.
+    let mut unsplittable: Vec<Subproblem> = Vec::new();
+    while !open.is_empty() && open.len() + unsplittable.len() < target {
+        let largest = (0..open.len())
+            .max_by(|&a, &b| open[a].log_size.total_cmp(&open[b].log_size))
+            .expect("open is not empty");
+        let job = open.swap_remove(largest);
+        let mut m = root.clone();
+        if !apply_path(&mut m, &job.path) {
+            expansion.failures += 1;
+            continue;
+        }
+        let Some((d, true)) = brancher.next(&m) else {
+            unsplittable.push(job);
+            continue;
+        };
+        for branch in [d, d.negation()] {
+            expansion.nodes += 1;
+            let mut child = m.clone();
+            if branch.apply(&mut child).is_err() || child.propagate().is_err() {
                 expansion.failures += 1;
                 continue;
             }
-            match brancher.next(&m) {
-                Some((d, true)) => {
-                    expansion.nodes += 2;
-                    let mut left = path.clone();
-                    left.push(d);
-                    let mut right = path;
-                    right.push(d.negation());
-                    next.push(left);
-                    next.push(right);
-                }
-                // All primary variables fixed: search this node as it is.
-                _ => leaves.push(path),
-            }
+            let mut path = job.path.clone();
+            path.push(branch);
+            open.push(Subproblem {
+                path,
+                log_size: log_search_space(&child, &primary),
+            });
         }
-        frontier = next;
     }
-    leaves.extend(frontier);
+    let mut jobs = open;
+    jobs.extend(unsplittable);
+    jobs.sort_by(|a, b| b.log_size.total_cmp(&a.log_size));
     if let Some(p) = progress {
         p.subproblems_total
-            .store(leaves.len() as u64, std::sync::atomic::Ordering::Relaxed);
+            .store(jobs.len() as u64, Ordering::Relaxed);
     }
 
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .expect("thread pool");
-    let results: Vec<Outcome> = pool.install(|| {
-        leaves
-            .par_iter()
-            .map(|path| {
-                let mut m = root.clone();
-                m.propagation.reset_counters();
-                let outcome = if apply_path(&mut m, path) {
-                    count_one(&mut m, &count_config, progress)
-                } else {
-                    let profile = m.propagation.profile();
-                    Outcome {
-                        complete: true,
-                        profile,
-                        ..Default::default()
+    // Each thread takes the next job (largest first) until none is left.
+    let next_job = AtomicUsize::new(0);
+    let mut results: Vec<(usize, Outcome)> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads.min(jobs.len().max(1)))
+            .map(|_| {
+                scope.spawn(|| {
+                    let mut m = root.clone();
+                    let mut done = Vec::new();
+                    loop {
+                        let k = next_job.fetch_add(1, Ordering::Relaxed);
+                        let Some(job) = jobs.get(k) else {
+                            return done;
+                        };
+                        m.propagation.reset_counters();
+                        m.store.push_level();
+                        let outcome = if apply_path(&mut m, &job.path) {
+                            count_one(&mut m, &count_config, progress)
+                        } else {
+                            m.propagation.abandon(&mut m.store);
+                            Outcome {
+                                complete: true,
+                                profile: m.propagation.profile(),
+                                ..Default::default()
+                            }
+                        };
+                        m.store.pop_level();
+                        if let Some(p) = progress {
+                            p.subproblems_done.fetch_add(1, Ordering::Relaxed);
+                        }
+                        done.push((k, outcome));
                     }
-                };
-                if let Some(p) = progress {
-                    p.subproblems_done
-                        .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                }
-                outcome
+                })
             })
+            .collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("a counting thread panicked"))
             .collect()
     });
+    // Sum in job order, so that the result does not depend on which thread ran what.
+    results.sort_by_key(|&(k, _)| k);
+    let results = results.into_iter().map(|(_, r)| r);
 
     let mut outcome = Outcome {
         complete: true,

@@ -57,9 +57,7 @@ impl AllDifferentValue {
                 let domains = ctx.domains();
                 let positions = self.xs[chunk..end].iter().zip(&self.offsets[chunk..end]);
                 for (k, (&x, &offset)) in positions.enumerate() {
-                    let v = shown - offset as i64;
-                    // `&`, not `&&`: both sides are cheap and this keeps the loop branch-free.
-                    let holds = (v as i32 as i64 == v) & domains[x.index()].contains(v as i32);
+                    let holds = domains[x.index()].contains_wide(shown - offset as i64);
                     holders |= (holds as u64) << k;
                 }
                 if (chunk..end).contains(&i) {
