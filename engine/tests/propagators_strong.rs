@@ -356,3 +356,24 @@ fn alldiff_levels_survive_extreme_values_and_offsets() {
         }
     }
 }
+
+#[test]
+fn empty_constraints_behave() {
+    use engine::{Model, SearchConfig};
+    // No variables: a distinct sum holds iff the total is 0; a cardinality iff no value is
+    // required.
+    for (total, want) in [(0, 1), (5, 0)] {
+        let mut m = Model::new();
+        let _ = m.new_var(0, 1);
+        m.distinct_sum(&[], total);
+        let out = engine::count(&mut m, &SearchConfig::default());
+        assert_eq!(out.solutions, 2 * want);
+    }
+    for (count, want) in [(0, 2), (1, 0)] {
+        let mut m = Model::new();
+        let _ = m.new_var(0, 1);
+        m.global_cardinality(&[], &[(3, count)]);
+        let out = engine::count(&mut m, &SearchConfig::default());
+        assert_eq!(out.solutions, want);
+    }
+}

@@ -30,6 +30,8 @@ pub struct Element {
     rank: Vec<u32>,
     /// Scratch: is distinct entry `r` shown by a position still in `index`?
     shown: Vec<bool>,
+    /// Scratch: does position `i` still show a value of `result`?
+    keep_position: Vec<bool>,
 }
 
 impl Element {
@@ -46,6 +48,7 @@ impl Element {
             result,
             array: array.to_vec(),
             shown: vec![false; distinct.len()],
+            keep_position: vec![false; array.len()],
             distinct,
             rank,
         }
@@ -76,15 +79,16 @@ impl Propagator for Element {
             index,
             (self.array.len() as i64 - 1).min(i32::MAX as i64) as i32,
         )?;
-        let array = &self.array;
-        let dr = ctx.domain(result);
-        if ctx
-            .domain(index)
-            .iter()
-            .any(|i| !dr.contains(array[i as usize]))
-        {
-            let dr = dr.clone();
-            ctx.retain(index, |i| dr.contains(array[i as usize]))?;
+        // (Decide first, prune second: the two domains cannot be borrowed at once.)
+        let mut drop_some = false;
+        for i in ctx.domain(index).iter() {
+            let keep = ctx.contains(result, self.array[i as usize]);
+            self.keep_position[i as usize] = keep;
+            drop_some |= !keep;
+        }
+        if drop_some {
+            let keep = &self.keep_position;
+            ctx.retain(index, |i| keep[i as usize])?;
         }
         // 2. Values: shown by a position left.
         self.shown.iter_mut().for_each(|s| *s = false);

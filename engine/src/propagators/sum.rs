@@ -183,11 +183,30 @@ impl Propagator for DistinctSum {
         if !self.finish[0] {
             return Err(crate::Conflict::new());
         }
+        if n == 0 {
+            return Ok(());
+        }
 
-        // Keep the supported values.
+        // Keep the supported values: as one word-parallel intersection when the values
+        // span at most 64 (the digits), else value by value.
+        let base = self.values[0];
+        let narrow = self.values[m - 1] as i64 - base as i64 <= 63;
         for (k, &x) in self.xs.iter().enumerate() {
-            if self.support[k] != self.domain_set[k] {
-                let (values, sup) = (&self.values, self.support[k]);
+            let sup = self.support[k];
+            if sup == self.domain_set[k] {
+                continue;
+            }
+            if narrow {
+                let mut mask = 0u64;
+                let mut bits = sup;
+                while bits != 0 {
+                    let p = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    mask |= 1u64 << (self.values[p] - base);
+                }
+                ctx.intersect_mask(x, base, mask)?;
+            } else {
+                let values = &self.values;
                 ctx.retain(x, |v| {
                     values.binary_search(&v).is_ok_and(|p| sup & (1 << p) != 0)
                 })?;
