@@ -122,6 +122,14 @@ impl Model {
         offsets: &[i32],
         level: AllDiffLevel,
     ) -> PropId {
+        if level == AllDiffLevel::Bounds {
+            // Hall intervals look only at bounds: a value fixed in the middle of another
+            // domain is not removed by them. Forward checking runs first (it is cheaper and
+            // has a higher priority), so the bounds level is never weaker than the value
+            // level — Gecode's bounds propagator does the same internally.
+            let value = alldiff::new_all_different(xs, offsets, AllDiffLevel::Value);
+            self.post(value);
+        }
         let prop = alldiff::new_all_different(xs, offsets, level);
         self.post(prop)
     }
