@@ -462,4 +462,67 @@ pub fn parse_and_poke(
             }
         }
     }
+// ----- helpers shared by the board puzzles (slider, loop, monodot, match22) -----------------
+
+/// A rectangle of one-character cells (Slider, Infinity Loop): every content line is a row,
+/// whitespace inside a line is ignored, and every row must have the same length. Returns
+/// `(1-based line number, cells)` per row.
+pub fn char_rows(text: &str) -> Result<Vec<(usize, Vec<char>)>, ParseError> {
+    check_text(text)?;
+    let rows: Vec<(usize, Vec<char>)> = content_lines(text)
+        .into_iter()
+        .map(|(line, l)| (line, l.chars().filter(|c| !c.is_whitespace()).collect()))
+        .collect();
+    let Some((first_line, first)) = rows.first() else {
+        return Err(ParseError::new(0, "empty file: expected rows of cells"));
+    };
+    for (line, cells) in &rows {
+        if cells.len() != first.len() {
+            return Err(ParseError::new(
+                *line,
+                format!(
+                    "row has {} cells, expected {} like the first row (line {first_line})",
+                    cells.len(),
+                    first.len()
+                ),
+            ));
+        }
+    }
+    Ok(rows)
+}
+
+/// A whole number `token` on line `line`, between `lo` and `hi`, described as `what` in the
+/// error message.
+pub fn parse_number(
+    line: usize,
+    token: &str,
+    what: &str,
+    lo: usize,
+    hi: usize,
+) -> Result<usize, ParseError> {
+    match token.parse::<usize>() {
+        Ok(n) if (lo..=hi).contains(&n) => Ok(n),
+        Ok(n) => Err(ParseError::new(
+            line,
+            format!("{what} must be between {lo} and {hi}, found {n}"),
+        )),
+        Err(_) => Err(ParseError::new(
+            line,
+            format!("expected {what}, a whole number, found '{token}'"),
+        )),
+    }
+}
+
+/// The up-to-eight cells a chess king reaches from `(r, c)` on a `rows × cols` board.
+pub fn king_neighbours(rows: usize, cols: usize, r: usize, c: usize) -> Vec<(usize, usize)> {
+    let mut out = Vec::with_capacity(8);
+    for dr in -1i64..=1 {
+        for dc in -1i64..=1 {
+            let (nr, nc) = (r as i64 + dr, c as i64 + dc);
+            if (dr, dc) != (0, 0) && nr >= 0 && nc >= 0 && nr < rows as i64 && nc < cols as i64 {
+                out.push((nr as usize, nc as usize));
+            }
+        }
+    }
+    out
 }

@@ -13,9 +13,15 @@
 //! registry ([`all`], [`find`]).
 
 pub mod common;
+pub mod infinity_loop;
 pub mod kakuro;
+pub mod match22;
+pub mod monodot;
+pub mod pigeonhole;
 pub mod queens;
 pub mod ranking;
+pub mod rotation;
+pub mod slider;
 pub mod strimko;
 pub mod sudoku;
 pub mod suko;
@@ -59,6 +65,11 @@ pub fn all() -> &'static [PuzzleKind] {
         suko::KIND,
         ranking::KIND,
         v3ck::KIND,
+        monodot::KIND,
+        match22::KIND,
+        infinity_loop::KIND,
+        slider::KIND,
+        pigeonhole::KIND,
     ]
 }
 
