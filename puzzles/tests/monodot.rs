@@ -23,12 +23,11 @@ fn counting() -> ModelOptions {
 fn seed_has_nine_placements_one_of_them_the_expected_plus() {
     let want = &expected()["monodot"];
     let seed = parse_instance(KIND.seed).unwrap();
-    let (answers, first) = all_solutions(&seed, &ModelOptions::default(), Some(1)).unwrap();
-    assert_eq!((answers.len() as u64), 1);
+    let (answers, _) = all_solutions(&seed, &ModelOptions::default(), Some(1)).unwrap();
     assert_eq!(answers.len(), 1);
     let (answers, all) = all_solutions(&seed, &counting(), None).unwrap();
     assert!(all);
-    assert_eq!((answers.len() as u64), want["count"].as_u64().unwrap());
+    assert_eq!(answers.len() as u64, want["count"].as_u64().unwrap());
     assert!(
         answers.iter().any(|a| a.json == want["solution"]),
         "the expected plus is among the placements"
@@ -95,7 +94,7 @@ fn counts_match_brute_force_on_small_boards() {
         let (outcome_answers, outcome) = all_solutions(&m, &counting(), None).unwrap();
         assert!(outcome);
         assert_eq!(
-            (outcome_answers.len() as u64),
+            outcome_answers.len() as u64,
             brute_force_count(&m),
             "{rows}x{cols} {degrees:?}"
         );
@@ -132,8 +131,8 @@ fn generated_boards_are_solved_and_checked() {
             cols,
             degrees,
         };
-        let (answers, outcome) = all_solutions(&m, &ModelOptions::default(), Some(1)).unwrap();
-        assert_eq!((answers.len() as u64), 1, "the generating placement exists");
+        let (answers, _) = all_solutions(&m, &ModelOptions::default(), Some(1)).unwrap();
+        assert_eq!(answers.len() as u64, 1, "the generating placement exists");
         assert_eq!(answers.len(), 1);
         solved += 1;
     }

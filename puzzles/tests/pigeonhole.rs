@@ -23,8 +23,8 @@ fn the_shelf_is_the_expected_one_and_unique() {
             alldiff,
             ..Default::default()
         };
-        let (answers, first) = all_solutions(&Pigeonhole, &options, Some(1)).unwrap();
-        assert_eq!((answers.len() as u64), 1);
+        let (answers, _) = all_solutions(&Pigeonhole, &options, Some(1)).unwrap();
+        assert_eq!(answers.len() as u64, 1);
         assert_eq!(answers[0].json, want["solution"]);
         let counting = ModelOptions {
             purpose: Purpose::Count,
@@ -33,7 +33,7 @@ fn the_shelf_is_the_expected_one_and_unique() {
         let (all_answers, all) = all_solutions(&Pigeonhole, &counting, None).unwrap();
         assert!(all);
         assert_eq!(
-            (all_answers.len() as u64),
+            all_answers.len() as u64,
             want["count"].as_u64().unwrap(),
             "{alldiff:?}"
         );
