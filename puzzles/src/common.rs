@@ -462,6 +462,8 @@ pub fn parse_and_poke(
             }
         }
     }
+}
+
 // ----- helpers shared by the board puzzles (slider, loop, monodot, match22) -----------------
 
 /// A rectangle of one-character cells (Slider, Infinity Loop): every content line is a row,

@@ -4,7 +4,7 @@
 
 use engine::rng::Rng;
 use proptest::prelude::*;
-use puzzles::common::{all_solutions, Answer};
+use puzzles::common::{all_solutions, mutate, Answer};
 use puzzles::infinity_loop::{parse_board, InfinityLoop, BOX, KIND};
 use puzzles::{Instance, ModelOptions, Purpose};
 use serde_json::{json, Value};
@@ -170,17 +170,8 @@ proptest! {
 
     #[test]
     fn mutated_seed_never_panics(edits in proptest::collection::vec((any::<u16>(), prop_oneof![Just('.'), Just('┼'), Just('f'), Just('\n'), any::<char>()], 0u8..3), 1..6)) {
-        let mut text: Vec<char> = KIND.seed.chars().collect();
-        for (at, ch, op) in edits {
-            let i = at as usize % (text.len() + 1);
-            match op {
-                0 => text.insert(i, ch),
-                1 if i < text.len() => { text.remove(i); }
-                _ if i < text.len() => text[i] = ch,
-                _ => {}
-            }
-        }
-        let text: String = text.into_iter().collect();
+        let edits: Vec<(usize, char, u8)> = edits.into_iter().map(|(at, ch, op)| (at as usize, ch, op)).collect();
+        let text = mutate(KIND.seed, &edits);
         if let Ok(board) = parse_board(&text) {
             // Still a board: solved, and agreeing with brute force when small.
             let (answers, outcome) = all_solutions(&board, &ModelOptions::default(), None).unwrap();

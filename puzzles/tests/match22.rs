@@ -4,7 +4,7 @@
 
 use engine::rng::Rng;
 use proptest::prelude::*;
-use puzzles::common::{all_solutions, Answer};
+use puzzles::common::{all_solutions, mutate, parse_and_poke, Answer};
 use puzzles::match22::{parse_board, Match22, KIND};
 use puzzles::rotation::{turned, RotationBoard};
 use puzzles::{Instance, ModelOptions, Purpose};
@@ -206,23 +206,9 @@ proptest! {
 
     #[test]
     fn mutated_seed_never_panics(edits in proptest::collection::vec((any::<u16>(), prop_oneof![Just('.'), Just(' '), Just('R'), Just('\n'), Just('9'), any::<char>()], 0u8..3), 1..6)) {
-        let mut text: Vec<char> = KIND.seed.chars().collect();
-        for (at, ch, op) in edits {
-            let i = at as usize % (text.len() + 1);
-            match op {
-                0 => text.insert(i, ch),
-                1 if i < text.len() => { text.remove(i); }
-                _ if i < text.len() => text[i] = ch,
-                _ => {}
-            }
-        }
-        let text: String = text.into_iter().collect();
-        if let Ok(instances) = (KIND.parse)(&text) {
-            for inst in instances {
-                let built = inst.build(&ModelOptions::default()).unwrap();
-                let mut model = built.model.clone();
-                let _ = model.propagate();
-            }
-        }
+        let edits: Vec<(usize, char, u8)> = edits.into_iter().map(|(at, ch, op)| (at as usize, ch, op)).collect();
+        let text = mutate(KIND.seed, &edits);
+        // Whatever still parses builds, searches briefly, and any answer passes the checker.
+        parse_and_poke(KIND.parse, &text, &[ModelOptions::default(), counting()], 1);
     }
 }
