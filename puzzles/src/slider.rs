@@ -33,9 +33,14 @@
 //! fall out without backtracking. The first solution is optimal, and branch and bound proves it
 //! at once.
 //!
+//! **Counting** (`--count`) counts the *shortest* paths: the engine first finds the fewest
+//! slides, then the model is rebuilt with `slides` fixed to it ([`Slider::shortest_paths_model`]).
+//!
 //! Run it: `cpsolve slider` (the seed's stand-in board), `cpsolve slider board.txt --json`.
 
-use crate::common::{char_rows, Answer, Built, Instance, ModelOptions, ParseError};
+use crate::common::{
+    char_rows, post_failure, Answer, Built, Instance, ModelOptions, ParseError, Purpose,
+};
 use crate::{Input, PuzzleKind};
 use engine::{Model, Objective, Relation, SearchConfig, Solution, ValSelect, VarId, VarSelect};
 use serde_json::json;
@@ -238,6 +243,27 @@ impl Slider {
         }
     }
 
+    /// For `--count`: the shortest paths. Every walk to the target of at most `L` slides is a
+    /// solution of [`Slider::model`], which is not worth counting; so the engine first finds
+    /// the fewest slides, and the model to count has `slides` fixed to it (with no objective).
+    /// Each shortest path is then one assignment of the positions: they stay on the target
+    /// after it.
+    pub fn shortest_paths_model(&self) -> Built {
+        let mut built = self.model();
+        let mut model = built.model.clone();
+        let fewest = engine::solve(&mut model, &built.search).objective;
+        match fewest {
+            Some(slides) => {
+                if built.model.fix(built.vars[0], slides as i32).is_err() {
+                    post_failure(&mut built.model);
+                }
+            }
+            None => post_failure(&mut built.model), // no path at all: nothing to count
+        }
+        built.search.objective = None;
+        built
+    }
+
     /// Rules only: the path starts on the block, each step is one slide, it ends on the target
     /// and touches the target nowhere before.
     pub fn check_path(&self, path: &[(usize, usize)]) -> Result<(), String> {
@@ -298,8 +324,11 @@ impl Slider {
 }
 
 impl Instance for Slider {
-    fn build(&self, _options: &ModelOptions) -> Result<Built, String> {
-        Ok(self.model())
+    fn build(&self, options: &ModelOptions) -> Result<Built, String> {
+        match options.purpose {
+            Purpose::Solve => Ok(self.model()),
+            Purpose::Count => Ok(self.shortest_paths_model()),
+        }
     }
 
     fn answer(&self, built: &Built, solution: &Solution) -> Answer {

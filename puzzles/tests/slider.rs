@@ -6,9 +6,16 @@ use engine::rng::Rng;
 use proptest::prelude::*;
 use puzzles::common::{all_solutions, mutate, Answer};
 use puzzles::slider::{parse_board, Slider, KIND};
-use puzzles::{Instance, ModelOptions};
+use puzzles::{Instance, ModelOptions, Purpose};
 use serde_json::{json, Value};
 use std::collections::VecDeque;
+
+fn counting() -> ModelOptions {
+    ModelOptions {
+        purpose: Purpose::Count,
+        ..Default::default()
+    }
+}
 
 fn expected() -> Value {
     serde_json::from_str(include_str!("../instances/seed/expected.json")).unwrap()
@@ -107,6 +114,8 @@ fn random_boards_agree_with_breadth_first_search() {
             None => {
                 unreachable += 1;
                 assert!(answers.is_empty(), "no path exists on {board:?}");
+                let (paths, complete) = all_solutions(&board, &counting(), None).unwrap();
+                assert!(complete && paths.is_empty());
             }
         }
     }
