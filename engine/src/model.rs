@@ -206,4 +206,14 @@ impl Model {
             xs, total,
         )))
     }
+
+    /// Symmetry breaking for interchangeable values `lo, lo+1, ...` of `xs` (graph colours):
+    /// a variable with no used value left takes the next unused one. A search rule, not a
+    /// constraint: for satisfaction and minimisation, never for counting. See
+    /// `propagators/precedence.rs` for when it is sound.
+    pub fn value_precedence(&mut self, xs: &[VarId], lo: i32) -> PropId {
+        self.post(Box::new(
+            crate::propagators::precedence::DynamicValuePrecedence::new(xs, lo),
+        ))
+    }
 }

@@ -12,6 +12,7 @@
 //! The command line sees every puzzle through the [`Instance`] trait and the [`PuzzleKind`]
 //! registry ([`all`], [`find`]).
 
+pub mod colouring;
 pub mod common;
 pub mod infinity_loop;
 pub mod kakuro;
@@ -59,6 +60,7 @@ pub struct PuzzleKind {
 pub fn all() -> &'static [PuzzleKind] {
     &[
         queens::KIND,
+        colouring::KIND,
         sudoku::KIND,
         kakuro::KIND,
         strimko::KIND,

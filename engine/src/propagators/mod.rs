@@ -11,6 +11,7 @@ pub mod count;
 pub mod element;
 pub mod king_degree;
 pub mod linear;
+pub mod precedence;
 pub mod reify;
 pub mod relations;
 pub mod sum;

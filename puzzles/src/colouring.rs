@@ -1,0 +1,569 @@
+//! # Graph colouring: the fewest colours so that no edge joins two vertices of one colour
+//!
+//! The input is the DIMACS `.col` format of the graph-colouring benchmarks: `c` comment
+//! lines, `p edge N M`, then `e U V` lines with vertices numbered 1..N.
+//!
+//! **Model.** One variable per vertex, `x[v] ∈ 1..=H`, its colour, with `x[u] != x[v]` for
+//! every edge. The number of colours is `k ≥ x[v]` for every `v`, minimised by branch and
+//! bound. This file teaches how an exact colouring solver *proves* a chromatic number, with
+//! four classic ideas (Brélaz 1979, "New methods to color the vertices of a graph"; Sewell
+//! 1996; San Segundo 2012):
+//!
+//! 1. **A lower bound from a clique.** The vertices of a clique need distinct colours, so
+//!    `k ≥ |clique|`. A small branch and bound (Tomita & Seki's MCQ: a greedy colouring of the
+//!    candidates bounds the clique they can still hold) finds a large clique, within a work
+//!    budget. When a colouring with that many colours is found, the search is over: this is
+//!    how most benchmark graphs are proved (χ = ω).
+//! 2. **An upper bound from a heuristic.** The greedy DSATUR colouring gives `H`, the size of
+//!    the domains, before the search starts.
+//! 3. **Colours are interchangeable.** The clique's vertices are fixed to colours `1..=q`,
+//!    and a vertex with no used colour left takes the next unused one
+//!    (`engine::propagators::precedence`), so no colouring is explored twice under another
+//!    name.
+//! 4. **DSATUR branching.** Colour next the vertex with the fewest colours left (the most
+//!    distinct colours among its neighbours — its *saturation*), ties broken by the most
+//!    uncoloured neighbours; try its smallest colour first.
+//!
+//! With `--colours K` the model is the satisfaction problem "at most K colours" (same ideas
+//! 1, 3, 4). With `--colours K --count` it counts every proper colouring with colours 1..K,
+//! so none of the symmetry breaking is used: each renaming of a colouring counts.
+//!
+//! Run it: `cpsolve colouring`, `cpsolve colouring myciel4.col`,
+//! `cpsolve colouring --colours 4 --count`.
+
+use crate::common::{check_text, Answer, Built, Instance, ModelOptions, ParseError, Purpose};
+use crate::{Input, PuzzleKind};
+use engine::{Model, Objective, SearchConfig, Solution, VarId, VarSelect};
+use serde_json::json;
+use std::sync::Arc;
+
+pub const KIND: PuzzleKind = PuzzleKind {
+    name: "colouring",
+    summary: "graph colouring (DIMACS .col): fewest colours, or --colours K [--count]",
+    optimisation: true,
+    input: Input::File,
+    seed: include_str!("../instances/seed/colouring.col"),
+    parse,
+};
+
+/// The largest number of vertices accepted (the model has one variable per vertex).
+pub const MAX_VERTICES: usize = 100_000;
+
+/// The most colours `--colours K --count` accepts (each is a bit in every domain).
+pub const MAX_COUNT_COLOURS: usize = 1000;
+
+/// An undirected simple graph, vertices `0..n` (the file's `1..=n`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Graph {
+    pub n: usize,
+    /// Sorted neighbour lists, no duplicates, no self-loops.
+    pub adj: Vec<Vec<usize>>,
+}
+
+impl Graph {
+    /// A graph from 0-based edges (duplicates and self-loops are dropped).
+    pub fn from_edges(n: usize, edges: &[(usize, usize)]) -> Graph {
+        let mut adj = vec![Vec::new(); n];
+        for &(u, v) in edges {
+            if u != v {
+                adj[u].push(v);
+                adj[v].push(u);
+            }
+        }
+        for list in &mut adj {
+            list.sort_unstable();
+            list.dedup();
+        }
+        Graph { n, adj }
+    }
+
+    /// Number of distinct edges.
+    pub fn num_edges(&self) -> usize {
+        self.adj.iter().map(Vec::len).sum::<usize>() / 2
+    }
+
+    /// Each edge once, `u < v`.
+    pub fn edges(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        self.adj
+            .iter()
+            .enumerate()
+            .flat_map(|(u, l)| l.iter().filter(move |&&v| u < v).map(move |&v| (u, v)))
+    }
+}
+
+/// One colouring instance: the graph.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Colouring {
+    pub graph: Graph,
+}
+
+// ----- parse ------------------------------------------------------------------------------
+
+/// A DIMACS `.col` file into one instance.
+pub fn parse(text: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
+    Ok(vec![Box::new(parse_graph(text)?)])
+}
+
+fn parse_number(token: &str, line: usize, what: &str) -> Result<usize, ParseError> {
+    token.parse::<usize>().map_err(|_| {
+        ParseError::new(
+            line,
+            format!("expected {what}, a whole number, found '{token}'"),
+        )
+    })
+}
+
+/// The graph of a DIMACS `.col` text, or the first malformed line.
+pub fn parse_graph(text: &str) -> Result<Colouring, ParseError> {
+    check_text(text)?;
+    let mut n: Option<usize> = None;
+    let mut edges: Vec<(usize, usize)> = Vec::new();
+    for (i, raw) in text.lines().enumerate() {
+        let line = i + 1;
+        let tokens: Vec<&str> = raw.split_whitespace().collect();
+        let Some(&first) = tokens.first() else {
+            continue;
+        };
+        if first.starts_with('c') || first.starts_with('%') {
+            continue; // a comment
+        }
+        match first {
+            "p" => {
+                if n.is_some() {
+                    return Err(ParseError::new(line, "a second 'p' line"));
+                }
+                if tokens.len() != 4 || !matches!(tokens[1], "edge" | "edges" | "col") {
+                    return Err(ParseError::new(
+                        line,
+                        format!("expected 'p edge N M', found '{}'", raw.trim()),
+                    ));
+                }
+                let vertices = parse_number(tokens[2], line, "the number of vertices N")?;
+                parse_number(tokens[3], line, "the number of edges M")?;
+                if vertices == 0 || vertices > MAX_VERTICES {
+                    return Err(ParseError::new(
+                        line,
+                        format!("the number of vertices must be between 1 and {MAX_VERTICES}, found {vertices}"),
+                    ));
+                }
+                n = Some(vertices);
+            }
+            "e" => {
+                let Some(vertices) = n else {
+                    return Err(ParseError::new(
+                        line,
+                        "an edge before the 'p edge N M' line",
+                    ));
+                };
+                if tokens.len() != 3 {
+                    return Err(ParseError::new(
+                        line,
+                        format!("expected 'e U V', found '{}'", raw.trim()),
+                    ));
+                }
+                let mut ends = [0usize; 2];
+                for (end, token) in ends.iter_mut().zip(&tokens[1..]) {
+                    let v = parse_number(token, line, "a vertex")?;
+                    if v == 0 || v > vertices {
+                        return Err(ParseError::new(
+                            line,
+                            format!("vertex {v} out of range 1..{vertices}"),
+                        ));
+                    }
+                    *end = v - 1;
+                }
+                edges.push((ends[0], ends[1]));
+            }
+            _ => {
+                return Err(ParseError::new(
+                    line,
+                    format!(
+                        "expected a 'c' comment, 'p edge N M' or 'e U V' line, found '{}'",
+                        raw.trim()
+                    ),
+                ))
+            }
+        }
+    }
+    let n = n.ok_or_else(|| ParseError::new(0, "missing 'p edge N M' line"))?;
+    Ok(Colouring {
+        graph: Graph::from_edges(n, &edges),
+    })
+}
+
+// ----- bounds: a large clique, a greedy colouring -----------------------------------------
+
+/// A fixed-size set of vertices as bits.
+#[derive(Clone, Debug)]
+struct Bits(Vec<u64>);
+
+impl Bits {
+    fn new(n: usize) -> Bits {
+        Bits(vec![0; n.div_ceil(64)])
+    }
+    fn set(&mut self, i: usize) {
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+    fn clear(&mut self, i: usize) {
+        self.0[i / 64] &= !(1 << (i % 64));
+    }
+    fn is_empty(&self) -> bool {
+        self.0.iter().all(|&w| w == 0)
+    }
+    fn first(&self) -> Option<usize> {
+        self.0
+            .iter()
+            .enumerate()
+            .find(|(_, &w)| w != 0)
+            .map(|(i, w)| i * 64 + w.trailing_zeros() as usize)
+    }
+    fn and(&self, other: &Bits) -> Bits {
+        Bits(self.0.iter().zip(&other.0).map(|(a, b)| a & b).collect())
+    }
+    fn and_not_assign(&mut self, other: &Bits) {
+        for (a, b) in self.0.iter_mut().zip(&other.0) {
+            *a &= !b;
+        }
+    }
+}
+
+/// The state of the clique search (Tomita & Seki 2003, "MCQ").
+struct CliqueSearch {
+    /// Neighbourhoods over *positions*: position p is the vertex `order[p]`, vertices sorted
+    /// by degree, largest first, so that the greedy colouring below tries them in that order.
+    rows: Vec<Bits>,
+    order: Vec<usize>,
+    current: Vec<usize>,
+    best: Vec<usize>,
+    /// Work left (words of bitsets touched); the search stops, keeping its best, at zero.
+    budget: i64,
+}
+
+impl CliqueSearch {
+    /// Colour the candidates greedily; a clique inside them has at most as many vertices as
+    /// colours. Returns positions with the number of colours used up to each, ascending.
+    fn colour_sort(&mut self, candidates: &Bits) -> Vec<(usize, usize)> {
+        let mut uncoloured = candidates.clone();
+        let mut out = Vec::new();
+        let mut colour = 0;
+        while !uncoloured.is_empty() {
+            colour += 1;
+            let mut class = uncoloured.clone();
+            while let Some(p) = class.first() {
+                class.clear(p);
+                uncoloured.clear(p);
+                class.and_not_assign(&self.rows[p]);
+                self.budget -= class.0.len() as i64;
+                out.push((p, colour));
+            }
+        }
+        out
+    }
+
+    fn expand(&mut self, mut candidates: Bits) {
+        let sorted = self.colour_sort(&candidates);
+        for &(p, bound) in sorted.iter().rev() {
+            if self.budget <= 0 || self.current.len() + bound <= self.best.len() {
+                return;
+            }
+            self.current.push(p);
+            let next = candidates.and(&self.rows[p]);
+            if next.is_empty() {
+                if self.current.len() > self.best.len() {
+                    self.best = self.current.clone();
+                }
+            } else {
+                self.expand(next);
+            }
+            let _ = self.current.pop();
+            candidates.clear(p);
+        }
+    }
+}
+
+/// A large clique (the largest when the work budget suffices), as vertices.
+pub fn find_clique(graph: &Graph, budget: i64) -> Vec<usize> {
+    let n = graph.n;
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by_key(|&v| std::cmp::Reverse(graph.adj[v].len()));
+    let mut position = vec![0; n];
+    for (p, &v) in order.iter().enumerate() {
+        position[v] = p;
+    }
+    let rows: Vec<Bits> = order
+        .iter()
+        .map(|&v| {
+            let mut b = Bits::new(n);
+            for &u in &graph.adj[v] {
+                b.set(position[u]);
+            }
+            b
+        })
+        .collect();
+    let mut all = Bits::new(n);
+    for p in 0..n {
+        all.set(p);
+    }
+    let mut search = CliqueSearch {
+        rows,
+        order,
+        current: Vec::new(),
+        best: vec![0],
+        budget,
+    };
+    search.expand(all);
+    search.best.iter().map(|&p| search.order[p]).collect()
+}
+
+/// The greedy DSATUR colouring (Brélaz 1979): colour first the vertices in `first` with
+/// 1, 2, ..., then repeatedly the vertex with the most distinct colours among its
+/// neighbours (ties: most uncoloured neighbours) with its smallest free colour.
+/// Returns colours `1..=k` per vertex.
+pub fn dsatur_colouring(graph: &Graph, first: &[usize]) -> Vec<u32> {
+    let n = graph.n;
+    let mut state = Dsatur {
+        graph,
+        colour: vec![0; n],
+        seen: vec![Vec::new(); n],
+        saturation: vec![0; n],
+        uncoloured_degree: graph.adj.iter().map(Vec::len).collect(),
+    };
+    for (i, &v) in first.iter().enumerate() {
+        state.assign(v, i as u32 + 1);
+    }
+    for _ in first.len()..n {
+        let v = (0..n)
+            .filter(|&v| state.colour[v] == 0)
+            .max_by_key(|&v| {
+                (
+                    state.saturation[v],
+                    state.uncoloured_degree[v],
+                    std::cmp::Reverse(v),
+                )
+            })
+            .expect("an uncoloured vertex is left");
+        let c = (1u32..)
+            .find(|&c| !state.seen[v].get(c as usize).copied().unwrap_or(false))
+            .expect("a free colour");
+        state.assign(v, c);
+    }
+    state.colour
+}
+
+/// The greedy DSATUR colouring's bookkeeping.
+struct Dsatur<'a> {
+    graph: &'a Graph,
+    colour: Vec<u32>,
+    /// `seen[v][c]`: a neighbour of `v` has colour `c`.
+    seen: Vec<Vec<bool>>,
+    /// Distinct colours among the neighbours.
+    saturation: Vec<usize>,
+    uncoloured_degree: Vec<usize>,
+}
+
+impl Dsatur<'_> {
+    fn assign(&mut self, v: usize, c: u32) {
+        self.colour[v] = c;
+        for &u in &self.graph.adj[v] {
+            self.uncoloured_degree[u] -= 1;
+            let s = &mut self.seen[u];
+            if s.len() <= c as usize {
+                s.resize(c as usize + 1, false);
+            }
+            if !s[c as usize] {
+                s[c as usize] = true;
+                self.saturation[u] += 1;
+            }
+        }
+    }
+}
+
+/// Work budget of the clique search (bitset words), a fraction of a second.
+const CLIQUE_BUDGET: i64 = 30_000_000;
+
+/// The DSATUR variable choice for the engine: fewest colours left (= highest saturation, as
+/// every unfixed vertex shares the same unused colours), ties by most uncoloured neighbours.
+fn dsatur_select(adj: Arc<Vec<Vec<usize>>>) -> VarSelect {
+    VarSelect::Custom(Arc::new(move |model: &Model, candidates: &[VarId]| {
+        let store = &model.store;
+        let uncoloured_degree = |x: VarId| {
+            adj[x.index()]
+                .iter()
+                .filter(|&&u| !store.is_fixed(VarId(u as u32)))
+                .count()
+        };
+        let mut best = candidates[0];
+        let mut best_size = store.size(best);
+        let mut best_degree: Option<usize> = None;
+        for &x in &candidates[1..] {
+            let size = store.size(x);
+            if size < best_size {
+                best = x;
+                best_size = size;
+                best_degree = None;
+            } else if size == best_size {
+                let d = uncoloured_degree(x);
+                let bd = *best_degree.get_or_insert_with(|| uncoloured_degree(best));
+                if d > bd {
+                    best = x;
+                    best_degree = Some(d);
+                }
+            }
+        }
+        best
+    }))
+}
+
+// ----- model, decode, render, check -------------------------------------------------------
+
+impl Colouring {
+    /// The model for `options` (see the module documentation).
+    pub fn model(&self, options: &ModelOptions) -> Result<Built, String> {
+        let g = &self.graph;
+        let n = g.n;
+        let counting = options.purpose == Purpose::Count;
+        let max_degree = g.adj.iter().map(Vec::len).max().unwrap_or(0);
+        let max_colours = match (options.colours, counting) {
+            (Some(0), _) => return Err("--colours must be at least 1".into()),
+            // More colours than the largest degree + 1 never help a colouring...
+            (Some(k), false) => Some(k.min(max_degree as u32 + 1) as i32),
+            // ... but every one counts.
+            (Some(k), true) if k as usize > MAX_COUNT_COLOURS => {
+                return Err(format!(
+                "counting colourings with more than {MAX_COUNT_COLOURS} colours is not supported"
+            ))
+            }
+            (Some(k), true) => Some(k as i32),
+            (None, true) => {
+                return Err("counting colourings needs --colours K (the colours 1..K)".into())
+            }
+            (None, false) => None,
+        };
+        let clique = if counting {
+            Vec::new()
+        } else {
+            find_clique(g, CLIQUE_BUDGET)
+        };
+        // Optimisation: colours 1..=H with H from the heuristic colouring.
+        let heuristic = match max_colours {
+            None => dsatur_colouring(g, &clique).into_iter().max().unwrap_or(1) as i32,
+            Some(k) => k,
+        };
+        let mut model = Model::new();
+        let x = model.new_vars(n, 1, heuristic);
+        debug_assert!(x.iter().enumerate().all(|(v, x)| x.index() == v));
+        for (u, v) in g.edges() {
+            model.not_equal_offset(x[u], x[v], 0);
+        }
+        let mut search = SearchConfig {
+            branch_vars: Some(x.clone()),
+            var_select: dsatur_select(Arc::new(g.adj.clone())),
+            ..Default::default()
+        };
+        let mut vars = x.clone();
+        if !counting {
+            // The clique takes colours 1..q (if more than allowed, propagation fails at once).
+            for (i, &v) in clique.iter().enumerate().take(heuristic as usize) {
+                model
+                    .fix(x[v], i as i32 + 1)
+                    .map_err(|_| "the clique's colours clash".to_string())?;
+            }
+            model.value_precedence(&x, 1);
+        }
+        if max_colours.is_none() {
+            let q = clique.len().max(1) as i32;
+            let k = model.new_var(q.min(heuristic), heuristic);
+            for &xv in &x {
+                model.less_equal_offset(xv, k, 0);
+            }
+            search.objective = Some(Objective::minimize(k));
+            vars.push(k);
+        }
+        Ok(Built {
+            model,
+            search,
+            vars,
+        })
+    }
+
+    /// The size of the clique the model uses as its lower bound.
+    pub fn clique_bound(&self) -> usize {
+        find_clique(&self.graph, CLIQUE_BUDGET).len()
+    }
+
+    /// Rules only: one colour from 1 per vertex, no edge inside a colour; with `exactly`,
+    /// the colours used are exactly `1..=k`.
+    pub fn check_colours(&self, colours: &[i64], exactly: Option<i64>) -> Result<(), String> {
+        let g = &self.graph;
+        if colours.len() != g.n {
+            return Err(format!("expected {} colours, found {}", g.n, colours.len()));
+        }
+        if let Some(v) = colours.iter().position(|&c| c < 1) {
+            return Err(format!(
+                "vertex {} has colour {}, not from 1",
+                v + 1,
+                colours[v]
+            ));
+        }
+        if let Some((u, v)) = g.edges().find(|&(u, v)| colours[u] == colours[v]) {
+            return Err(format!(
+                "vertices {} and {} are adjacent and both have colour {}",
+                u + 1,
+                v + 1,
+                colours[u]
+            ));
+        }
+        if let Some(k) = exactly {
+            let mut used: Vec<i64> = colours.to_vec();
+            used.sort_unstable();
+            used.dedup();
+            if used != (1..=k).collect::<Vec<_>>() {
+                return Err(format!("the colours used are not exactly 1..{k}"));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Instance for Colouring {
+    fn build(&self, options: &ModelOptions) -> Result<Built, String> {
+        self.model(options)
+    }
+
+    fn answer(&self, built: &Built, solution: &Solution) -> Answer {
+        let n = self.graph.n;
+        let colours: Vec<i64> = built.vars[..n]
+            .iter()
+            .map(|&x| solution.value(x) as i64)
+            .collect();
+        let used = colours.iter().copied().max().unwrap_or(0);
+        let mut text = String::new();
+        for c in 1..=used {
+            let class: Vec<String> = (0..n)
+                .filter(|&v| colours[v] == c)
+                .map(|v| (v + 1).to_string())
+                .collect();
+            if !class.is_empty() {
+                text.push_str(&format!("colour {c}: {}\n", class.join(" ")));
+            }
+        }
+        let objective = built.search.objective.map(|_| used);
+        Answer {
+            json: json!(colours),
+            text,
+            objective,
+        }
+    }
+
+    fn check(&self, answer: &Answer) -> Result<(), String> {
+        let colours: Vec<i64> = answer
+            .json
+            .as_array()
+            .ok_or("solution is not a list")?
+            .iter()
+            .map(|c| c.as_i64())
+            .collect::<Option<_>>()
+            .ok_or("a colour is not a whole number")?;
+        self.check_colours(&colours, answer.objective)
+    }
+}
