@@ -89,7 +89,10 @@ pub struct Plan<'a> {
 impl Plan<'_> {
     fn model_options(&self, purpose: Purpose) -> ModelOptions {
         ModelOptions {
-            alldiff: self.options.alldiff.unwrap_or_default(),
+            alldiff: self
+                .options
+                .alldiff
+                .unwrap_or_else(|| self.kind.default_alldiff()),
             sum: self.options.sum.unwrap_or_default(),
             colours: self.options.colours,
             purpose,
