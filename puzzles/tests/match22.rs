@@ -150,6 +150,12 @@ fn empty_places_touch_nothing() {
     let (count_answers, count) = all_solutions(&board, &counting(), None).unwrap();
     assert!(count);
     assert_eq!(count_answers.len() as u64, 1);
+    // A board of empty places only: nothing to turn, one (empty) answer of 0 turns.
+    let board = parse_board("size 2 2\n.... ....\n.... ....").unwrap();
+    let (answers, complete) = all_solutions(&board, &ModelOptions::default(), None).unwrap();
+    assert!(complete);
+    assert_eq!(answers.last().unwrap().json, json!([]));
+    assert_eq!(answers.last().unwrap().objective, Some(0));
 }
 
 #[test]

@@ -134,6 +134,19 @@ fn an_unreachable_target_is_unsatisfiable_at_the_root() {
     assert!(model.propagate().is_err(), "propagation alone proves it");
     let (answers, outcome) = all_solutions(&board, &ModelOptions::default(), None).unwrap();
     assert!(outcome && answers.is_empty());
+    // Tiny boards with known answers: walled in, next to the target, behind a wall.
+    for (text, slides) in [
+        ("###\n#S#\n###\nT..", None),
+        ("ST", Some(1)),
+        ("T.S", Some(1)),
+        ("S#T", None),
+        ("S.\n.T", Some(2)),
+    ] {
+        let board = parse_board(text).unwrap();
+        let (answers, complete) = all_solutions(&board, &ModelOptions::default(), None).unwrap();
+        assert!(complete);
+        assert_eq!(answers.last().and_then(|a| a.objective), slides, "{text}");
+    }
 }
 
 #[test]
