@@ -72,12 +72,14 @@ impl DistinctSum {
     }
 
     /// More than `MAX_DISTINCT_VALUES` values: fail only on a fixed, false assignment.
-    fn check_only(&self, ctx: &Context<'_>) -> PropResult {
+    /// (Uses the `values` scratch vector, so no allocation either.)
+    fn check_only(&mut self, ctx: &Context<'_>) -> PropResult {
         if self.xs.iter().all(|&x| ctx.is_fixed(x)) {
-            let mut seen: Vec<i32> = self.xs.iter().map(|&x| ctx.value(x)).collect();
-            let sum: i64 = seen.iter().map(|&v| v as i64).sum();
-            seen.sort_unstable();
-            if sum != self.total || seen.windows(2).any(|w| w[0] == w[1]) {
+            self.values.clear();
+            self.values.extend(self.xs.iter().map(|&x| ctx.value(x)));
+            let sum: i64 = self.values.iter().map(|&v| v as i64).sum();
+            self.values.sort_unstable();
+            if sum != self.total || self.values.windows(2).any(|w| w[0] == w[1]) {
                 return Err(crate::Conflict::new());
             }
         }
@@ -105,8 +107,8 @@ impl Propagator for DistinctSum {
         let n = self.xs.len();
         // The distinct values still possible.
         self.values.clear();
-        for &x in &self.xs {
-            for v in ctx.domain(x).iter() {
+        for k in 0..n {
+            for v in ctx.domain(self.xs[k]).iter() {
                 if let Err(p) = self.values.binary_search(&v) {
                     if self.values.len() == MAX_DISTINCT_VALUES {
                         return self.check_only(ctx);
