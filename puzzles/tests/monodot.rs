@@ -105,8 +105,9 @@ fn counts_match_brute_force_on_small_boards() {
 fn generated_boards_are_solved_and_checked() {
     let mut rng = Rng::new(2026);
     let mut solved = 0;
-    while solved < 12 {
-        let (rows, cols) = (5 + rng.below(4) as usize, 5 + rng.below(4) as usize);
+    while solved < 16 {
+        // From 5×5 up to 16×16, about a quarter of the cells used.
+        let (rows, cols) = (5 + rng.below(12) as usize, 5 + rng.below(12) as usize);
         let mut used = vec![vec![false; cols]; rows];
         for _ in 0..(rows * cols / 4) {
             used[rng.below(rows as u64) as usize][rng.below(cols as u64) as usize] = true;
