@@ -37,6 +37,11 @@
 //! arrays are kept in the struct and reused.
 //!
 //! Variables may carry an offset: the graph is over the *shown* values `xᵢ + offsetᵢ`.
+//!
+//! Memory: O(n + span) where `span` is the width of the union of the domains at the first
+//! run (the value table is indexed by `value - min`), fine for puzzle digits, columns and
+//! positions; a model with all-different over domains a million wide should use the bounds
+//! level instead.
 
 use crate::propagator::{Conflict, Context, PropResult};
 use crate::store::VarId;
