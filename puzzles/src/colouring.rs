@@ -15,7 +15,9 @@
 //!    budget. When a colouring with that many colours is found, the search is over: this is
 //!    how most benchmark graphs are proved (χ = ω).
 //! 2. **An upper bound from a heuristic.** The greedy DSATUR colouring gives `H`, the size of
-//!    the domains, before the search starts.
+//!    the domains, before the search starts; if the clique is smaller, a short search (a few
+//!    thousand failures) for a colouring with as many colours as the clique may close the
+//!    gap at once.
 //! 3. **Colours are interchangeable.** The clique's vertices are fixed to colours `1..=q`,
 //!    and a vertex with no used colour left takes the next unused one
 //!    (`engine::propagators::precedence`), so no colouring is explored twice under another
@@ -381,9 +383,39 @@ impl Dsatur<'_> {
 /// Work budget of the clique search (bitset words), a fraction of a second.
 const CLIQUE_BUDGET: i64 = 30_000_000;
 
-/// The DSATUR variable choice for the engine: fewest colours left (= highest saturation, as
-/// every unfixed vertex shares the same unused colours), ties by most uncoloured neighbours.
-fn dsatur_select(adj: Arc<Vec<Vec<usize>>>) -> VarSelect {
+/// Peeling (the "k-core" reduction of exact colouring solvers): a vertex with fewer than
+/// `colours` neighbours can always be coloured last, whatever its neighbours got. Remove such
+/// vertices one after another; returns each vertex's removal rank (1 = removed first), 0 for
+/// the *core* that is left, the part of the graph that decides the colouring.
+pub fn peel(graph: &Graph, colours: usize) -> Vec<usize> {
+    let n = graph.n;
+    let mut degree: Vec<usize> = graph.adj.iter().map(Vec::len).collect();
+    let mut rank = vec![0; n];
+    let mut stack: Vec<usize> = (0..n).filter(|&v| degree[v] < colours).collect();
+    let mut removed = 0;
+    while let Some(v) = stack.pop() {
+        if rank[v] != 0 {
+            continue;
+        }
+        removed += 1;
+        rank[v] = removed;
+        for &u in &graph.adj[v] {
+            if rank[u] == 0 {
+                degree[u] -= 1;
+                if degree[u] + 1 == colours {
+                    stack.push(u);
+                }
+            }
+        }
+    }
+    rank
+}
+
+/// The DSATUR variable choice for the engine: among the core vertices (`rank` 0), fewest
+/// colours left (= highest saturation, as every unfixed vertex shares the same unused
+/// colours), ties by most uncoloured neighbours; once the core is coloured, the peeled
+/// vertices, last removed first, each of which then has a colour free.
+fn dsatur_select(adj: Arc<Vec<Vec<usize>>>, rank: Arc<Vec<usize>>) -> VarSelect {
     VarSelect::Custom(Arc::new(move |model: &Model, candidates: &[VarId]| {
         let store = &model.store;
         let uncoloured_degree = |x: VarId| {
@@ -392,26 +424,86 @@ fn dsatur_select(adj: Arc<Vec<Vec<usize>>>) -> VarSelect {
                 .filter(|&&u| !store.is_fixed(VarId(u as u32)))
                 .count()
         };
-        let mut best = candidates[0];
-        let mut best_size = store.size(best);
+        let mut best: Option<VarId> = None;
+        let mut best_size = u32::MAX;
         let mut best_degree: Option<usize> = None;
-        for &x in &candidates[1..] {
+        for &x in candidates.iter().filter(|x| rank[x.index()] == 0) {
             let size = store.size(x);
             if size < best_size {
-                best = x;
+                best = Some(x);
                 best_size = size;
                 best_degree = None;
             } else if size == best_size {
                 let d = uncoloured_degree(x);
-                let bd = *best_degree.get_or_insert_with(|| uncoloured_degree(best));
+                let b = best.expect("set with best_size");
+                let bd = *best_degree.get_or_insert_with(|| uncoloured_degree(b));
                 if d > bd {
-                    best = x;
+                    best = Some(x);
                     best_degree = Some(d);
                 }
             }
         }
-        best
+        best.unwrap_or_else(|| {
+            *candidates
+                .iter()
+                .max_by_key(|x| rank[x.index()])
+                .expect("candidates are not empty")
+        })
     }))
+}
+
+/// Failures allowed to the short search for a colouring with as many colours as the clique.
+const PROBE_FAILURES: u64 = 3_000;
+
+/// Does a short search (at most [`PROBE_FAILURES`] failures) colour `g` with `colours`
+/// colours? When the clique is as large as the chromatic number, as in most benchmark
+/// graphs, the satisfaction problem with that many colours is tightly constrained and often
+/// solved at once, where branch and bound from the greedy colouring's count would descend
+/// one colour at a time through large subtrees.
+fn colourable_quickly(g: &Graph, clique: &[usize], colours: i32) -> bool {
+    let Ok((mut model, mut search, _)) =
+        colouring_model(g, clique, colours, true, colours as usize)
+    else {
+        return false;
+    };
+    search.solution_limit = Some(1);
+    search.limits.failures = Some(PROBE_FAILURES);
+    engine::solve(&mut model, &search).best.is_some()
+}
+
+/// The colouring model with colours `1..=colours`: one variable per vertex (variable `v` is
+/// vertex `v`), not-equal on each edge, DSATUR branching on the core left by peeling the
+/// vertices of degree below `peel_below` (a number of colours every solution sought may
+/// use), then the peeled ones; with `break_symmetry`, the clique fixed to `1..=q` and value
+/// precedence.
+fn colouring_model(
+    g: &Graph,
+    clique: &[usize],
+    colours: i32,
+    break_symmetry: bool,
+    peel_below: usize,
+) -> Result<(Model, SearchConfig, Vec<VarId>), String> {
+    let mut model = Model::new();
+    let x = model.new_vars(g.n, 1, colours);
+    debug_assert!(x.iter().enumerate().all(|(v, x)| x.index() == v));
+    for (u, v) in g.edges() {
+        model.not_equal_offset(x[u], x[v], 0);
+    }
+    let search = SearchConfig {
+        branch_vars: Some(x.clone()),
+        var_select: dsatur_select(Arc::new(g.adj.clone()), Arc::new(peel(g, peel_below))),
+        ..Default::default()
+    };
+    if break_symmetry {
+        // The clique takes colours 1..q (if more than allowed, propagation fails at once).
+        for (i, &v) in clique.iter().enumerate().take(colours as usize) {
+            model
+                .fix(x[v], i as i32 + 1)
+                .map_err(|_| "the clique's colours clash".to_string())?;
+        }
+        model.value_precedence(&x, 1);
+    }
+    Ok((model, search, x))
 }
 
 // ----- model, decode, render, check -------------------------------------------------------
@@ -420,7 +512,6 @@ impl Colouring {
     /// The model for `options` (see the module documentation).
     pub fn model(&self, options: &ModelOptions) -> Result<Built, String> {
         let g = &self.graph;
-        let n = g.n;
         let counting = options.purpose == Purpose::Count;
         let max_degree = g.adj.iter().map(Vec::len).max().unwrap_or(0);
         let max_colours = match (options.colours, counting) {
@@ -444,35 +535,33 @@ impl Colouring {
         } else {
             find_clique(g, CLIQUE_BUDGET)
         };
-        // Optimisation: colours 1..=H with H from the heuristic colouring.
-        let heuristic = match max_colours {
-            None => dsatur_colouring(g, &clique).into_iter().max().unwrap_or(1) as i32,
+        // Optimisation: colours 1..=H with H from the heuristic colouring, or the clique's
+        // size if a short search finds a colouring with that few.
+        let colours = match max_colours {
             Some(k) => k,
-        };
-        let mut model = Model::new();
-        let x = model.new_vars(n, 1, heuristic);
-        debug_assert!(x.iter().enumerate().all(|(v, x)| x.index() == v));
-        for (u, v) in g.edges() {
-            model.not_equal_offset(x[u], x[v], 0);
-        }
-        let mut search = SearchConfig {
-            branch_vars: Some(x.clone()),
-            var_select: dsatur_select(Arc::new(g.adj.clone())),
-            ..Default::default()
-        };
-        let mut vars = x.clone();
-        if !counting {
-            // The clique takes colours 1..q (if more than allowed, propagation fails at once).
-            for (i, &v) in clique.iter().enumerate().take(heuristic as usize) {
-                model
-                    .fix(x[v], i as i32 + 1)
-                    .map_err(|_| "the clique's colours clash".to_string())?;
+            None => {
+                let q = clique.len().max(1) as i32;
+                let greedy = dsatur_colouring(g, &clique).into_iter().max().unwrap_or(1) as i32;
+                if q < greedy && colourable_quickly(g, &clique, q) {
+                    q
+                } else {
+                    greedy
+                }
             }
-            model.value_precedence(&x, 1);
-        }
+        };
+        // Peeling is safe below the number of colours every solution sought may use: the
+        // clique's size when minimising, K with --colours K; nothing when counting.
+        let peel_below = match (counting, max_colours) {
+            (true, _) => 0,
+            (false, Some(k)) => k as usize,
+            (false, None) => clique.len(),
+        };
+        let (mut model, mut search, x) =
+            colouring_model(g, &clique, colours, !counting, peel_below)?;
+        let mut vars = x.clone();
         if max_colours.is_none() {
             let q = clique.len().max(1) as i32;
-            let k = model.new_var(q.min(heuristic), heuristic);
+            let k = model.new_var(q.min(colours), colours);
             for &xv in &x {
                 model.less_equal_offset(xv, k, 0);
             }
