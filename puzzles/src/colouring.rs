@@ -35,7 +35,7 @@
 
 use crate::common::{check_text, Answer, Built, Instance, ModelOptions, ParseError, Purpose};
 use crate::{Input, PuzzleKind};
-use engine::{Model, Objective, SearchConfig, Solution, VarId, VarSelect};
+use engine::{Model, Objective, RestartPolicy, SearchConfig, Solution, VarId, VarSelect};
 use serde_json::json;
 use std::sync::Arc;
 
@@ -48,8 +48,9 @@ pub const KIND: PuzzleKind = PuzzleKind {
     parse,
 };
 
-/// The largest number of vertices accepted (the model has one variable per vertex).
-pub const MAX_VERTICES: usize = 100_000;
+/// The largest number of vertices accepted (the model has one variable per vertex, and the
+/// clique search an n×n bit matrix: 50 MB at this size).
+pub const MAX_VERTICES: usize = 20_000;
 
 /// The most colours `--colours K --count` accepts (each is a bit in every domain).
 pub const MAX_COUNT_COLOURS: usize = 1000;
@@ -455,20 +456,59 @@ fn dsatur_select(adj: Arc<Vec<Vec<usize>>>, rank: Arc<Vec<usize>>) -> VarSelect 
 /// Failures allowed to the short search for a colouring with as many colours as the clique.
 const PROBE_FAILURES: u64 = 3_000;
 
-/// Does a short search (at most [`PROBE_FAILURES`] failures) colour `g` with `colours`
-/// colours? When the clique is as large as the chromatic number, as in most benchmark
+/// Does a short search (DSATUR for [`PROBE_FAILURES`] failures, then dom/wdeg with restarts
+/// for five times as many) colour `g` with `colours` colours? When the clique is as large as the chromatic number, as in most benchmark
 /// graphs, the satisfaction problem with that many colours is tightly constrained and often
 /// solved at once, where branch and bound from the greedy colouring's count would descend
 /// one colour at a time through large subtrees.
-fn colourable_quickly(g: &Graph, clique: &[usize], colours: i32) -> bool {
-    let Ok((mut model, mut search, _)) =
-        colouring_model(g, clique, colours, true, colours as usize)
-    else {
-        return false;
+fn colourable_quickly(g: &Graph, clique: &[usize], colours: i32) -> Option<ProbeSearch> {
+    // The main search's model exactly (with the colour count), so that it finds the same.
+    let (mut model, mut search, x) =
+        colouring_model(g, clique, colours, true, clique.len()).ok()?;
+    let k = add_colour_count(&mut model, &x, clique.len(), colours);
+    search.objective = Some(Objective::minimize(k));
+    let dom_wdeg = ProbeSearch {
+        var_select: VarSelect::DomWDeg,
+        restarts: RestartPolicy::Luby { scale: 100 },
+        failures: PROBE_FAILURES * 5,
     };
-    search.solution_limit = Some(1);
-    search.limits.failures = Some(PROBE_FAILURES);
-    engine::solve(&mut model, &search).best.is_some()
+    let dsatur = ProbeSearch {
+        var_select: search.var_select.clone(),
+        restarts: RestartPolicy::Never,
+        failures: PROBE_FAILURES,
+    };
+    [dsatur, dom_wdeg].into_iter().find(|probe| {
+        let config = SearchConfig {
+            var_select: probe.var_select.clone(),
+            restarts: probe.restarts,
+            solution_limit: Some(1),
+            limits: engine::Limits {
+                failures: Some(probe.failures),
+                ..Default::default()
+            },
+            ..search.clone()
+        };
+        engine::solve(&mut model.clone(), &config).best.is_some()
+    })
+}
+
+/// The number of colours `k ∈ clique..=colours`, with `x[v] <= k` for every vertex.
+fn add_colour_count(model: &mut Model, x: &[VarId], clique: usize, colours: i32) -> VarId {
+    let q = clique.max(1) as i32;
+    let k = model.new_var(q.min(colours), colours);
+    for &xv in x {
+        model.less_equal_offset(xv, k, 0);
+    }
+    k
+}
+
+/// The search that found a colouring in [`colourable_quickly`]: the main search uses it too,
+/// so that it finds that colouring again (the search is deterministic).
+#[derive(Clone, Debug)]
+struct ProbeSearch {
+    var_select: VarSelect,
+    restarts: RestartPolicy,
+    failures: u64,
 }
 
 /// The colouring model with colours `1..=colours`: one variable per vertex (variable `v` is
@@ -537,12 +577,16 @@ impl Colouring {
         };
         // Optimisation: colours 1..=H with H from the heuristic colouring, or the clique's
         // size if a short search finds a colouring with that few.
+        let mut probe = None;
         let colours = match max_colours {
             Some(k) => k,
             None => {
                 let q = clique.len().max(1) as i32;
                 let greedy = dsatur_colouring(g, &clique).into_iter().max().unwrap_or(1) as i32;
-                if q < greedy && colourable_quickly(g, &clique, q) {
+                if q < greedy {
+                    probe = colourable_quickly(g, &clique, q);
+                }
+                if probe.is_some() {
                     q
                 } else {
                     greedy
@@ -558,13 +602,13 @@ impl Colouring {
         };
         let (mut model, mut search, x) =
             colouring_model(g, &clique, colours, !counting, peel_below)?;
+        if let Some(probe) = probe {
+            search.var_select = probe.var_select;
+            search.restarts = probe.restarts;
+        }
         let mut vars = x.clone();
         if max_colours.is_none() {
-            let q = clique.len().max(1) as i32;
-            let k = model.new_var(q.min(colours), colours);
-            for &xv in &x {
-                model.less_equal_offset(xv, k, 0);
-            }
+            let k = add_colour_count(&mut model, &x, clique.len(), colours);
             search.objective = Some(Objective::minimize(k));
             vars.push(k);
         }
