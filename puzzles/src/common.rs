@@ -311,12 +311,23 @@ pub fn all_solutions_every_level(
     options: &ModelOptions,
     limit: Option<u64>,
 ) -> Result<(Vec<Answer>, bool), String> {
-    let mut first: Option<(Vec<Answer>, bool)> = None;
-    for level in [
+    let levels = [
         AllDiffLevel::Value,
         AllDiffLevel::Bounds,
         AllDiffLevel::Domain,
-    ] {
+    ];
+    all_solutions_at_levels(instance, options, limit, &levels)
+}
+
+/// [`all_solutions_every_level`] for the given levels only (the first one is the reference).
+pub fn all_solutions_at_levels(
+    instance: &dyn Instance,
+    options: &ModelOptions,
+    limit: Option<u64>,
+    levels: &[AllDiffLevel],
+) -> Result<(Vec<Answer>, bool), String> {
+    let mut first: Option<(Vec<Answer>, bool)> = None;
+    for &level in levels {
         let options = ModelOptions {
             alldiff: level,
             ..options.clone()
@@ -338,9 +349,10 @@ pub fn all_solutions_every_level(
                 };
                 if !same {
                     return Err(format!(
-                        "--alldiff {level} finds {} solutions (complete: {}), --alldiff value {} (complete: {}), or others",
+                        "--alldiff {level} finds {} solutions (complete: {}), --alldiff {} {} (complete: {}), or others",
                         found.0.len(),
                         found.1,
+                        levels[0],
                         f.0.len(),
                         f.1
                     ));
@@ -348,7 +360,7 @@ pub fn all_solutions_every_level(
             }
         }
     }
-    Ok(first.expect("three levels were run"))
+    first.ok_or_else(|| "no all-different level given".to_string())
 }
 
 /// A section of a keyword file (Strimko's `streams`/`givens`, Suko's `groups`/`inner`/`totals`,

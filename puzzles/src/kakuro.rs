@@ -298,16 +298,13 @@ impl Kakuro {
                 }
                 continue;
             }
+            // The all-different at the user's level either way: with `--sum domain` it is
+            // implied by `distinct_sum`, but its cheap forward checking still wakes first.
             let _ = model.all_different(&xs, options.alldiff);
-            match options.sum {
-                SumLevel::Bounds => {
-                    let _ = model.sum_equals(&xs, run.total as i64);
-                }
-                SumLevel::Domain => {
-                    // Until the engine's `distinct_sum` lands, the bounds sum stands in.
-                    let _ = model.sum_equals(&xs, run.total as i64);
-                }
-            }
+            let _ = match options.sum {
+                SumLevel::Bounds => model.sum_equals(&xs, run.total as i64),
+                SumLevel::Domain => model.distinct_sum(&xs, run.total as i64),
+            };
         }
         let search = SearchConfig {
             branch_vars: Some(vars.clone()),

@@ -11,18 +11,18 @@
 //! by construction), and for every node i and colour k states
 //! `count(colour[e] = k for e at i) = a[i][k]`.
 //!
-//! That count is a textbook *decomposition*: one 0/1 variable `is[e][k]` per edge and colour,
-//! channelled to the colour by `Σₖ is[e][k] = 1` and `colour[e] = Σₖ k·is[e][k]`, and the tally
-//! as `Σ_{e at i} is[e][k] = a[i][k]`. (The seed's own model, arcs merged.) Once the tally of
-//! a colour is reached at a node, its other edges lose that colour; once the remaining edges are
-//! needed to reach it, they take it.
+//! That count is the engine's `count_eq` (exactly k of these variables take value v), domain
+//! consistent: once a node has its `a[i][k]` edges of colour k, its other edges lose colour k;
+//! once it needs every edge that can still take k, they all take it. (Written with 0/1
+//! variables it is the seed's own sum, `Σ_{e at i} [colour[e] = k] = a[i][k]`, which is how the
+//! first version of this file said it.)
 //!
 //! Run it: `cpsolve v3ck`, `cpsolve v3ck graph.txt --count`.
 
 use crate::common::{check_text, content_lines, sections};
 use crate::common::{Answer, Built, Instance, ModelOptions, ParseError};
 use crate::{Input, PuzzleKind};
-use engine::{Model, Relation, SearchConfig, Solution, VarId};
+use engine::{Model, SearchConfig, Solution, VarId};
 use serde_json::{json, Value};
 
 pub const KIND: PuzzleKind = PuzzleKind {
@@ -238,27 +238,15 @@ pub fn parse(text: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
 
 impl V3ck {
     pub fn model(&self, _options: &ModelOptions) -> Built {
-        let c = self.colours;
         let mut model = Model::new();
-        // The colours first, so that `vars` is exactly the edge colours.
-        let colour = model.new_vars(self.edges.len(), 1, c as i32);
-        // is[e][k] = 1 exactly when edge e takes colour k + 1.
-        let mut is: Vec<Vec<VarId>> = Vec::with_capacity(self.edges.len());
-        for &x in &colour {
-            let bools: Vec<VarId> = (0..c).map(|_| model.new_bool()).collect();
-            let _ = model.sum_equals(&bools, 1);
-            let mut terms: Vec<(i64, VarId)> = vec![(1, x)];
-            terms.extend(bools.iter().enumerate().map(|(k, &b)| (-(k as i64 + 1), b)));
-            let _ = model.linear(&terms, Relation::Eq, 0);
-            is.push(bools);
-        }
+        let colour = model.new_vars(self.edges.len(), 1, self.colours as i32);
         for (node, counts) in self.tally.iter().enumerate() {
-            let incident: Vec<usize> = (0..self.edges.len())
+            let at_node: Vec<VarId> = (0..self.edges.len())
                 .filter(|&e| self.edges[e].0 == node || self.edges[e].1 == node)
+                .map(|e| colour[e])
                 .collect();
             for (k, &want) in counts.iter().enumerate() {
-                let bools: Vec<VarId> = incident.iter().map(|&e| is[e][k]).collect();
-                let _ = model.sum_equals(&bools, want as i64);
+                let _ = model.count_eq(&at_node, k as i32 + 1, want as i32);
             }
         }
         let search = SearchConfig {

@@ -209,10 +209,10 @@ fn janko_sample_matches_the_published_solutions() {
     };
     let data: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     let entries = data["data"].as_object().unwrap();
-    // Every 100th puzzle (10, sizes from 10×12 up): a spread of sizes, well under a second.
+    // Every 20th puzzle (50, sizes from 10×12 up to 31×46): a spread of sizes.
     let mut tested = 0;
     for (i, (name, entry)) in entries.iter().enumerate() {
-        if i % 100 != 0 {
+        if i % 20 != 0 {
             continue;
         }
         let text = convert_problem(entry["problem"].as_str().unwrap());
