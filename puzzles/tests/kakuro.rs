@@ -209,10 +209,11 @@ fn janko_sample_matches_the_published_solutions() {
     };
     let data: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
     let entries = data["data"].as_object().unwrap();
-    // Every 20th puzzle (50, sizes from 10×12 up to 31×46): a spread of sizes.
+    // Every 10th puzzle (100, sizes from 10×12 up to 31×46): with `--sum domain` each is
+    // solved by propagation alone.
     let mut tested = 0;
     for (i, (name, entry)) in entries.iter().enumerate() {
-        if i % 20 != 0 {
+        if i % 10 != 0 {
             continue;
         }
         let text = convert_problem(entry["problem"].as_str().unwrap());
