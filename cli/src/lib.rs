@@ -284,14 +284,13 @@ fn solve_all(
     let mut trace = Trace::open(options)?;
     let several = instances.len() > 1;
     if several && threads > 1 && trace.is_none() {
-        if let Ok(pool) = rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-            return solve_side_by_side(kind, instances, options, out, progress, &pool);
-        }
+        return solve_side_by_side(kind, instances, options, threads, out, progress);
     }
     let plan = Plan {
         kind,
         options,
-        threads,
+        // The trace is one stream of events: its search runs on one thread.
+        threads: if trace.is_some() { 1 } else { threads },
     };
     for (i, instance) in instances.iter().enumerate() {
         let index = i + 1;
@@ -327,49 +326,91 @@ fn solve_all(
     Ok(())
 }
 
-/// Many instances on many threads: each instance is searched on one thread, a chunk of them
-/// at a time; the outputs are printed in file order.
+/// Many instances on many threads. Each worker takes the next instance not yet taken (an
+/// atomic counter: no chunks, so one hard puzzle never holds the others up), searches it on its
+/// own, and sends its printed output back; this thread prints the outputs in file order as soon
+/// as each one's predecessors are out. The workers are created once per run, not per instance.
 fn solve_side_by_side(
     kind: &'static PuzzleKind,
     instances: &[Box<dyn Instance>],
     options: &Options,
+    threads: usize,
     out: &mut dyn Write,
     mut progress: Option<&mut Progress<'_>>,
-    pool: &rayon::ThreadPool,
 ) -> Result<(), Failure> {
-    use rayon::prelude::*;
+    use std::collections::BTreeMap;
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    use std::sync::mpsc;
+
     let plan = Plan {
         kind,
         options,
         threads: 1,
     };
-    let chunk = 64 * pool.current_num_threads();
-    for (c, group) in instances.chunks(chunk).enumerate() {
-        let results: Vec<Result<(Vec<u8>, InstanceRun), Failure>> = pool.install(|| {
-            group
-                .par_iter()
-                .enumerate()
-                .map(|(j, instance)| {
-                    let mut text = Vec::new();
-                    let index = c * chunk + j + 1;
-                    solve_and_print(&plan, index, true, &**instance, &mut NoListener, &mut text)
-                        .map(|run| (text, run))
+    let next = AtomicUsize::new(0);
+    let stop = AtomicBool::new(false);
+    let (sender, receiver) = mpsc::channel::<(usize, Result<(Vec<u8>, u64, u64), Failure>)>();
+    std::thread::scope(|scope| {
+        for _ in 0..threads.min(instances.len()) {
+            let sender = sender.clone();
+            let (plan, next, stop) = (&plan, &next, &stop);
+            scope.spawn(move || loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                if i >= instances.len() || stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                let mut text = Vec::with_capacity(512);
+                let result = catch_unwind(AssertUnwindSafe(|| {
+                    solve_and_print(
+                        plan,
+                        i + 1,
+                        true,
+                        &*instances[i],
+                        &mut NoListener,
+                        &mut text,
+                    )
+                }))
+                .unwrap_or_else(|_| {
+                    Err(Failure::Internal(format!(
+                        "panic: while solving {} instance {}",
+                        plan.kind.name,
+                        i + 1
+                    )))
                 })
-                .collect()
-        });
-        let mut nodes = 0;
-        let mut solutions = 0;
-        for result in results {
-            let (text, run) = result?;
-            out.write_all(&text)?;
-            nodes += run.stats.nodes;
-            solutions += run.stats.solutions;
+                .map(|run| (text, run.stats.nodes, run.stats.solutions));
+                if sender.send((i, result)).is_err() {
+                    break;
+                }
+            });
         }
-        if let Some(p) = progress.as_deref_mut() {
-            p.add_finished(group.len(), nodes, solutions);
+        drop(sender);
+        // Print in order: keep the outputs that arrive early until their turn.
+        let mut waiting = BTreeMap::new();
+        let mut printed = 0;
+        let mut outcome = Ok(());
+        for (i, result) in receiver.iter() {
+            if outcome.is_err() {
+                continue;
+            }
+            waiting.insert(i, result);
+            while let Some(result) = waiting.remove(&printed) {
+                printed += 1;
+                let written = result.and_then(|(text, nodes, solutions)| {
+                    out.write_all(&text)?;
+                    if let Some(p) = progress.as_deref_mut() {
+                        p.add_finished(1, nodes, solutions);
+                    }
+                    Ok(())
+                });
+                if let Err(f) = written {
+                    stop.store(true, Ordering::Relaxed);
+                    outcome = Err(f);
+                    break;
+                }
+            }
         }
-    }
-    Ok(())
+        outcome
+    })
 }
 
 /// Solve one instance and print its verdict (text or one JSON line).

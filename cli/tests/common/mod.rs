@@ -1,0 +1,107 @@
+//! Helpers shared by the command line's tests: run `cpsolve` as a library call, read the
+//! seed instances' `expected.json`, parse JSON lines.
+#![allow(dead_code)]
+
+use serde_json::Value;
+use std::path::PathBuf;
+
+/// What a run printed, and its exit status.
+#[derive(Debug)]
+pub struct Ran {
+    pub status: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Ran {
+    /// Every stdout line as JSON (panics on a line that is not).
+    pub fn json_lines(&self) -> Vec<Value> {
+        self.stdout
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
+            .collect()
+    }
+
+    /// The single JSON object of a one-instance run.
+    pub fn json(&self) -> Value {
+        let mut lines = self.json_lines();
+        assert_eq!(lines.len(), 1, "one JSON line expected: {}", self.stdout);
+        lines.pop().unwrap()
+    }
+}
+
+/// `cpsolve ARGS` with `stdin` as standard input, through the library.
+pub fn cpsolve(args: &[&str], stdin: &[u8]) -> Ran {
+    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+    let mut input = stdin;
+    let mut out = Vec::new();
+    let mut err = Vec::new();
+    let status = cli::run(&args, &mut input, &mut out, &mut err);
+    Ran {
+        status,
+        stdout: String::from_utf8(out).expect("stdout is UTF-8"),
+        stderr: String::from_utf8(err).expect("stderr is UTF-8"),
+    }
+}
+
+/// The seed instances' expected answers, by puzzle name.
+pub fn expected() -> serde_json::Map<String, Value> {
+    let path = seed_dir().join("expected.json");
+    let text = std::fs::read_to_string(&path).expect("expected.json");
+    match serde_json::from_str(&text).expect("expected.json is JSON") {
+        Value::Object(map) => map,
+        _ => panic!("expected.json is an object"),
+    }
+}
+
+pub fn seed_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../puzzles/instances/seed")
+}
+
+/// The registered puzzles that have an entry in `expected.json`, with it.
+pub fn registered_seeds() -> Vec<(&'static puzzles::PuzzleKind, Value)> {
+    let expected = expected();
+    puzzles::all()
+        .iter()
+        .filter_map(|k| expected.get(k.name).map(|e| (k, e.clone())))
+        .collect()
+}
+
+/// A fresh scratch file path (in the target directory, unique per test).
+pub fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli-tests");
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join(format!("{}-{}", std::process::id(), name))
+}
+
+/// The checker of the puzzle, applied to a JSON solution of its (first) seed instance, or of
+/// the instance in `text`.
+pub fn check_solution(
+    kind: &puzzles::PuzzleKind,
+    text: &str,
+    solution: &Value,
+) -> Result<(), String> {
+    let instances = (kind.parse)(text).map_err(|e| e.to_string())?;
+    let answer = puzzles::Answer {
+        json: solution.clone(),
+        text: String::new(),
+        objective: None,
+    };
+    instances[0].check(&answer)
+}
+
+/// Assert the contract's error form: exit 2, one line `error: FILE:LINE: message` on stderr,
+/// nothing on stdout. Returns the line number.
+pub fn assert_input_error(ran: &Ran, file: &str) -> usize {
+    assert_eq!(ran.status, 2, "exit status 2 expected: {ran:?}");
+    assert_eq!(ran.stdout, "", "nothing on stdout: {ran:?}");
+    let lines: Vec<&str> = ran.stderr.lines().collect();
+    assert_eq!(lines.len(), 1, "one error line: {ran:?}");
+    let rest = lines[0]
+        .strip_prefix(&format!("error: {file}:"))
+        .unwrap_or_else(|| panic!("'error: {file}:LINE: ...' expected: {}", lines[0]));
+    let (line, message) = rest.split_once(": ").expect("LINE: message");
+    assert!(!message.trim().is_empty(), "a message: {}", lines[0]);
+    line.parse()
+        .unwrap_or_else(|_| panic!("a line number: {}", lines[0]))
+}
