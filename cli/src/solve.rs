@@ -283,14 +283,11 @@ pub fn solve(
         (Mode::First, true, true) => Status::Satisfied,
         (_, false, true) => Status::Satisfied,
     };
-    let objective = match mode {
-        Mode::Count => None,
-        _ => solution.as_ref().and_then(|a| a.objective).or(if found {
-            outcome.objective
-        } else {
-            None
-        }),
-    };
+    // The value of `solution` (a counted solution of an optimisation puzzle has one too).
+    let objective = solution.as_ref().and_then(|a| a.objective).or(match mode {
+        Mode::Optimum | Mode::List { optimising: true } => outcome.objective,
+        _ => None,
+    });
     let mut stats = outcome.stats;
     stats.solutions = outcome.solutions;
     Ok(InstanceRun {

@@ -81,11 +81,21 @@ pub fn check_solution(
     text: &str,
     solution: &Value,
 ) -> Result<(), String> {
+    check_answer(kind, text, solution, None)
+}
+
+/// [`check_solution`] for an optimisation puzzle's solution and its objective.
+pub fn check_answer(
+    kind: &puzzles::PuzzleKind,
+    text: &str,
+    solution: &Value,
+    objective: Option<i64>,
+) -> Result<(), String> {
     let instances = (kind.parse)(text).map_err(|e| e.to_string())?;
     let answer = puzzles::Answer {
         json: solution.clone(),
         text: String::new(),
-        objective: None,
+        objective,
     };
     instances[0].check(&answer)
 }
