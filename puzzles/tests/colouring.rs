@@ -351,3 +351,18 @@ proptest! {
         );
     }
 }
+
+#[test]
+fn peeling_removes_exactly_the_vertices_that_can_wait() {
+    use puzzles::colouring::peel;
+    // K4 plus a pendant vertex 4 on vertex 0.
+    let g = Graph::from_edges(5, &[(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3), (0, 4)]);
+    // With 3 colours only the pendant (degree 1) can wait; the K4 is the core.
+    assert_eq!(peel(&g, 3), vec![0, 0, 0, 0, 1]);
+    // With 4 colours the pendant goes first, then every K4 vertex has 3 < 4 neighbours.
+    let ranks = peel(&g, 4);
+    assert_eq!(ranks[4], 1);
+    assert!(ranks.iter().all(|&r| r > 0));
+    // Nothing is peeled below 1 colour.
+    assert!(peel(&g, 0).iter().all(|&r| r == 0));
+}
