@@ -1,0 +1,370 @@
+//! # cpsolve against its peers, on the same puzzle files
+//!
+//! `cargo run --release -p benches --bin compare -- [--limit N] [--queens MAX] [--skip-slow]`
+//!
+//! Solves the public benchmark sets of `../shared/data` with cpsolve's engine and with two
+//! Rust crates, and prints puzzles per second and the ratios:
+//!
+//! * `sudoku` (0.8): a dedicated Sudoku solver (bit-parallel, with hidden singles and
+//!   locked candidates): the speed a general engine can only approach;
+//! * `puzzle-solver` (0.4): a general constraint solver for logic puzzles, the closest
+//!   peer in purpose.
+//!
+//! Every solution from every solver is verified (Sudoku: the rules and the givens; Kakuro:
+//! equal to the published solution; n-queens: the known counts), and a uniqueness run must
+//! find exactly one solution. cpsolve is timed in two ways: the engine with one model reused
+//! for every puzzle (`SudokuSolver`, how a batch should use it), and the `puzzles` crate's
+//! model built per puzzle (what the CLI does).
+//!
+//! Times are wall-clock on one thread; on a shared machine run it when it is quiet, or
+//! compare ratios (each row times all solvers back to back).
+
+use benches::*;
+use engine::{AllDiffLevel, SearchConfig};
+use puzzle_solver::{Constraint, LinExpr, PsResult, Puzzle, PuzzleSearch, Val, VarToken};
+use puzzles::common::{Instance, ModelOptions};
+use std::rc::Rc;
+use std::time::Instant;
+
+/// Puzzles timed at the (slow) value level of all-different, per set.
+const VALUE_LEVEL_SAMPLE: usize = 300;
+
+struct Options {
+    /// Puzzles per set at most (default: the sizes of the reference table).
+    limit: Option<usize>,
+    /// Largest n for n-queens.
+    queens_max: usize,
+    /// Leave out puzzle-solver (the slowest by far).
+    skip_slow: bool,
+}
+
+fn main() {
+    let mut opts = Options {
+        limit: None,
+        queens_max: 12,
+        skip_slow: false,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--limit" => opts.limit = args.next().and_then(|v| v.parse().ok()),
+            "--queens" => opts.queens_max = args.next().and_then(|v| v.parse().ok()).unwrap_or(12),
+            "--skip-slow" => opts.skip_slow = true,
+            _ => {
+                eprintln!("usage: compare [--limit N] [--queens MAX] [--skip-slow]");
+                std::process::exit(2);
+            }
+        }
+    }
+    println!(
+        "{:<58} {:>6} {:>12} {:>12} {:>12} {:>12} {:>8} {:>9}",
+        "set", "n", "cpsolve/s", "cpsolve-cli/s", "sudoku/s", "p-solver/s", "÷sudoku", "×p-solver"
+    );
+    let sets = [
+        ("puzzles2_17_clue_first10000.txt", 10_000),
+        ("puzzles3_magictour_top1465.txt", 1_465),
+        ("puzzles5_forum_hardest_1905_11plus_first1000.txt", 1_000),
+    ];
+    for (file, default_n) in sets {
+        let n = opts.limit.unwrap_or(default_n).min(default_n);
+        let Some(lines) = sudoku_lines(&format!("sudoku/{file}"), n) else {
+            continue;
+        };
+        for unique in [false, true] {
+            sudoku_row(file, &lines, unique, &opts);
+        }
+    }
+    kakuro_row(&opts);
+    for n in 8..=opts.queens_max {
+        queens_row(n, &opts);
+    }
+}
+
+/// Rate in items per second.
+fn rate(items: usize, seconds: f64) -> f64 {
+    items as f64 / seconds.max(1e-9)
+}
+
+fn print_row(
+    name: &str,
+    n: usize,
+    cp: f64,
+    cli: Option<f64>,
+    sudoku: Option<f64>,
+    ps: Option<f64>,
+) {
+    let show = |r: Option<f64>| r.map_or("-".to_string(), |r| format!("{r:.1}"));
+    let ratio_sudoku = sudoku.map_or("-".to_string(), |s| format!("{:.1}", s / cp));
+    let ratio_ps = ps.map_or("-".to_string(), |p| format!("{:.1}", cp / p));
+    println!(
+        "{:<58} {:>6} {:>12.1} {:>12} {:>12} {:>12} {:>8} {:>9}",
+        name,
+        n,
+        cp,
+        show(cli),
+        show(sudoku),
+        show(ps),
+        ratio_sudoku,
+        ratio_ps
+    );
+}
+
+// ----- Sudoku ------------------------------------------------------------------------------
+
+fn sudoku_row(file: &str, lines: &[String], unique: bool, opts: &Options) {
+    let givens: Vec<[u8; 81]> = lines.iter().map(|l| sudoku_givens(l)).collect();
+    let limit = if unique { 2 } else { 1 };
+    let expect = |found: u64| {
+        if unique {
+            assert_eq!(found, 1, "{file}: a puzzle without a unique solution");
+        } else {
+            assert!(found >= 1, "{file}: a puzzle without solution");
+        }
+    };
+
+    // cpsolve, one model reused, at the value (forward checking) and domain (Régin)
+    // levels of all-different; the ratios use the faster.
+    // (The value level needs thousands of nodes per 17-clue puzzle: it is timed on the
+    // first `VALUE_LEVEL_SAMPLE` puzzles only.)
+    let mut per_level = Vec::new();
+    for level in [AllDiffLevel::Value, AllDiffLevel::Domain] {
+        let sample = match level {
+            AllDiffLevel::Value => &givens[..givens.len().min(VALUE_LEVEL_SAMPLE)],
+            _ => &givens[..],
+        };
+        let mut solver = SudokuSolver::new(level);
+        let t = Instant::now();
+        for g in sample {
+            expect(solver.solve(g, limit).0);
+        }
+        per_level.push((level, rate(sample.len(), t.elapsed().as_secs_f64())));
+    }
+    let (best_level, cp) = per_level
+        .iter()
+        .copied()
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .expect("two levels");
+
+    // cpsolve through the puzzles crate: a model built per puzzle, answers checked by it.
+    let options = ModelOptions {
+        alldiff: best_level,
+        ..Default::default()
+    };
+    let t = Instant::now();
+    for g in &givens {
+        let puzzle = puzzles::sudoku::Sudoku {
+            box_size: 3,
+            n: 9,
+            givens: g.to_vec(),
+        };
+        let built = puzzle.build(&options).expect("a 9×9 model");
+        let mut model = built.model.clone();
+        let config = SearchConfig {
+            solution_limit: Some(limit),
+            ..built.search.clone()
+        };
+        let mut found = 0;
+        engine::search(
+            &mut model,
+            &config,
+            &mut engine::search::NoListener,
+            &mut |sol| {
+                let answer = puzzle.answer(&built, sol);
+                puzzle.check(&answer).expect("checker accepts");
+                found += 1;
+                engine::Control::Continue
+            },
+        );
+        expect(found);
+    }
+    let cli = rate(givens.len(), t.elapsed().as_secs_f64());
+
+    // The sudoku crate.
+    let t = Instant::now();
+    for (line, g) in lines.iter().zip(&givens) {
+        let s = sudoku::Sudoku::from_str_line(line).expect("a valid line");
+        let solved = if unique {
+            s.solution()
+        } else {
+            s.some_solution()
+        };
+        let grid: [u8; 81] = solved.expect("solved").to_bytes();
+        assert!(sudoku_is_solution(g, &grid), "sudoku crate: wrong solution");
+    }
+    let sk = rate(givens.len(), t.elapsed().as_secs_f64());
+
+    // puzzle-solver.
+    let ps = (!opts.skip_slow).then(|| {
+        let t = Instant::now();
+        for g in &givens {
+            let (mut puzzle, vars) = puzzle_solver_sudoku(g);
+            let solution = if unique {
+                puzzle.solve_unique()
+            } else {
+                puzzle.solve_any()
+            };
+            let solution = solution.expect("puzzle-solver solves it");
+            let grid: [u8; 81] = std::array::from_fn(|i| solution[vars[i]] as u8);
+            assert!(
+                sudoku_is_solution(g, &grid),
+                "puzzle-solver: wrong solution"
+            );
+        }
+        rate(givens.len(), t.elapsed().as_secs_f64())
+    });
+    let name = format!(
+        "{}{} [{}: value {:.0}/s]",
+        file.trim_end_matches(".txt")
+            .trim_start_matches("puzzles")
+            .trim_end_matches("_first10000")
+            .trim_end_matches("_first1000"),
+        if unique { " unique" } else { "" },
+        best_level,
+        per_level[0].1
+    );
+    print_row(&name, givens.len(), cp, Some(cli), Some(sk), ps);
+}
+
+fn puzzle_solver_sudoku(givens: &[u8; 81]) -> (Puzzle, Vec<VarToken>) {
+    let mut p = Puzzle::new();
+    let vars = p.new_vars_with_candidates_1d(81, &[1, 2, 3, 4, 5, 6, 7, 8, 9]);
+    for unit in sudoku_units() {
+        p.all_different(unit.iter().map(|&i| &vars[i]));
+    }
+    for (i, &g) in givens.iter().enumerate() {
+        if g != 0 {
+            p.set_value(vars[i], g as Val);
+        }
+    }
+    (p, vars)
+}
+
+// ----- Kakuro ------------------------------------------------------------------------------
+
+fn kakuro_row(opts: &Options) {
+    let Some(entries) = kakuro_entries(opts.limit.unwrap_or(usize::MAX)) else {
+        return;
+    };
+    // cpsolve through the puzzles crate, uniqueness (up to 2 solutions), compared with the
+    // published solution.
+    let options = ModelOptions::default();
+    let t = Instant::now();
+    for e in &entries {
+        let mut parsed = puzzles::kakuro::parse(&e.text).expect("converted grids parse");
+        let puzzle = parsed.remove(0);
+        let built = puzzle.build(&options).expect("a model");
+        let mut model = built.model.clone();
+        let config = SearchConfig {
+            solution_limit: Some(2),
+            ..built.search.clone()
+        };
+        let mut found = 0;
+        engine::search(
+            &mut model,
+            &config,
+            &mut engine::search::NoListener,
+            &mut |sol| {
+                let answer = puzzle.answer(&built, sol);
+                puzzle.check(&answer).expect("checker accepts");
+                let digits: Vec<u8> = e
+                    .whites
+                    .iter()
+                    .map(|&i| answer.json[i / e.cols][i % e.cols].as_i64().unwrap_or(0) as u8)
+                    .collect();
+                assert_eq!(digits, e.solution, "{}: not the published solution", e.name);
+                found += 1;
+                engine::Control::Continue
+            },
+        );
+        assert_eq!(found, 1, "{}: not unique", e.name);
+    }
+    let cp = rate(entries.len(), t.elapsed().as_secs_f64());
+
+    let ps = (!opts.skip_slow).then(|| {
+        let t = Instant::now();
+        for e in &entries {
+            let mut p = Puzzle::new();
+            let vars: Vec<VarToken> = e
+                .whites
+                .iter()
+                .map(|_| p.new_var_with_candidates(&[1, 2, 3, 4, 5, 6, 7, 8, 9]))
+                .collect();
+            let var_of = |cell: usize| vars[e.whites.binary_search(&cell).expect("white")];
+            for (total, cells) in &e.runs {
+                let xs: Vec<VarToken> = cells.iter().map(|&c| var_of(c)).collect();
+                p.all_different(&xs);
+                let sum = xs.iter().fold(LinExpr::from(0), |s, &x| s + x);
+                p.equals(*total as Val, sum);
+            }
+            let solution = p.solve_unique().expect("puzzle-solver: unique solution");
+            let digits: Vec<u8> = vars.iter().map(|&x| solution[x] as u8).collect();
+            assert_eq!(digits, e.solution, "puzzle-solver: {}", e.name);
+        }
+        rate(entries.len(), t.elapsed().as_secs_f64())
+    });
+    print_row("kakuro janko (unique)", entries.len(), cp, None, None, ps);
+}
+
+// ----- n-queens -----------------------------------------------------------------------------
+
+/// n-queens diagonals for puzzle-solver, which has no all-different with offsets: when a
+/// queen is placed, remove the two diagonal squares from every other column.
+#[derive(Debug)]
+struct QueensDiagonals {
+    vars: Vec<VarToken>,
+}
+
+impl Constraint for QueensDiagonals {
+    fn vars<'a>(&'a self) -> Box<dyn Iterator<Item = &'a VarToken> + 'a> {
+        Box::new(self.vars.iter())
+    }
+
+    fn on_assigned(&self, search: &mut PuzzleSearch<'_>, var: VarToken, val: Val) -> PsResult<()> {
+        let column = self.vars.iter().position(|&v| v == var).expect("own var");
+        for (other, &x) in self.vars.iter().enumerate() {
+            if other != column && !search.is_assigned(x) {
+                let distance = other as Val - column as Val;
+                search.remove_candidate(x, val + distance)?;
+                search.remove_candidate(x, val - distance)?;
+            }
+        }
+        Ok(())
+    }
+
+    fn substitute(&self, _from: VarToken, _to: VarToken) -> PsResult<Rc<dyn Constraint>> {
+        Err(())
+    }
+}
+
+fn queens_row(n: usize, opts: &Options) {
+    let model = queens_model(n);
+    let t = Instant::now();
+    let count = engine::count_parallel(&model, &SearchConfig::default(), 1).solutions;
+    let cp_time = t.elapsed().as_secs_f64();
+    assert_eq!(count, QUEENS_SOLUTIONS[n], "{n}-queens");
+
+    let ps = (!opts.skip_slow).then(|| {
+        let mut p = Puzzle::new();
+        let rows: Vec<Val> = (0..n as Val).collect();
+        let vars = p.new_vars_with_candidates_1d(n, &rows);
+        p.all_different(&vars);
+        p.add_constraint(QueensDiagonals { vars: vars.clone() });
+        let t = Instant::now();
+        let solutions = p.solve_all();
+        let time = t.elapsed().as_secs_f64();
+        assert_eq!(
+            solutions.len() as u64,
+            QUEENS_SOLUTIONS[n],
+            "puzzle-solver {n}-queens"
+        );
+        1.0 / time
+    });
+    print_row(
+        &format!("{n}-queens count"),
+        1,
+        1.0 / cp_time,
+        None,
+        None,
+        ps,
+    );
+}
