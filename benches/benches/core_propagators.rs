@@ -1,4 +1,4 @@
-//! Core propagators alone (the linear sum and all-different at each level), on generated
+//! Core propagators alone, on generated domains of several sizes: the linear sum (bounds
 //! consistency) and all-different at each level. Each iteration opens a level, narrows a
 //! few variables, propagates to the fixpoint and closes the level; the answer (how many
 //! values were removed) is checked against the first run, so a change that prunes less or
