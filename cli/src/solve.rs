@@ -93,7 +93,7 @@ impl Plan<'_> {
                 .options
                 .alldiff
                 .unwrap_or_else(|| self.kind.default_alldiff()),
-            sum: self.options.sum.unwrap_or_default(),
+            sum: self.options.sum.unwrap_or_else(|| self.kind.default_sum()),
             colours: self.options.colours,
             purpose,
         }

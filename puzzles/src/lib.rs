@@ -68,6 +68,17 @@ impl PuzzleKind {
             _ => engine::AllDiffLevel::Domain,
         }
     }
+
+    /// The sum level used when the user does not choose one (`--sum`): Kakuro's runs are short
+    /// sums of distinct digits, where the precomputed digit sets (domain consistency) solve
+    /// janko.at boards without search (100 of 100 with 0 nodes, against 99 of 100 and 720,390
+    /// nodes in 20 s each with bounds consistency).
+    pub fn default_sum(&self) -> SumLevel {
+        match self.name {
+            "kakuro" => SumLevel::Domain,
+            _ => SumLevel::Bounds,
+        }
+    }
 }
 
 /// Every puzzle, in the order `cpsolve --help` and `cpsolve tour` show them.
