@@ -5,29 +5,12 @@
 use proptest::prelude::*;
 use puzzles::common::{all_solutions_every_level, mutate, parse_and_poke};
 use puzzles::kakuro;
-use puzzles::{Answer, Instance, ModelOptions, SumLevel};
+use puzzles::{Answer, ModelOptions, SumLevel};
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};
 
-fn expected() -> Value {
-    serde_json::from_str(include_str!("../instances/seed/expected.json")).unwrap()
-}
-
-fn parse_one(text: &str) -> Box<dyn Instance> {
-    let mut all = kakuro::parse(text).expect("parses");
-    assert_eq!(all.len(), 1);
-    all.remove(0)
-}
-
-fn error_line(text: &str) -> usize {
-    match kakuro::parse(text) {
-        Ok(_) => panic!("expected an error for {text:?}"),
-        Err(e) => {
-            assert!(!e.message.is_empty());
-            e.line
-        }
-    }
-}
+mod support;
+use support::{error_line, expected, parse_one};
 
 fn sum_options() -> [ModelOptions; 2] {
     [SumLevel::Bounds, SumLevel::Domain].map(|sum| ModelOptions {
@@ -39,7 +22,7 @@ fn sum_options() -> [ModelOptions; 2] {
 #[test]
 fn seed_has_the_expected_unique_solution_at_every_level() {
     let exp = &expected()["kakuro"];
-    let puzzle = parse_one(kakuro::KIND.seed);
+    let puzzle = parse_one(kakuro::parse, kakuro::KIND.seed);
     for options in sum_options() {
         let (answers, complete) =
             all_solutions_every_level(puzzle.as_ref(), &options, None).unwrap();
@@ -60,7 +43,7 @@ fn seed_has_the_thirty_runs_of_the_seed() {
 #[test]
 fn checker_rejects_broken_fillings() {
     let exp = &expected()["kakuro"];
-    let puzzle = parse_one(kakuro::KIND.seed);
+    let puzzle = parse_one(kakuro::parse, kakuro::KIND.seed);
     let answer = |json: Value| Answer {
         json,
         text: String::new(),
@@ -92,7 +75,7 @@ fn checker_rejects_broken_fillings() {
 #[test]
 fn checker_rejects_a_repeated_digit_even_when_the_sum_is_right() {
     // One across run of two cells summing to 4: 2 + 2 has the sum but repeats.
-    let puzzle = parse_one("# # #\n\\4 . .\n");
+    let puzzle = parse_one(kakuro::parse, "# # #\n\\4 . .\n");
     let bad = json!([[null, null, null], [null, 2, 2]]);
     let err = puzzle
         .check(&Answer {
@@ -112,17 +95,17 @@ fn checker_rejects_a_repeated_digit_even_when_the_sum_is_right() {
 fn single_cell_runs_and_impossible_totals() {
     // A clue may announce one cell; a total above 9 for one cell is unsatisfiable, not
     // malformed.
-    let one = parse_one("#  3\\\n\\2 .\n");
+    let one = parse_one(kakuro::parse, "#  3\\\n\\2 .\n");
     let (answers, complete) =
         all_solutions_every_level(one.as_ref(), &ModelOptions::default(), None).unwrap();
     assert!(complete);
     assert!(answers.is_empty(), "3 down and 2 across on one cell");
-    let ok = parse_one("# 7\\\n\\7 .\n");
+    let ok = parse_one(kakuro::parse, "# 7\\\n\\7 .\n");
     let (answers, _) =
         all_solutions_every_level(ok.as_ref(), &ModelOptions::default(), None).unwrap();
     assert_eq!(answers.len(), 1);
     assert_eq!(answers[0].json, json!([[null, null], [null, 7]]));
-    let big = parse_one("\\12 .\n");
+    let big = parse_one(kakuro::parse, "\\12 .\n");
     let (answers, complete) =
         all_solutions_every_level(big.as_ref(), &ModelOptions::default(), None).unwrap();
     assert!(complete && answers.is_empty());
@@ -130,27 +113,30 @@ fn single_cell_runs_and_impossible_totals() {
 
 #[test]
 fn malformed_files_name_the_line() {
-    assert_eq!(error_line(""), 0);
-    assert_eq!(error_line("% only a comment\n\n"), 0);
+    assert_eq!(error_line(kakuro::parse, ""), 0);
+    assert_eq!(error_line(kakuro::parse, "% only a comment\n\n"), 0);
     // An unknown token, a bad total, two backslashes.
-    assert_eq!(error_line("# 4\\\n\\3 x\n"), 2);
-    assert_eq!(error_line("# 0\\\n\\3 .\n"), 1);
-    assert_eq!(error_line("# 46\\\n\\3 .\n"), 1);
-    assert_eq!(error_line("# 4\\\n\\3\\1 .\n"), 2);
-    assert_eq!(error_line("# a\\\n\\3 .\n"), 1);
+    assert_eq!(error_line(kakuro::parse, "# 4\\\n\\3 x\n"), 2);
+    assert_eq!(error_line(kakuro::parse, "# 0\\\n\\3 .\n"), 1);
+    assert_eq!(error_line(kakuro::parse, "# 46\\\n\\3 .\n"), 1);
+    assert_eq!(error_line(kakuro::parse, "# 4\\\n\\3\\1 .\n"), 2);
+    assert_eq!(error_line(kakuro::parse, "# a\\\n\\3 .\n"), 1);
     // Rows of different widths.
-    assert_eq!(error_line("# 4\\ 3\\\n\\3 .\n"), 2);
+    assert_eq!(error_line(kakuro::parse, "# 4\\ 3\\\n\\3 .\n"), 2);
     // A clue announcing nothing: across at the end of a row, down above a black cell.
-    assert_eq!(error_line("# 4\\\n\\3 .\n# \\5\n"), 3);
-    assert_eq!(error_line("# 4\\ 5\\\n\\3 . #\n"), 1);
+    assert_eq!(error_line(kakuro::parse, "# 4\\\n\\3 .\n# \\5\n"), 3);
+    assert_eq!(error_line(kakuro::parse, "# 4\\ 5\\\n\\3 . #\n"), 1);
     // A run of two cells without a clue: across (no clue on the left), down (none above).
-    assert_eq!(error_line("% comment\n# 4\\ 3\\\n# . .\n"), 3);
-    assert_eq!(error_line("# # #\n\\4 . .\n# # .\n"), 2);
+    assert_eq!(
+        error_line(kakuro::parse, "% comment\n# 4\\ 3\\\n# . .\n"),
+        3
+    );
+    assert_eq!(error_line(kakuro::parse, "# # #\n\\4 . .\n# # .\n"), 2);
     // The seed with one clue removed: line numbers follow the file's own lines.
     let seed = kakuro::KIND.seed.replacen("\\11", "  #", 1);
-    assert_eq!(error_line(&seed), 3);
+    assert_eq!(error_line(kakuro::parse, &seed), 3);
     // Binary junk.
-    assert_eq!(error_line(". .\n\u{0}\n"), 2);
+    assert_eq!(error_line(kakuro::parse, ". .\n\u{0}\n"), 2);
 }
 
 // ----- janko.at's collection, from ../shared/data (never copied into the repository) ------
@@ -218,7 +204,7 @@ fn janko_sample_matches_the_published_solutions() {
         }
         let text = convert_problem(entry["problem"].as_str().unwrap());
         let want = convert_solution(entry["solution"].as_str().unwrap());
-        let puzzle = parse_one(&text);
+        let puzzle = parse_one(kakuro::parse, &text);
         let options = ModelOptions {
             sum: SumLevel::Domain,
             alldiff: engine::AllDiffLevel::Domain,
@@ -245,7 +231,7 @@ fn janko_small_puzzles_agree_at_every_level() {
     for (name, entry) in data["data"].as_object().unwrap().iter().take(3) {
         let text = convert_problem(entry["problem"].as_str().unwrap());
         let want = convert_solution(entry["solution"].as_str().unwrap());
-        let puzzle = parse_one(&text);
+        let puzzle = parse_one(kakuro::parse, &text);
         for options in sum_options() {
             let (answers, complete) =
                 all_solutions_every_level(puzzle.as_ref(), &options, None).unwrap();

@@ -10,9 +10,8 @@ use puzzles::rotation::{turned, RotationBoard};
 use puzzles::{Instance, ModelOptions, Purpose};
 use serde_json::{json, Value};
 
-fn expected() -> Value {
-    serde_json::from_str(include_str!("../instances/seed/expected.json")).unwrap()
-}
+mod support;
+use support::expected;
 
 fn counting() -> ModelOptions {
     ModelOptions {

@@ -8,9 +8,8 @@ use puzzles::monodot::{parse_instance, Monodot, KIND};
 use puzzles::{Instance, ModelOptions, Purpose};
 use serde_json::Value;
 
-fn expected() -> Value {
-    serde_json::from_str(include_str!("../instances/seed/expected.json")).unwrap()
-}
+mod support;
+use support::expected;
 
 fn counting() -> ModelOptions {
     ModelOptions {

@@ -5,11 +5,10 @@ use engine::AllDiffLevel;
 use puzzles::common::{all_solutions, Answer};
 use puzzles::pigeonhole::{parse, Pigeonhole, KIND};
 use puzzles::{Instance, ModelOptions, Purpose};
-use serde_json::{json, Value};
+use serde_json::json;
 
-fn expected() -> Value {
-    serde_json::from_str(include_str!("../instances/seed/expected.json")).unwrap()
-}
+mod support;
+use support::expected;
 
 #[test]
 fn the_shelf_is_the_expected_one_and_unique() {

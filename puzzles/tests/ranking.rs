@@ -4,41 +4,16 @@
 use proptest::prelude::*;
 use puzzles::common::{all_solutions_every_level, mutate, parse_and_poke};
 use puzzles::ranking;
-use puzzles::{Answer, Instance, ModelOptions};
-use serde_json::{json, Value};
+use puzzles::ModelOptions;
+use serde_json::json;
 
-fn expected() -> Value {
-    serde_json::from_str(include_str!("../instances/seed/expected.json")).unwrap()
-}
-
-fn parse_one(text: &str) -> Box<dyn Instance> {
-    let mut all = ranking::parse(text).expect("parses");
-    assert_eq!(all.len(), 1);
-    all.remove(0)
-}
-
-fn error_line(text: &str) -> usize {
-    match ranking::parse(text) {
-        Ok(_) => panic!("expected an error for {text:?}"),
-        Err(e) => {
-            assert!(!e.message.is_empty());
-            e.line
-        }
-    }
-}
-
-fn answer(json: Value) -> Answer {
-    Answer {
-        json,
-        text: String::new(),
-        objective: None,
-    }
-}
+mod support;
+use support::{answer, error_line, expected, parse_one};
 
 #[test]
 fn seed_has_the_expected_unique_order_at_every_level() {
     let exp = &expected()["ranking"];
-    let puzzle = parse_one(ranking::KIND.seed);
+    let puzzle = parse_one(ranking::parse, ranking::KIND.seed);
     let (answers, complete) =
         all_solutions_every_level(puzzle.as_ref(), &ModelOptions::default(), None).unwrap();
     assert!(complete);
@@ -81,7 +56,7 @@ fn counts_agree_with_brute_force() {
             .iter()
             .map(|&(w, l)| format!("{} > {}\n", name(w), name(l)))
             .collect();
-        let puzzle = parse_one(&text);
+        let puzzle = parse_one(ranking::parse, &text);
         let (answers, complete) =
             all_solutions_every_level(puzzle.as_ref(), &ModelOptions::default(), None).unwrap();
         assert!(complete);
@@ -105,7 +80,7 @@ fn counts_agree_with_brute_force() {
 #[test]
 fn checker_rejects_broken_orders() {
     let exp = &expected()["ranking"];
-    let puzzle = parse_one(ranking::KIND.seed);
+    let puzzle = parse_one(ranking::parse, ranking::KIND.seed);
     assert!(puzzle.check(&answer(exp["solution"].clone())).is_ok());
     let order: Vec<String> = serde_json::from_value(exp["solution"].clone()).unwrap();
     // Peter and Alan swapped: Peter beat Alan.
@@ -137,8 +112,10 @@ fn checker_rejects_broken_orders() {
 
 #[test]
 fn names_may_hold_spaces_and_repeat() {
-    let puzzle =
-        parse_one("Mary Ann > Jo Smith,  Al\n% a comment\n\nJo Smith > Al\nMary Ann > Al\n");
+    let puzzle = parse_one(
+        ranking::parse,
+        "Mary Ann > Jo Smith,  Al\n% a comment\n\nJo Smith > Al\nMary Ann > Al\n",
+    );
     let (answers, complete) =
         all_solutions_every_level(puzzle.as_ref(), &ModelOptions::default(), None).unwrap();
     assert!(complete);
@@ -148,16 +125,16 @@ fn names_may_hold_spaces_and_repeat() {
 
 #[test]
 fn malformed_files_name_the_line() {
-    assert_eq!(error_line(""), 0);
-    assert_eq!(error_line("% nothing\n\n"), 0);
-    assert_eq!(error_line("A > B\nC beat D\n"), 2);
-    assert_eq!(error_line("A > B\n\nC > D > E\n"), 3);
-    assert_eq!(error_line(" > B\n"), 1);
-    assert_eq!(error_line("A > \n"), 1);
-    assert_eq!(error_line("A > B, , C\n"), 1);
-    assert_eq!(error_line("A > B\nA, B > C\n"), 2);
-    assert_eq!(error_line("A > B\nB > C, B\n"), 2);
-    assert_eq!(error_line("A > B\n\u{7}\n"), 2);
+    assert_eq!(error_line(ranking::parse, ""), 0);
+    assert_eq!(error_line(ranking::parse, "% nothing\n\n"), 0);
+    assert_eq!(error_line(ranking::parse, "A > B\nC beat D\n"), 2);
+    assert_eq!(error_line(ranking::parse, "A > B\n\nC > D > E\n"), 3);
+    assert_eq!(error_line(ranking::parse, " > B\n"), 1);
+    assert_eq!(error_line(ranking::parse, "A > \n"), 1);
+    assert_eq!(error_line(ranking::parse, "A > B, , C\n"), 1);
+    assert_eq!(error_line(ranking::parse, "A > B\nA, B > C\n"), 2);
+    assert_eq!(error_line(ranking::parse, "A > B\nB > C, B\n"), 2);
+    assert_eq!(error_line(ranking::parse, "A > B\n\u{7}\n"), 2);
 }
 
 fn poke(text: &str) {

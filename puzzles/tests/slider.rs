@@ -10,15 +10,14 @@ use puzzles::{Instance, ModelOptions, Purpose};
 use serde_json::{json, Value};
 use std::collections::VecDeque;
 
+mod support;
+use support::expected;
+
 fn counting() -> ModelOptions {
     ModelOptions {
         purpose: Purpose::Count,
         ..Default::default()
     }
-}
-
-fn expected() -> Value {
-    serde_json::from_str(include_str!("../instances/seed/expected.json")).unwrap()
 }
 
 /// Fewest slides by breadth-first search over resting cells, and the number of shortest paths.

@@ -4,41 +4,16 @@
 use proptest::prelude::*;
 use puzzles::common::{all_solutions_every_level, mutate, parse_and_poke};
 use puzzles::strimko;
-use puzzles::{Answer, Instance, ModelOptions};
-use serde_json::{json, Value};
+use puzzles::ModelOptions;
+use serde_json::json;
 
-fn expected() -> Value {
-    serde_json::from_str(include_str!("../instances/seed/expected.json")).unwrap()
-}
-
-fn parse_one(text: &str) -> Box<dyn Instance> {
-    let mut all = strimko::parse(text).expect("parses");
-    assert_eq!(all.len(), 1);
-    all.remove(0)
-}
-
-fn error_line(text: &str) -> usize {
-    match strimko::parse(text) {
-        Ok(_) => panic!("expected an error for {text:?}"),
-        Err(e) => {
-            assert!(!e.message.is_empty());
-            e.line
-        }
-    }
-}
-
-fn answer(json: Value) -> Answer {
-    Answer {
-        json,
-        text: String::new(),
-        objective: None,
-    }
-}
+mod support;
+use support::{answer, error_line, expected, parse_one};
 
 #[test]
 fn seed_has_the_expected_unique_solution_at_every_level() {
     let exp = &expected()["strimko"];
-    let puzzle = parse_one(strimko::KIND.seed);
+    let puzzle = parse_one(strimko::parse, strimko::KIND.seed);
     let (answers, complete) =
         all_solutions_every_level(puzzle.as_ref(), &ModelOptions::default(), None).unwrap();
     assert!(complete);
@@ -83,7 +58,7 @@ fn counts_agree_with_brute_force_on_small_boards() {
         ("A A B\nA C B\nC C B", [0, 0, 1, 0, 2, 1, 2, 2, 1]),
     ];
     for (streams, labels) in boards {
-        let puzzle = parse_one(&format!("streams\n{streams}\n"));
+        let puzzle = parse_one(strimko::parse, &format!("streams\n{streams}\n"));
         let (answers, complete) =
             all_solutions_every_level(puzzle.as_ref(), &ModelOptions::default(), None).unwrap();
         assert!(complete);
@@ -94,7 +69,7 @@ fn counts_agree_with_brute_force_on_small_boards() {
 #[test]
 fn checker_rejects_broken_grids() {
     let exp = &expected()["strimko"];
-    let puzzle = parse_one(strimko::KIND.seed);
+    let puzzle = parse_one(strimko::parse, strimko::KIND.seed);
     assert!(puzzle.check(&answer(exp["solution"].clone())).is_ok());
     // Swap rows 1 and 3: rows and columns stay Latin, the streams and givens do not.
     let mut rows = exp["solution"].clone();
@@ -105,7 +80,7 @@ fn checker_rejects_broken_grids() {
     given[1][3] = json!(1);
     assert!(puzzle.check(&answer(given)).is_err());
     // A stream broken while rows and columns stay Latin.
-    let free = parse_one("streams\nA A B\nA C B\nC C B\n");
+    let free = parse_one(strimko::parse, "streams\nA A B\nA C B\nC C B\n");
     let latin_rows = json!([[1, 2, 3], [2, 3, 1], [3, 1, 2]]);
     let err = free.check(&answer(latin_rows)).unwrap_err();
     assert!(err.contains("stream"), "{err}");
@@ -119,7 +94,7 @@ fn checker_rejects_broken_grids() {
 
 #[test]
 fn clashing_givens_are_unsatisfiable() {
-    let puzzle = parse_one("streams\nA A\nB B\ngivens\n1 1\n. .\n");
+    let puzzle = parse_one(strimko::parse, "streams\nA A\nB B\ngivens\n1 1\n. .\n");
     let (answers, complete) =
         all_solutions_every_level(puzzle.as_ref(), &ModelOptions::default(), None).unwrap();
     assert!(complete && answers.is_empty());
@@ -127,27 +102,39 @@ fn clashing_givens_are_unsatisfiable() {
 
 #[test]
 fn malformed_files_name_the_line() {
-    assert_eq!(error_line(""), 0);
-    assert_eq!(error_line("% nothing\n"), 0);
+    assert_eq!(error_line(strimko::parse, ""), 0);
+    assert_eq!(error_line(strimko::parse, "% nothing\n"), 0);
     // Content before any section, an unknown section-less line.
-    assert_eq!(error_line("A B\nB A\n"), 1);
+    assert_eq!(error_line(strimko::parse, "A B\nB A\n"), 1);
     // No streams section.
-    assert_eq!(error_line("givens\n. .\n. .\n"), 1);
+    assert_eq!(error_line(strimko::parse, "givens\n. .\n. .\n"), 1);
     // A row of the wrong width; a stream of the wrong size (named at its first line).
-    assert_eq!(error_line("streams\nA B\nA B C\n"), 3);
-    assert_eq!(error_line("streams\nA B\nA A\n"), 2);
+    assert_eq!(error_line(strimko::parse, "streams\nA B\nA B C\n"), 3);
+    assert_eq!(error_line(strimko::parse, "streams\nA B\nA A\n"), 2);
     // Givens: wrong number of rows, unknown token, a number above n.
-    assert_eq!(error_line("streams\nA A\nB B\ngivens\n. .\n"), 5);
-    assert_eq!(error_line("streams\nA A\nB B\ngivens\n. x\n. .\n"), 5);
     assert_eq!(
-        error_line("streams\nA A\nB B\n% comment\ngivens\n. .\n. 3\n"),
+        error_line(strimko::parse, "streams\nA A\nB B\ngivens\n. .\n"),
+        5
+    );
+    assert_eq!(
+        error_line(strimko::parse, "streams\nA A\nB B\ngivens\n. x\n. .\n"),
+        5
+    );
+    assert_eq!(
+        error_line(
+            strimko::parse,
+            "streams\nA A\nB B\n% comment\ngivens\n. .\n. 3\n"
+        ),
         7
     );
     // Text after a header, a section twice.
-    assert_eq!(error_line("streams 2\nA A\nB B\n"), 1);
-    assert_eq!(error_line("streams\nA A\nB B\nstreams\nA A\nB B\n"), 4);
+    assert_eq!(error_line(strimko::parse, "streams 2\nA A\nB B\n"), 1);
+    assert_eq!(
+        error_line(strimko::parse, "streams\nA A\nB B\nstreams\nA A\nB B\n"),
+        4
+    );
     // An empty streams section.
-    assert_eq!(error_line("streams\ngivens\n"), 1);
+    assert_eq!(error_line(strimko::parse, "streams\ngivens\n"), 1);
 }
 
 fn poke(text: &str) {

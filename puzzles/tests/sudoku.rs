@@ -7,36 +7,16 @@ use puzzles::common::{
     all_solutions, all_solutions_at_levels, all_solutions_every_level, mutate, parse_and_poke,
 };
 use puzzles::sudoku::{self, Sudoku};
-use puzzles::{Answer, Instance, ModelOptions};
+use puzzles::{Answer, ModelOptions};
 use serde_json::{json, Value};
 
-fn expected() -> Value {
-    serde_json::from_str(include_str!("../instances/seed/expected.json")).unwrap()
-}
-
-fn parse_one(text: &str) -> Box<dyn Instance> {
-    let mut all = sudoku::parse(text).expect("parses");
-    assert_eq!(all.len(), 1);
-    all.remove(0)
-}
-
-fn error_line(text: &str) -> usize {
-    match sudoku::parse(text) {
-        Ok(p) => panic!(
-            "expected an error, parsed {} puzzles from {text:?}",
-            p.len()
-        ),
-        Err(e) => {
-            assert!(!e.message.is_empty());
-            e.line
-        }
-    }
-}
+mod support;
+use support::{error_line, expected, parse_one};
 
 #[test]
 fn seed_has_the_expected_unique_solution_at_every_level() {
     let exp = &expected()["sudoku"];
-    let puzzle = parse_one(sudoku::KIND.seed);
+    let puzzle = parse_one(sudoku::parse, sudoku::KIND.seed);
     let (answers, complete) =
         all_solutions_every_level(puzzle.as_ref(), &ModelOptions::default(), None).unwrap();
     assert!(complete);
@@ -47,7 +27,7 @@ fn seed_has_the_expected_unique_solution_at_every_level() {
 #[test]
 fn checker_rejects_broken_grids() {
     let exp = &expected()["sudoku"];
-    let puzzle = parse_one(sudoku::KIND.seed);
+    let puzzle = parse_one(sudoku::parse, sudoku::KIND.seed);
     let answer = |json: Value| Answer {
         json,
         text: String::new(),
@@ -83,7 +63,7 @@ fn checker_rejects_broken_grids() {
 #[test]
 fn checker_finds_a_repeated_digit_in_a_box_only() {
     // A 4×4 grid whose rows and columns are Latin but whose boxes are not.
-    let puzzle = parse_one("................");
+    let puzzle = parse_one(sudoku::parse, "................");
     let latin_not_boxes = json!([[1, 2, 3, 4], [2, 3, 4, 1], [3, 4, 1, 2], [4, 1, 2, 3]]);
     let err = puzzle
         .check(&Answer {
@@ -98,24 +78,39 @@ fn checker_finds_a_repeated_digit_in_a_box_only() {
 #[test]
 fn malformed_files_name_the_line() {
     let good = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...";
-    assert_eq!(error_line(""), 0);
-    assert_eq!(error_line("% nothing here\n\n"), 0);
+    assert_eq!(error_line(sudoku::parse, ""), 0);
+    assert_eq!(error_line(sudoku::parse, "% nothing here\n\n"), 0);
     // One-line form: an unknown character, a wrong length.
-    assert_eq!(error_line(&format!("{good}\n{}x\n", &good[..80])), 2);
-    assert_eq!(error_line(&format!("{good}\n\n{}\n", &good[..79])), 3);
-    assert_eq!(error_line("123.123.123.123.1234\n"), 1);
+    assert_eq!(
+        error_line(sudoku::parse, &format!("{good}\n{}x\n", &good[..80])),
+        2
+    );
+    assert_eq!(
+        error_line(sudoku::parse, &format!("{good}\n\n{}\n", &good[..79])),
+        3
+    );
+    assert_eq!(error_line(sudoku::parse, "123.123.123.123.1234\n"), 1);
     // A 4×4 one-liner cannot hold a 5.
-    assert_eq!(error_line("5...............\n"), 1);
+    assert_eq!(error_line(sudoku::parse, "5...............\n"), 1);
     // Grid form: 5 cells is not a square side; a short row; an unknown token.
-    assert_eq!(error_line("1 2 3 4 5\n"), 1);
-    assert_eq!(error_line("1 2 3 4\n3 4 1 2\n2 1\n"), 3);
-    assert_eq!(error_line("1 2 3 4\n3 4 1 2\n2 1 4 x\n4 3 2 1\n"), 3);
-    assert_eq!(error_line("1 2 3 4\n3 4 1 2\n2 1 4 5\n4 3 2 1\n"), 3);
+    assert_eq!(error_line(sudoku::parse, "1 2 3 4 5\n"), 1);
+    assert_eq!(error_line(sudoku::parse, "1 2 3 4\n3 4 1 2\n2 1\n"), 3);
+    assert_eq!(
+        error_line(sudoku::parse, "1 2 3 4\n3 4 1 2\n2 1 4 x\n4 3 2 1\n"),
+        3
+    );
+    assert_eq!(
+        error_line(sudoku::parse, "1 2 3 4\n3 4 1 2\n2 1 4 5\n4 3 2 1\n"),
+        3
+    );
     // A grid cut short by a blank line, and by the end of the file: the last row is named.
-    assert_eq!(error_line("% four rows?\n1 2 3 4\n3 4 1 2\n\n2 1 4 3\n"), 3);
-    assert_eq!(error_line("1 2 . .\n. . 1 2\n2 1 . .\n"), 3);
+    assert_eq!(
+        error_line(sudoku::parse, "% four rows?\n1 2 3 4\n3 4 1 2\n\n2 1 4 3\n"),
+        3
+    );
+    assert_eq!(error_line(sudoku::parse, "1 2 . .\n. . 1 2\n2 1 . .\n"), 3);
     // Binary junk.
-    assert_eq!(error_line("\u{1}\u{2}\u{3}\n"), 1);
+    assert_eq!(error_line(sudoku::parse, "\u{1}\u{2}\u{3}\n"), 1);
 }
 
 #[test]
@@ -164,7 +159,7 @@ fn clashing_givens_are_unsatisfiable_not_malformed() {
         // A full grid that breaks a column.
         "1234\n3412\n2143\n3421\n",
     ] {
-        let puzzle = parse_one(text);
+        let puzzle = parse_one(sudoku::parse, text);
         let (answers, complete) =
             all_solutions_every_level(puzzle.as_ref(), &ModelOptions::default(), None).unwrap();
         assert!(complete && answers.is_empty(), "{text}");
@@ -230,7 +225,7 @@ fn blanked_grid(m: usize, keep_per_mille: u64, seed: u64) -> String {
 fn sixteen_and_twenty_five_solve_and_check() {
     for (m, keep, seed) in [(4, 450, 1), (4, 500, 2), (5, 600, 3), (5, 650, 4)] {
         let text = blanked_grid(m, keep, seed);
-        let puzzle = parse_one(&text);
+        let puzzle = parse_one(sudoku::parse, &text);
         // all_solutions checks every answer with the checker. Value and domain levels only
         // (see seventeen_clue_sample_unique_at_value_and_domain_levels for why not bounds).
         let levels = [AllDiffLevel::Value, AllDiffLevel::Domain];
@@ -253,7 +248,7 @@ fn sixteen_and_twenty_five_solve_and_check() {
 #[test]
 fn rendered_answer_parses_back_as_the_solved_grid() {
     let exp = &expected()["sudoku"];
-    let puzzle = parse_one(sudoku::KIND.seed);
+    let puzzle = parse_one(sudoku::parse, sudoku::KIND.seed);
     let (answers, _) = all_solutions(puzzle.as_ref(), &ModelOptions::default(), Some(1)).unwrap();
     let again = sudoku::parse(&answers[0].text).unwrap();
     assert_eq!(again.len(), 1);

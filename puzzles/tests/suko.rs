@@ -4,41 +4,16 @@
 use proptest::prelude::*;
 use puzzles::common::{all_solutions_every_level, mutate, parse_and_poke};
 use puzzles::suko::{self, BLOCKS};
-use puzzles::{Answer, Instance, ModelOptions};
-use serde_json::{json, Value};
+use puzzles::ModelOptions;
+use serde_json::json;
 
-fn expected() -> Value {
-    serde_json::from_str(include_str!("../instances/seed/expected.json")).unwrap()
-}
-
-fn parse_one(text: &str) -> Box<dyn Instance> {
-    let mut all = suko::parse(text).expect("parses");
-    assert_eq!(all.len(), 1);
-    all.remove(0)
-}
-
-fn error_line(text: &str) -> usize {
-    match suko::parse(text) {
-        Ok(_) => panic!("expected an error for {text:?}"),
-        Err(e) => {
-            assert!(!e.message.is_empty());
-            e.line
-        }
-    }
-}
-
-fn answer(json: Value) -> Answer {
-    Answer {
-        json,
-        text: String::new(),
-        objective: None,
-    }
-}
+mod support;
+use support::{answer, error_line, expected, parse_one};
 
 #[test]
 fn seed_has_the_expected_unique_solution_at_every_level() {
     let exp = &expected()["suko"];
-    let puzzle = parse_one(suko::KIND.seed);
+    let puzzle = parse_one(suko::parse, suko::KIND.seed);
     let (answers, complete) =
         all_solutions_every_level(puzzle.as_ref(), &ModelOptions::default(), None).unwrap();
     assert!(complete);
@@ -124,7 +99,7 @@ fn counts_agree_with_brute_force() {
             });
             brute += (blocks_ok && groups_ok) as usize;
         });
-        let puzzle = parse_one(&text);
+        let puzzle = parse_one(suko::parse, &text);
         let (answers, complete) =
             all_solutions_every_level(puzzle.as_ref(), &ModelOptions::default(), None).unwrap();
         assert!(complete);
@@ -136,7 +111,7 @@ fn counts_agree_with_brute_force() {
 #[test]
 fn checker_rejects_broken_grids() {
     let exp = &expected()["suko"];
-    let puzzle = parse_one(suko::KIND.seed);
+    let puzzle = parse_one(suko::parse, suko::KIND.seed);
     assert!(puzzle.check(&answer(exp["solution"].clone())).is_ok());
     // Swap two cells: a block sum breaks.
     let mut swapped = exp["solution"].clone();
@@ -162,7 +137,7 @@ fn checker_rejects_a_wrong_group_sum() {
     // The seed's grid with group totals changed: blocks fine, groups not.
     let exp = &expected()["suko"];
     let text = suko::KIND.seed.replace("A=22 B=8 C=15", "A=21 B=9 C=15");
-    let puzzle = parse_one(&text);
+    let puzzle = parse_one(suko::parse, &text);
     let err = puzzle.check(&answer(exp["solution"].clone())).unwrap_err();
     assert!(err.contains("group"), "{err}");
 }
@@ -171,35 +146,59 @@ fn checker_rejects_a_wrong_group_sum() {
 fn malformed_files_name_the_line() {
     let good = "groups\nA A B\nC A B\nC C B\ninner 25 19 24 19\ntotals A=22 B=8 C=15\n";
     assert!(suko::parse(good).is_ok());
-    assert_eq!(error_line(""), 0);
-    assert_eq!(error_line("% nothing\n"), 0);
+    assert_eq!(error_line(suko::parse, ""), 0);
+    assert_eq!(error_line(suko::parse, "% nothing\n"), 0);
     // Something before the first section.
-    assert_eq!(error_line(&format!("hello\n{good}")), 1);
+    assert_eq!(error_line(suko::parse, &format!("hello\n{good}")), 1);
     // Two rows of groups; four names in a row.
     assert_eq!(
-        error_line("groups\nA A B\nC A B\ninner 25 19 24 19\ntotals A=22 B=8 C=15\n"),
+        error_line(
+            suko::parse,
+            "groups\nA A B\nC A B\ninner 25 19 24 19\ntotals A=22 B=8 C=15\n"
+        ),
         3
     );
-    assert_eq!(error_line(&good.replace("C A B", "C A B D")), 3);
+    assert_eq!(
+        error_line(suko::parse, &good.replace("C A B", "C A B D")),
+        3
+    );
     // Three inner sums, a non-number.
     assert_eq!(
-        error_line(&good.replace("inner 25 19 24 19", "inner 25 19 24")),
+        error_line(
+            suko::parse,
+            &good.replace("inner 25 19 24 19", "inner 25 19 24")
+        ),
         5
     );
     assert_eq!(
-        error_line(&good.replace("inner 25 19 24 19", "inner 25 x 24 19")),
+        error_line(
+            suko::parse,
+            &good.replace("inner 25 19 24 19", "inner 25 x 24 19")
+        ),
         5
     );
     // Totals: an unknown group, a missing group, a repeated group, no '='.
-    assert_eq!(error_line(&good.replace("C=15", "D=15")), 6);
-    assert_eq!(error_line(&good.replace(" C=15", "")), 6);
-    assert_eq!(error_line(&good.replace("C=15", "C=15 A=3")), 6);
-    assert_eq!(error_line(&good.replace("C=15", "C15")), 6);
-    // A missing section, a section twice, a stray line after a one-line section.
-    assert_eq!(error_line(&good.replace("inner 25 19 24 19\n", "")), 5);
-    assert_eq!(error_line(&format!("{good}inner 1 2 3 4\n")), 7);
+    assert_eq!(error_line(suko::parse, &good.replace("C=15", "D=15")), 6);
+    assert_eq!(error_line(suko::parse, &good.replace(" C=15", "")), 6);
     assert_eq!(
-        error_line(&good.replace("inner 25 19 24 19\n", "inner 25 19 24 19\n7 7\n")),
+        error_line(suko::parse, &good.replace("C=15", "C=15 A=3")),
+        6
+    );
+    assert_eq!(error_line(suko::parse, &good.replace("C=15", "C15")), 6);
+    // A missing section, a section twice, a stray line after a one-line section.
+    assert_eq!(
+        error_line(suko::parse, &good.replace("inner 25 19 24 19\n", "")),
+        5
+    );
+    assert_eq!(
+        error_line(suko::parse, &format!("{good}inner 1 2 3 4\n")),
+        7
+    );
+    assert_eq!(
+        error_line(
+            suko::parse,
+            &good.replace("inner 25 19 24 19\n", "inner 25 19 24 19\n7 7\n")
+        ),
         6
     );
 }

@@ -4,41 +4,16 @@
 use proptest::prelude::*;
 use puzzles::common::{all_solutions_every_level, mutate, parse_and_poke};
 use puzzles::v3ck;
-use puzzles::{Answer, Instance, ModelOptions};
-use serde_json::{json, Value};
+use puzzles::ModelOptions;
+use serde_json::json;
 
-fn expected() -> Value {
-    serde_json::from_str(include_str!("../instances/seed/expected.json")).unwrap()
-}
-
-fn parse_one(text: &str) -> Box<dyn Instance> {
-    let mut all = v3ck::parse(text).expect("parses");
-    assert_eq!(all.len(), 1);
-    all.remove(0)
-}
-
-fn error_line(text: &str) -> usize {
-    match v3ck::parse(text) {
-        Ok(_) => panic!("expected an error for {text:?}"),
-        Err(e) => {
-            assert!(!e.message.is_empty());
-            e.line
-        }
-    }
-}
-
-fn answer(json: Value) -> Answer {
-    Answer {
-        json,
-        text: String::new(),
-        objective: None,
-    }
-}
+mod support;
+use support::{answer, error_line, expected, parse_one};
 
 #[test]
 fn seed_has_the_expected_unique_colouring() {
     let exp = &expected()["v3ck"];
-    let puzzle = parse_one(v3ck::KIND.seed);
+    let puzzle = parse_one(v3ck::parse, v3ck::KIND.seed);
     let (answers, complete) =
         all_solutions_every_level(puzzle.as_ref(), &ModelOptions::default(), None).unwrap();
     assert!(complete);
@@ -121,7 +96,7 @@ fn counts_agree_with_brute_force() {
     ];
     for (nodes, colours, edges, colouring) in cases {
         let text = instance_text(nodes, colours, edges, colouring);
-        let puzzle = parse_one(&text);
+        let puzzle = parse_one(v3ck::parse, &text);
         let (answers, complete) =
             all_solutions_every_level(puzzle.as_ref(), &ModelOptions::default(), None).unwrap();
         assert!(complete);
@@ -136,7 +111,7 @@ fn counts_agree_with_brute_force() {
 #[test]
 fn checker_rejects_broken_colourings() {
     let exp = &expected()["v3ck"];
-    let puzzle = parse_one(v3ck::KIND.seed);
+    let puzzle = parse_one(v3ck::parse, v3ck::KIND.seed);
     assert!(puzzle.check(&answer(exp["solution"].clone())).is_ok());
     // Edge {4,5} recoloured: the tallies of 4 and 5 break.
     let mut recoloured = exp["solution"].clone();
@@ -163,7 +138,7 @@ fn checker_rejects_broken_colourings() {
 fn names_are_kept_as_written() {
     let text =
         "colours 2\nedges\nAmsterdam Bonn\nBonn 07\ntallies\nAmsterdam: 1 0\nBonn: 1 1\n07: 0 1\n";
-    let puzzle = parse_one(text);
+    let puzzle = parse_one(v3ck::parse, text);
     let (answers, _) =
         all_solutions_every_level(puzzle.as_ref(), &ModelOptions::default(), None).unwrap();
     assert_eq!(answers.len(), 1);
@@ -178,30 +153,63 @@ fn malformed_files_name_the_line() {
     let seed = v3ck::KIND.seed;
     assert!(v3ck::parse(seed).is_ok());
     // Lines of the seed file: 2 colours, 3 edges, 4-11 the edges, 12 tallies, 13-17 tallies.
-    assert_eq!(error_line(""), 0);
-    assert_eq!(error_line("% only a comment\n"), 0);
+    assert_eq!(error_line(v3ck::parse, ""), 0);
+    assert_eq!(error_line(v3ck::parse, "% only a comment\n"), 0);
     // Colours: not a number, zero.
-    assert_eq!(error_line(&seed.replace("colours 3", "colours three")), 2);
-    assert_eq!(error_line(&seed.replace("colours 3", "colours 0")), 2);
-    // A tally with the wrong number of colours, a wrong sum, an unknown node, twice, no ':'.
-    assert_eq!(error_line(&seed.replace("1: 2 1 0", "1: 2 1")), 13);
-    assert_eq!(error_line(&seed.replace("4: 1 1 1", "4: 1 1 2")), 16);
-    assert_eq!(error_line(&seed.replace("5: 0 2 1", "6: 0 2 1")), 17);
-    assert_eq!(error_line(&format!("{seed}2: 2 1 0\n")), 18);
-    assert_eq!(error_line(&seed.replace("3: 3 1 0", "3 3 1 0")), 15);
-    assert_eq!(error_line(&seed.replace("3: 3 1 0", "3: 3 1 x")), 15);
-    // A node without a tally: named at its first edge (node 5 first appears on line 8).
-    assert_eq!(error_line(&seed.replace("5: 0 2 1\n", "")), 8);
-    // Edges: three tokens, a loop, a name with ':'.
-    assert_eq!(error_line(&seed.replace("2 3\n", "2 3 4\n")), 7);
-    assert_eq!(error_line(&seed.replace("2 3\n", "2 2\n")), 7);
-    assert_eq!(error_line(&seed.replace("2 3\n", "2 x:y\n")), 7);
-    // Sections: missing, twice, content before the first.
-    assert_eq!(error_line(&seed.replace("colours 3\n", "")), 16);
-    assert_eq!(error_line(&format!("{seed}edges\n")), 18);
-    assert_eq!(error_line(&format!("hello\n{seed}")), 1);
     assert_eq!(
-        error_line(&seed.replace("colours 3\n", "colours 3\n1 2 3\n")),
+        error_line(v3ck::parse, &seed.replace("colours 3", "colours three")),
+        2
+    );
+    assert_eq!(
+        error_line(v3ck::parse, &seed.replace("colours 3", "colours 0")),
+        2
+    );
+    // A tally with the wrong number of colours, a wrong sum, an unknown node, twice, no ':'.
+    assert_eq!(
+        error_line(v3ck::parse, &seed.replace("1: 2 1 0", "1: 2 1")),
+        13
+    );
+    assert_eq!(
+        error_line(v3ck::parse, &seed.replace("4: 1 1 1", "4: 1 1 2")),
+        16
+    );
+    assert_eq!(
+        error_line(v3ck::parse, &seed.replace("5: 0 2 1", "6: 0 2 1")),
+        17
+    );
+    assert_eq!(error_line(v3ck::parse, &format!("{seed}2: 2 1 0\n")), 18);
+    assert_eq!(
+        error_line(v3ck::parse, &seed.replace("3: 3 1 0", "3 3 1 0")),
+        15
+    );
+    assert_eq!(
+        error_line(v3ck::parse, &seed.replace("3: 3 1 0", "3: 3 1 x")),
+        15
+    );
+    // A node without a tally: named at its first edge (node 5 first appears on line 8).
+    assert_eq!(error_line(v3ck::parse, &seed.replace("5: 0 2 1\n", "")), 8);
+    // Edges: three tokens, a loop, a name with ':'.
+    assert_eq!(
+        error_line(v3ck::parse, &seed.replace("2 3\n", "2 3 4\n")),
+        7
+    );
+    assert_eq!(error_line(v3ck::parse, &seed.replace("2 3\n", "2 2\n")), 7);
+    assert_eq!(
+        error_line(v3ck::parse, &seed.replace("2 3\n", "2 x:y\n")),
+        7
+    );
+    // Sections: missing, twice, content before the first.
+    assert_eq!(
+        error_line(v3ck::parse, &seed.replace("colours 3\n", "")),
+        16
+    );
+    assert_eq!(error_line(v3ck::parse, &format!("{seed}edges\n")), 18);
+    assert_eq!(error_line(v3ck::parse, &format!("hello\n{seed}")), 1);
+    assert_eq!(
+        error_line(
+            v3ck::parse,
+            &seed.replace("colours 3\n", "colours 3\n1 2 3\n")
+        ),
         3
     );
 }

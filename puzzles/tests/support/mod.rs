@@ -1,0 +1,42 @@
+//! Helpers shared by the puzzle test files (each includes this module with `mod support;`):
+//! the seed answers, parsing one instance, the line of a parse error, an answer from JSON.
+
+#![allow(dead_code)]
+
+use puzzles::{Answer, Instance, ParseError};
+use serde_json::Value;
+
+/// A puzzle module's `parse` function.
+pub type Parse = fn(&str) -> Result<Vec<Box<dyn Instance>>, ParseError>;
+
+/// `puzzles/instances/seed/expected.json`: the seed answers, counts and objectives.
+pub fn expected() -> Value {
+    serde_json::from_str(include_str!("../../instances/seed/expected.json")).unwrap()
+}
+
+/// Parse a text that must hold exactly one instance.
+pub fn parse_one(parse: Parse, text: &str) -> Box<dyn Instance> {
+    let mut all = parse(text).expect("parses");
+    assert_eq!(all.len(), 1);
+    all.remove(0)
+}
+
+/// The line of the error a malformed text must give (with a non-empty message).
+pub fn error_line(parse: Parse, text: &str) -> usize {
+    match parse(text) {
+        Ok(_) => panic!("expected an error for {text:?}"),
+        Err(e) => {
+            assert!(!e.message.is_empty());
+            e.line
+        }
+    }
+}
+
+/// An answer made of a JSON solution only (for checker tests).
+pub fn answer(json: Value) -> Answer {
+    Answer {
+        json,
+        text: String::new(),
+        objective: None,
+    }
+}
