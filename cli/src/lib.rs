@@ -425,12 +425,7 @@ fn solve_and_print(
     let options = plan.options;
     if options.json {
         let run = solve::solve(plan, instance, listener, None)?;
-        out.write_all(&output::json_line(
-            plan.kind.name,
-            index,
-            &run,
-            options.profile,
-        ))?;
+        out.write_all(&output::json_line(plan.kind.name, index, &run))?;
         return Ok(run);
     }
     if several {

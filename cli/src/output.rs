@@ -92,12 +92,7 @@ pub fn stat_lines(run: &InstanceRun) -> String {
 
 /// One JSON object, one line: `puzzle, instance, status, solution, solutions, count,
 /// objective, stats`.
-pub fn json_line(
-    puzzle: &str,
-    instance: usize,
-    run: &InstanceRun,
-    with_time_per_propagator: bool,
-) -> Vec<u8> {
+pub fn json_line(puzzle: &str, instance: usize, run: &InstanceRun) -> Vec<u8> {
     let mut out: Vec<u8> = Vec::with_capacity(512);
     let field = |out: &mut Vec<u8>, name: &str, value: &Value| {
         out.extend_from_slice(b",\"");
@@ -147,9 +142,8 @@ pub fn json_line(
             ",\"instances\":{},\"calls\":{},\"prunings\":{},\"removed\":{},\"failures\":{}",
             c.instances, c.calls, c.prunings, c.removed, c.failures
         );
-        if with_time_per_propagator {
-            let _ = write!(out, ",\"time_ms\":{}", milliseconds(c.time_ns));
-        }
+        // Always present, as the issue's shape says; 0 unless `--profile` measured it.
+        let _ = write!(out, ",\"time_ms\":{}", milliseconds(c.time_ns));
         out.push(b'}');
     }
     out.extend_from_slice(b"]}}\n");
