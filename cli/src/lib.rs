@@ -266,6 +266,12 @@ impl SearchListener for Listeners<'_, '_> {
             p.on_event(event);
         }
     }
+
+    fn on_progress(&mut self, progress: &engine::search::Progress) {
+        if let Some(p) = self.progress.as_mut() {
+            p.on_progress(progress);
+        }
+    }
 }
 
 fn default_threads() -> usize {

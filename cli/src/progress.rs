@@ -170,4 +170,18 @@ impl SearchListener for Progress<'_> {
             self.tick();
         }
     }
+
+    /// Parallel counting: the threads' shared counters, polled by the main thread.
+    fn on_progress(&mut self, progress: &engine::search::Progress) {
+        use std::sync::atomic::Ordering::Relaxed;
+        self.nodes = progress.nodes.load(Relaxed);
+        self.solutions = progress.solutions.load(Relaxed);
+        self.best = progress.best();
+        let total = progress.subproblems_total.load(Relaxed);
+        if total > 0 {
+            let done = progress.subproblems_done.load(Relaxed);
+            self.note = format!("subproblems {done}/{total}");
+        }
+        self.tick();
+    }
 }

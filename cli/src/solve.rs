@@ -212,7 +212,31 @@ pub fn solve(
     let mut listed: Vec<Answer> = Vec::new();
     let mut failure: Option<Failure> = None;
     let outcome: Outcome = if mode == Mode::Count && plan.threads > 1 {
-        let mut outcome = engine::count_parallel(&model, &config, plan.threads);
+        // The threads publish their counters; this thread shows them (-v) until they finish.
+        let shared = engine::search::Progress::default();
+        let mut outcome = std::thread::scope(|scope| {
+            let (done, finished) = std::sync::mpsc::channel();
+            let (model, config, shared) = (&model, &config, &shared);
+            scope.spawn(move || {
+                let outcome = engine::search::count_parallel_with_progress(
+                    model,
+                    config,
+                    plan.threads,
+                    Some(shared),
+                );
+                let _ = done.send(outcome);
+            });
+            loop {
+                match finished.recv_timeout(std::time::Duration::from_millis(100)) {
+                    Ok(outcome) => break outcome,
+                    Err(std::sync::mpsc::RecvTimeoutError::Timeout) => listener.on_progress(shared),
+                    Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                        panic!("the counting thread stopped without an answer")
+                    }
+                }
+            }
+        });
+        listener.on_progress(&shared);
         // Each thread's copy of the model counts its propagators again: show the model's own
         // number of propagators of each kind.
         for (name, own) in model.propagation.profile().by_kind {

@@ -104,7 +104,6 @@ impl Propagator for DynamicValuePrecedence {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     use crate::{Model, SearchConfig};
 
     /// The 5-cycle needs 3 colours: with the rule, the search still proves that 2 do not

@@ -32,6 +32,10 @@ pub enum SearchEvent<'a> {
 /// Receives search events.
 pub trait SearchListener {
     fn on_event(&mut self, event: &SearchEvent<'_>);
+
+    /// A search running on other threads (parallel counting) reports its shared counters,
+    /// a few times a second. Most listeners ignore it.
+    fn on_progress(&mut self, _progress: &super::progress::Progress) {}
 }
 
 /// A listener that ignores everything.
