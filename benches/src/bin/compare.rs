@@ -247,7 +247,12 @@ fn kakuro_row(opts: &Options) {
     };
     // cpsolve through the puzzles crate, uniqueness (up to 2 solutions), compared with the
     // published solution.
-    let options = ModelOptions::default();
+    // The levels the command line uses for Kakuro when none is given.
+    let options = ModelOptions {
+        alldiff: puzzles::kakuro::KIND.default_alldiff(),
+        sum: puzzles::kakuro::KIND.default_sum(),
+        ..Default::default()
+    };
     let t = Instant::now();
     for e in &entries {
         let mut parsed = puzzles::kakuro::parse(&e.text).expect("converted grids parse");
