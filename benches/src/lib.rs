@@ -216,6 +216,40 @@ pub struct KakuroEntry {
     pub solution: Vec<u8>,
 }
 
+/// Solve one Kakuro with cpsolve (through the `puzzles` crate, at the given levels), proving
+/// uniqueness (a search for up to 2 solutions). Panics unless there is exactly one solution,
+/// it passes the puzzle's checker, and it equals the published one.
+pub fn kakuro_solve_checked(e: &KakuroEntry, options: &puzzles::ModelOptions) {
+    let puzzle = puzzles::kakuro::parse(&e.text)
+        .expect("converted grids parse")
+        .remove(0);
+    let built = puzzle.build(options).expect("a model");
+    let mut model = built.model.clone();
+    let config = SearchConfig {
+        solution_limit: Some(2),
+        ..built.search.clone()
+    };
+    let mut found = 0;
+    engine::search(
+        &mut model,
+        &config,
+        &mut engine::search::NoListener,
+        &mut |sol| {
+            let answer = puzzle.answer(&built, sol);
+            puzzle.check(&answer).expect("checker accepts");
+            let digits: Vec<u8> = e
+                .whites
+                .iter()
+                .map(|&i| answer.json[i / e.cols][i % e.cols].as_i64().unwrap_or(0) as u8)
+                .collect();
+            assert_eq!(digits, e.solution, "{}: not the published solution", e.name);
+            found += 1;
+            Control::Continue
+        },
+    );
+    assert_eq!(found, 1, "{}: not unique", e.name);
+}
+
 /// Up to `limit` Kakuro puzzles from `../shared/data/kakuro/janko_kakuro_puzzlekit.json`.
 pub fn kakuro_entries(limit: usize) -> Option<Vec<KakuroEntry>> {
     let path = data_file("kakuro/janko_kakuro_puzzlekit.json")?;

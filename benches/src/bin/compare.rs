@@ -255,33 +255,7 @@ fn kakuro_row(opts: &Options) {
     };
     let t = Instant::now();
     for e in &entries {
-        let mut parsed = puzzles::kakuro::parse(&e.text).expect("converted grids parse");
-        let puzzle = parsed.remove(0);
-        let built = puzzle.build(&options).expect("a model");
-        let mut model = built.model.clone();
-        let config = SearchConfig {
-            solution_limit: Some(2),
-            ..built.search.clone()
-        };
-        let mut found = 0;
-        engine::search(
-            &mut model,
-            &config,
-            &mut engine::search::NoListener,
-            &mut |sol| {
-                let answer = puzzle.answer(&built, sol);
-                puzzle.check(&answer).expect("checker accepts");
-                let digits: Vec<u8> = e
-                    .whites
-                    .iter()
-                    .map(|&i| answer.json[i / e.cols][i % e.cols].as_i64().unwrap_or(0) as u8)
-                    .collect();
-                assert_eq!(digits, e.solution, "{}: not the published solution", e.name);
-                found += 1;
-                engine::Control::Continue
-            },
-        );
-        assert_eq!(found, 1, "{}: not unique", e.name);
+        kakuro_solve_checked(e, &options);
     }
     let cp = rate(entries.len(), t.elapsed().as_secs_f64());
 
