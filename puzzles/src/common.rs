@@ -143,6 +143,21 @@ pub fn check_text(text: &str) -> Result<(), ParseError> {
     Ok(())
 }
 
+/// The values of `vars` in a solution (a grid puzzle's cells, row-major).
+pub fn values_of(vars: &[VarId], solution: &Solution) -> Vec<i64> {
+    vars.iter().map(|&x| solution.value(x) as i64).collect()
+}
+
+/// Row-major `values` as the JSON rows of FORMATS.md: `[[5,1,7,...], ...]`, `width` per row.
+pub fn json_rows(values: &[i64], width: usize) -> Value {
+    Value::Array(
+        values
+            .chunks(width)
+            .map(|row| Value::Array(row.iter().map(|&v| Value::from(v)).collect()))
+            .collect(),
+    )
+}
+
 /// Render a grid of optional numbers as text, `·` for `None`, columns aligned.
 pub fn render_grid(rows: &[Vec<Option<i64>>]) -> String {
     let width = rows

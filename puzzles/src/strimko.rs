@@ -18,7 +18,6 @@ use crate::common::{post_failure, sections, Section};
 use crate::common::{Answer, Built, Instance, ModelOptions, ParseError};
 use crate::{Input, PuzzleKind};
 use engine::{Model, SearchConfig, Solution};
-use serde_json::Value;
 
 pub const KIND: PuzzleKind = PuzzleKind {
     name: "strimko",
@@ -237,21 +236,12 @@ impl Instance for Strimko {
 
     fn answer(&self, built: &Built, solution: &Solution) -> Answer {
         let n = self.n;
-        let values: Vec<i64> = built
-            .vars
-            .iter()
-            .map(|&x| solution.value(x) as i64)
-            .collect();
+        let values = crate::common::values_of(&built.vars, solution);
         let rows: Vec<Vec<Option<i64>>> = values
             .chunks(n)
             .map(|r| r.iter().map(|&v| Some(v)).collect())
             .collect();
-        let json = Value::Array(
-            values
-                .chunks(n)
-                .map(|row| Value::Array(row.iter().map(|&v| Value::from(v)).collect()))
-                .collect(),
-        );
+        let json = crate::common::json_rows(&values, n);
         Answer {
             json,
             text: crate::common::render_grid(&rows),

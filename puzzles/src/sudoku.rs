@@ -25,7 +25,6 @@ use crate::common::{check_distinct, json_number_grid, parse_cell, post_failure};
 use crate::common::{Answer, Built, Instance, ModelOptions, ParseError};
 use crate::{Input, PuzzleKind};
 use engine::{Model, SearchConfig, Solution};
-use serde_json::Value;
 
 pub const KIND: PuzzleKind = PuzzleKind {
     name: "sudoku",
@@ -346,17 +345,8 @@ impl Instance for Sudoku {
 
     fn answer(&self, built: &Built, solution: &Solution) -> Answer {
         let n = self.n;
-        let values: Vec<i64> = built
-            .vars
-            .iter()
-            .map(|&x| solution.value(x) as i64)
-            .collect();
-        let json = Value::Array(
-            values
-                .chunks(n)
-                .map(|row| Value::Array(row.iter().map(|&v| Value::from(v)).collect()))
-                .collect(),
-        );
+        let values = crate::common::values_of(&built.vars, solution);
+        let json = crate::common::json_rows(&values, n);
         Answer {
             json,
             text: self.render(&values),

@@ -18,7 +18,6 @@ use crate::common::{check_distinct, check_text, content_lines, json_number_grid,
 use crate::common::{Answer, Built, Instance, ModelOptions, ParseError};
 use crate::{Input, PuzzleKind};
 use engine::{Model, SearchConfig, Solution, VarId};
-use serde_json::Value;
 
 pub const KIND: PuzzleKind = PuzzleKind {
     name: "suko",
@@ -242,17 +241,8 @@ impl Instance for Suko {
     }
 
     fn answer(&self, built: &Built, solution: &Solution) -> Answer {
-        let digits: Vec<i64> = built
-            .vars
-            .iter()
-            .map(|&x| solution.value(x) as i64)
-            .collect();
-        let json = Value::Array(
-            digits
-                .chunks(3)
-                .map(|row| Value::Array(row.iter().map(|&v| Value::from(v)).collect()))
-                .collect(),
-        );
+        let digits = crate::common::values_of(&built.vars, solution);
+        let json = crate::common::json_rows(&digits, 3);
         // The digits with their group names: `6A 7A 2B`.
         let mut text = String::new();
         for r in 0..3 {
