@@ -422,6 +422,14 @@ impl Domain {
         }
     }
 
+    /// The first word of the bitset: bit `i` stands for `offset + i` (see [`Domain::as_word`];
+    /// for a domain of at most 64 values this is the whole domain). For tight loops that have
+    /// checked once, outside the loop, that their domains are single-word.
+    #[inline]
+    pub fn first_word(&self) -> u64 {
+        self.low
+    }
+
     /// For small domains (span of at most 64 values from `base`): the values as a bitmask
     /// where bit `i` stands for `base + i`. Values outside `base..base+64` are dropped.
     pub fn mask_from(&self, base: i32) -> u64 {

@@ -149,3 +149,22 @@ fn alldiff_value_is_sound_and_checking_with_offsets() {
         }
     }
 }
+
+/// Domains spanning more than 64 values (so not single-word), mixed with narrow ones: the
+/// forward-checking all-different then tests membership with `contains_wide`.
+#[test]
+fn alldiff_value_is_sound_and_checking_on_wide_domains() {
+    for arity in 2..=4 {
+        let offsets: Vec<i32> = [0, 3, -3, 1][..arity].to_vec();
+        let o = offsets.clone();
+        let holds = move |t: &[i32]| {
+            let shown: Vec<i32> = t.iter().zip(&o).map(|(v, c)| v + c).collect();
+            (0..shown.len()).all(|i| (i + 1..shown.len()).all(|j| shown[i] != shown[j]))
+        };
+        let mut cfg = HarnessConfig::new(arity, -70, 70, Consistency::Checking);
+        cfg.trials = 600;
+        check_propagator("alldiff_value", &cfg, &holds, &move |xs| {
+            Box::new(AllDifferentValue::new(xs, &offsets))
+        });
+    }
+}

@@ -8,22 +8,47 @@
 //! **Incremental:** `notify` records which variables became fixed; `propagate` handles just
 //! those. When removing a value fixes another variable, that one is handled in the same run,
 //! so one run reaches the propagator's fixpoint (it is idempotent). `propagate_from_scratch`
-//! handles every fixed variable: the reference the tests compare against.
+//! handles every fixed variable against every other: the reference the tests compare against.
 //!
-//! **Wakes on:** fixed. **Cost:** O(n) per newly fixed variable. Entailed when all are fixed.
+//! **Wakes on:** fixed. **Cost:** O(open positions) per newly fixed variable. Entailed when
+//! every position has been handled (all fixed, all different).
 //!
-//! **Why it is written in two phases.** Most of the time the value being removed is already
-//! gone from most of the other variables, and which ones still hold it is unpredictable. A
-//! loop `if contains { remove }` then mispredicts a branch on most variables, and on
-//! n-queens that was half of the whole run time. So the loop first computes, with no branch,
-//! a bitmask of the positions that still hold the value (one bit test per variable, `OR`ed
-//! into a word), and only then visits the set bits of that mask to remove the value. Cost
-//! per variable: a load, a shift, an `OR`; the expensive part (trail, events) is paid only
-//! where something is removed.
+//! **Only the open positions are scanned (a reversible sparse set).** Once a fixed variable
+//! has been handled, its value is gone from every other variable, and it never needs to be
+//! looked at again below this node: the positions still *open* are kept at the front of an
+//! array, `open[..count]`, where `count` is a reversible integer. Handling position `i`
+//! swaps it to just past the end and decrements `count`. Backtracking restores `count` only:
+//! the swaps made below a node all happen inside that node's `open[..count]`, so those
+//! first `count` entries are still exactly its open positions (in another order) — the same
+//! idea as the valid rows of `table.rs`. Deep in the tree most variables are fixed, so the
+//! scan shrinks with the depth instead of costing `n` every time.
+//!
+//! **Why the scan is written in two phases.** Most of the time the value being removed is
+//! already gone from most of the other variables, and which ones still hold it is
+//! unpredictable. A loop `if contains { remove }` then mispredicts a branch on most
+//! variables, and on n-queens that was half of the whole run time. So the loop first
+//! computes, with no branch, a bitmask of the open positions that still hold the value (one
+//! bit test per variable, `OR`ed into a word), and only then visits the set bits of that mask
+//! to remove the value. When every domain fits in one machine word (spans ≤ 64 values; it
+//! is checked once per from-scratch run, as a domain never widens), the bit test is a
+//! subtraction, a comparison and a shift of that word, with the value that bit 0 of each
+//! word stands for computed in advance (`bit0`); otherwise it is `Domain::contains_wide`.
+//! The expensive part (trail, events) is paid only where something is removed.
 
 use crate::domain::Event;
 use crate::propagator::{Condition, Context, PropResult, Propagator, Subscription};
-use crate::store::VarId;
+use crate::store::{RevId, VarId};
+
+/// One position of the constraint, as kept in the open list.
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    var: VarId,
+    /// Its index in `xs` (the local index of `notify`).
+    position: u32,
+    /// The shown value (value + offset) that bit 0 of the variable's first domain word stands
+    /// for. Filled by `propagate_from_scratch`.
+    bit0: i64,
+}
 
 #[derive(Clone, Debug)]
 pub struct AllDifferentValue {
@@ -31,6 +56,14 @@ pub struct AllDifferentValue {
     offsets: Vec<i32>,
     /// Local indices of variables fixed since the last run.
     pending: Vec<u32>,
+    /// The positions, the open ones first: `open[..count]`, `count` being `open_count`.
+    open: Vec<Slot>,
+    /// `place[i]`: where position `i` is in `open`.
+    place: Vec<u32>,
+    /// How many positions are open (reversible; created at the first run).
+    open_count: Option<RevId>,
+    /// Every domain fits in one word, so `bit0` is valid.
+    one_word: bool,
 }
 
 impl AllDifferentValue {
@@ -39,40 +72,86 @@ impl AllDifferentValue {
             xs: xs.to_vec(),
             offsets: offsets.to_vec(),
             pending: Vec::new(),
+            open: xs
+                .iter()
+                .enumerate()
+                .map(|(i, &var)| Slot {
+                    var,
+                    position: i as u32,
+                    bit0: 0,
+                })
+                .collect(),
+            place: (0..xs.len() as u32).collect(),
+            open_count: None,
+            one_word: false,
         }
     }
 
+    /// The positions among `open[from..to]` (at most 64) whose variable still holds the shown
+    /// value `shown`, as a bitmask over `from..to`.
+    #[inline]
+    fn holders(&self, ctx: &Context<'_>, shown: i64, from: usize, to: usize) -> u64 {
+        let domains = ctx.domains();
+        let mut holders = 0u64;
+        if self.one_word {
+            for (k, slot) in self.open[from..to].iter().enumerate() {
+                let bit = shown - slot.bit0;
+                let word = domains[slot.var.index()].first_word();
+                // `bit` outside 0..64 (the value is not in the word's range) reads as 0.
+                let holds = ((bit as u64) < 64) as u64 & (word >> (bit & 63));
+                holders |= (holds & 1) << k;
+            }
+        } else {
+            for (k, slot) in self.open[from..to].iter().enumerate() {
+                let offset = self.offsets[slot.position as usize] as i64;
+                let holds = domains[slot.var.index()].contains_wide(shown - offset);
+                holders |= (holds as u64) << k;
+            }
+        }
+        holders
+    }
+
     /// Remove the values of the fixed variables in `self.pending` (and of any variable this
-    /// fixes in turn) from the others.
+    /// fixes in turn) from the open positions.
     fn process_pending(&mut self, ctx: &mut Context<'_>) -> PropResult {
-        let n = self.xs.len();
+        let open_id = match self.open_count {
+            Some(id) => id,
+            None => return self.propagate_from_scratch(ctx),
+        };
+        let mut count = ctx.rev(open_id) as usize;
         while let Some(i) = self.pending.pop() {
             let i = i as usize;
+            let at = self.place[i] as usize;
+            if at >= count {
+                continue; // already handled at this node or above
+            }
+            // Close position `i`: swap it just past the open ones.
+            count -= 1;
+            let last = self.open[count].position as usize;
+            self.open.swap(at, count);
+            self.place[last] = at as u32;
+            self.place[i] = count as u32;
+
             let shown = ctx.value(self.xs[i]) as i64 + self.offsets[i] as i64;
-            // The positions, 64 at a time, that still hold the value `shown` (shifted back
-            // by each one's offset).
-            for chunk in (0..n).step_by(64) {
-                let end = (chunk + 64).min(n);
-                let mut holders = 0u64;
-                let domains = ctx.domains();
-                let positions = self.xs[chunk..end].iter().zip(&self.offsets[chunk..end]);
-                for (k, (&x, &offset)) in positions.enumerate() {
-                    let holds = domains[x.index()].contains_wide(shown - offset as i64);
-                    holders |= (holds as u64) << k;
-                }
-                if (chunk..end).contains(&i) {
-                    holders &= !(1u64 << (i - chunk));
-                }
+            for chunk in (0..count).step_by(64) {
+                let end = (chunk + 64).min(count);
+                let mut holders = self.holders(ctx, shown, chunk, end);
                 while holders != 0 {
-                    let j = chunk + holders.trailing_zeros() as usize;
+                    let slot = self.open[chunk + holders.trailing_zeros() as usize];
                     holders &= holders - 1;
-                    let x = self.xs[j];
-                    ctx.remove(x, (shown - self.offsets[j] as i64) as i32)?;
-                    if ctx.is_fixed(x) {
+                    let j = slot.position as usize;
+                    // On a conflict the count is not saved: the swaps above stayed inside
+                    // this node's open positions, so the trail's count is still right.
+                    ctx.remove(slot.var, (shown - self.offsets[j] as i64) as i32)?;
+                    if ctx.is_fixed(slot.var) {
                         self.pending.push(j as u32);
                     }
                 }
             }
+        }
+        ctx.set_rev(open_id, count as i64);
+        if count == 0 {
+            ctx.set_entailed();
         }
         Ok(())
     }
@@ -98,7 +177,28 @@ impl Propagator for AllDifferentValue {
     fn clear_pending(&mut self) {
         self.pending.clear();
     }
+    /// Every position open again (a trailed change, undone on backtrack), every fixed
+    /// variable handled against every other.
     fn propagate_from_scratch(&mut self, ctx: &mut Context<'_>) -> PropResult {
+        let n = self.xs.len();
+        let open_id = match self.open_count {
+            Some(id) => id,
+            None => {
+                let id = ctx.new_rev(n as i64);
+                self.open_count = Some(id);
+                id
+            }
+        };
+        ctx.set_rev(open_id, n as i64);
+        self.one_word = true;
+        for slot in &mut self.open {
+            match ctx.domain(slot.var).as_word() {
+                Some((offset, _)) => {
+                    slot.bit0 = offset as i64 + self.offsets[slot.position as usize] as i64
+                }
+                None => self.one_word = false,
+            }
+        }
         self.pending.clear();
         for (i, &x) in self.xs.iter().enumerate() {
             if ctx.is_fixed(x) {
