@@ -10,17 +10,21 @@
 //!    propagator reported a conflict on the way, the node fails at once.
 //!
 //! **What it costs.** The loop runs millions of times per second, so its bookkeeping is kept
-//! to plain arrays: the watchers of each variable are kept in three lists, one per
-//! [`Condition`](crate::propagator::Condition), so that an event only walks the watchers it wakes (a value removed from
-//! the middle of a domain — the commonest event — never even looks at the many propagators
-//! that only wait for the variable to be fixed); and the queue is a flag per propagator plus
-//! one FIFO per priority, both reused from node to node.
+//! to plain arrays. The watchers of each variable are kept in one list sorted by
+//! [`Condition`](crate::propagator::Condition) — Domain watchers, then Bounds, then Fixed —
+//! so that an event walks exactly a prefix of it: a value removed from the middle of a
+//! domain never even looks at the propagators that only wait for the variable to be fixed.
+//! Better still, the store is told the weakest event anyone watches on each variable
+//! ([`Store::watch`]) and does not record the others at all: on n-queens, where every
+//! propagator waits for fixed variables, two removals in three cost no event. The queue is
+//! a flag per propagator plus one FIFO per priority, both reused from node to node.
 //!
 //! The engine also keeps, per propagator, its entailment flag (a reversible integer, so it is
 //! restored on backtrack), its failure count (the weights of the dom/wdeg heuristic), and its
 //! profile counters.
 
-use crate::propagator::{Conflict, Context, Priority, Propagator};
+use crate::domain::Event;
+use crate::propagator::{Condition, Conflict, Context, Priority, Propagator};
 use crate::queue::PropagationQueue;
 use crate::stats::{PropagatorCounters, PropagatorProfile};
 use crate::store::{RevId, Store, VarId};
@@ -37,9 +41,42 @@ struct Watch {
     local: u32,
 }
 
-/// The watchers of one variable, one list per [`Condition`](crate::propagator::Condition) (indexed by `Condition as
-/// usize`: Domain, Bounds, Fixed).
-type WatchLists = [Vec<Watch>; 3];
+/// The watchers of one variable, sorted by condition: `list[..ends[0]]` wait for any
+/// removal (Domain), `list[ends[0]..ends[1]]` for a bound change, the rest for fixing. An
+/// event `e` wakes the prefix `list[..end(e)]` (a `Fixed` event wakes everyone).
+#[derive(Clone, Debug, Default)]
+struct Watchers {
+    list: Vec<Watch>,
+    /// End of the Domain watchers, end of the Bounds watchers.
+    ends: [u32; 2],
+}
+
+impl Watchers {
+    /// Add a watcher at the end of its condition's group.
+    fn add(&mut self, watch: Watch, condition: Condition) {
+        let at = match condition {
+            Condition::Domain => self.ends[0] as usize,
+            Condition::Bounds => self.ends[1] as usize,
+            Condition::Fixed => self.list.len(),
+        };
+        self.list.insert(at, watch);
+        for (k, end) in self.ends.iter_mut().enumerate() {
+            if k >= condition as usize {
+                *end += 1;
+            }
+        }
+    }
+
+    /// The watchers `event` wakes.
+    #[inline]
+    fn woken_by(&self, event: Event) -> &[Watch] {
+        match event {
+            Event::Domain => &self.list[..self.ends[0] as usize],
+            Event::Bounds => &self.list[..self.ends[1] as usize],
+            Event::Fixed => &self.list,
+        }
+    }
+}
 
 /// The posted propagators, who watches what, and the queue.
 #[derive(Clone, Debug, Default)]
@@ -52,7 +89,7 @@ pub struct Propagation {
     /// Reversible flag per propagator: 1 once entailed.
     entailed: Vec<RevId>,
     /// For each variable, the propagators that watch it, by condition.
-    watchers: Vec<WatchLists>,
+    watchers: Vec<Watchers>,
     queue: PropagationQueue,
     counters: Vec<PropagatorCounters>,
     /// Measure time per propagator (costs two clock reads per call).
@@ -70,10 +107,12 @@ impl Propagation {
                 .resize_with(store.num_vars(), Default::default);
         }
         for (local, sub) in prop.subscriptions().into_iter().enumerate() {
-            self.watchers[sub.var.index()][sub.condition as usize].push(Watch {
+            let watch = Watch {
                 prop: id,
                 local: local as u32,
-            });
+            };
+            self.watchers[sub.var.index()].add(watch, sub.condition);
+            store.watch(sub.var, sub.condition.weakest_event());
         }
         self.priority.push(prop.priority());
         self.idempotent.push(prop.idempotent());
@@ -107,16 +146,13 @@ impl Propagation {
         self.watchers
             .get(x.index())
             .into_iter()
-            .flatten()
-            .flatten()
+            .flat_map(|w| &w.list)
             .map(|w| w.prop)
     }
 
     /// Number of variables watched by propagators (the degree of `x` in the constraint graph).
     pub fn degree(&self, x: VarId) -> usize {
-        self.watchers
-            .get(x.index())
-            .map_or(0, |lists| lists.iter().map(Vec::len).sum())
+        self.watchers.get(x.index()).map_or(0, |w| w.list.len())
     }
 
     /// Has propagator `p` become entailed at the current node?
@@ -202,20 +238,14 @@ impl Propagation {
             return;
         }
         for (x, event) in store.modified_events() {
-            let Some(lists) = self.watchers.get(x.index()) else {
-                continue;
-            };
-            // A `Fixed` event wakes all three lists, `Bounds` the Bounds and Domain lists,
-            // `Domain` the Domain list only (`Condition::woken_by`, unrolled).
-            for list in &lists[..=event as usize] {
-                for w in list {
-                    let p = w.prop as usize;
-                    if Some(w.prop) == skip || store.rev(self.entailed[p]) != 0 {
-                        continue;
-                    }
-                    if self.props[p].notify(w.local as usize, event) {
-                        self.queue.push(w.prop, self.priority[p]);
-                    }
+            // The store records only events that some watcher of `x` wakes on.
+            for w in self.watchers[x.index()].woken_by(event) {
+                let p = w.prop as usize;
+                if Some(w.prop) == skip || store.rev(self.entailed[p]) != 0 {
+                    continue;
+                }
+                if self.props[p].notify(w.local as usize, event) {
+                    self.queue.push(w.prop, self.priority[p]);
                 }
             }
         }

@@ -63,6 +63,16 @@ impl Condition {
     pub fn woken_by(self, event: Event) -> bool {
         event as u8 >= self as u8
     }
+
+    /// The weakest event that satisfies this condition.
+    #[inline]
+    pub fn weakest_event(self) -> Event {
+        match self {
+            Condition::Domain => Event::Domain,
+            Condition::Bounds => Event::Bounds,
+            Condition::Fixed => Event::Fixed,
+        }
+    }
 }
 
 /// A variable a propagator watches. Its position in the list returned by `subscriptions` is

@@ -38,6 +38,9 @@ impl VarId {
     }
 }
 
+/// `watched_from` of a variable no propagator watches: above every event.
+const UNWATCHED: u8 = Event::Fixed as u8 + 1;
+
 /// A reversible integer: propagator state that is restored on backtrack.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RevId(pub u32);
@@ -83,6 +86,9 @@ pub struct Store {
     /// Variables changed since the last `take_modified`, each once, with the strongest event.
     modified: Vec<VarId>,
     pending_event: Vec<Option<Event>>,
+    /// Per variable, the weakest event some propagator wakes on (see [`Store::watch`]);
+    /// `UNWATCHED` when none does. Weaker events are not recorded at all.
+    watched_from: Vec<u8>,
     /// Values removed in total (for the propagator profile).
     removed: u64,
 }
@@ -107,6 +113,7 @@ impl Store {
             next_epoch: 1,
             modified: Vec::new(),
             pending_event: Vec::new(),
+            watched_from: Vec::new(),
             removed: 0,
         }
     }
@@ -117,7 +124,17 @@ impl Store {
         self.domains.push(domain);
         self.saved_epoch.push(0);
         self.pending_event.push(None);
+        self.watched_from.push(UNWATCHED);
         id
+    }
+
+    /// Some propagator wakes on `event` (or a stronger one) of `x`: from now on such events
+    /// are recorded for the propagation engine. An event that no propagator listens to —
+    /// on n-queens, most removals, whose propagators only wait for fixed variables — then
+    /// costs neither an entry in the list of modified variables nor a look at its watchers.
+    pub fn watch(&mut self, x: VarId, event: Event) {
+        let from = &mut self.watched_from[x.index()];
+        *from = (*from).min(event as u8);
     }
 
     /// A new reversible integer.
@@ -195,9 +212,12 @@ impl Store {
         }
     }
 
-    /// Record that `x` changed with `event`, for the propagation engine.
+    /// Record that `x` changed with `event`, for the propagation engine, if anyone listens.
     #[inline]
     fn record_event(&mut self, x: VarId, event: Event) {
+        if (event as u8) < self.watched_from[x.index()] {
+            return;
+        }
         let pending = &mut self.pending_event[x.index()];
         match *pending {
             None => {
@@ -431,6 +451,7 @@ mod tests {
     fn events_keep_the_strongest_per_variable() {
         let mut s = Store::new();
         let x = s.new_var(Domain::interval(1, 9));
+        s.watch(x, Event::Domain);
         s.remove(x, 5).unwrap();
         s.set_min(x, 2).unwrap();
         let mut ev = Vec::new();
@@ -438,5 +459,28 @@ mod tests {
         assert_eq!(ev, vec![(x, Event::Bounds)]);
         s.take_modified(&mut ev);
         assert!(ev.is_empty());
+    }
+
+    #[test]
+    fn only_watched_events_are_recorded() {
+        let mut s = Store::new();
+        let x = s.new_var(Domain::interval(1, 9));
+        let y = s.new_var(Domain::interval(1, 9));
+        let z = s.new_var(Domain::interval(1, 9));
+        s.watch(x, Event::Fixed);
+        s.watch(y, Event::Bounds);
+        // z: nobody listens.
+        for v in [1, 5] {
+            for w in [x, y, z] {
+                s.remove(w, v).unwrap();
+            }
+        }
+        let mut ev = Vec::new();
+        s.take_modified(&mut ev);
+        assert_eq!(ev, vec![(y, Event::Bounds)]);
+        s.fix(x, 3).unwrap();
+        s.fix(z, 3).unwrap();
+        s.take_modified(&mut ev);
+        assert_eq!(ev, vec![(x, Event::Fixed)]);
     }
 }
