@@ -60,6 +60,9 @@ impl PropagationQueue {
 
     /// Empty the queue, calling `dropped` on each propagator removed.
     pub fn clear(&mut self, mut dropped: impl FnMut(u32)) {
+        if self.len == 0 {
+            return; // the common case: a search abandons nodes whose queue is already empty
+        }
         for fifo in self.fifos.iter_mut() {
             for p in fifo.drain(..) {
                 self.queued[p as usize] = false;

@@ -41,6 +41,18 @@ impl VarId {
 /// `watched_from` of a variable no propagator watches: above every event.
 const UNWATCHED: u8 = Event::Fixed as u8 + 1;
 
+/// The store's bookkeeping for one variable.
+#[derive(Clone, Copy, Debug)]
+struct VarMeta {
+    /// Epoch of the level at which the variable was last saved on the trail.
+    saved_epoch: u32,
+    /// Its strongest event since the propagation engine last looked, if any.
+    pending_event: Option<Event>,
+    /// The weakest event some propagator wakes on (see [`Store::watch`]); `UNWATCHED` when
+    /// none does. Weaker events are not recorded at all.
+    watched_from: u8,
+}
+
 /// A reversible integer: propagator state that is restored on backtrack.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct RevId(pub u32);
@@ -69,8 +81,9 @@ struct LevelMark {
 #[derive(Clone, Debug)]
 pub struct Store {
     domains: Vec<Domain>,
-    /// Epoch of the level at which each variable was last saved on the trail.
-    saved_epoch: Vec<u32>,
+    /// What the trail and the event list need to know about each variable (one small
+    /// record per variable, so that a change reads one cache line of bookkeeping, not three).
+    meta: Vec<VarMeta>,
     revs: Vec<i64>,
     /// The trail: saved domains, the extra words of saved wide domains (in the order of
     /// `domain_trail`), and reversible integers with their old values.
@@ -83,12 +96,9 @@ pub struct Store {
     epoch: u32,
     /// Next fresh epoch.
     next_epoch: u32,
-    /// Variables changed since the last `take_modified`, each once, with the strongest event.
+    /// Variables changed since the last `take_modified`, each once (their strongest event is
+    /// in `meta`).
     modified: Vec<VarId>,
-    pending_event: Vec<Option<Event>>,
-    /// Per variable, the weakest event some propagator wakes on (see [`Store::watch`]);
-    /// `UNWATCHED` when none does. Weaker events are not recorded at all.
-    watched_from: Vec<u8>,
     /// Values removed in total (for the propagator profile).
     removed: u64,
 }
@@ -103,7 +113,7 @@ impl Store {
     pub fn new() -> Store {
         Store {
             domains: Vec::new(),
-            saved_epoch: Vec::new(),
+            meta: Vec::new(),
             revs: Vec::new(),
             domain_trail: Vec::new(),
             word_trail: Vec::new(),
@@ -112,8 +122,6 @@ impl Store {
             epoch: 0,
             next_epoch: 1,
             modified: Vec::new(),
-            pending_event: Vec::new(),
-            watched_from: Vec::new(),
             removed: 0,
         }
     }
@@ -122,9 +130,11 @@ impl Store {
     pub fn new_var(&mut self, domain: Domain) -> VarId {
         let id = VarId(self.domains.len() as u32);
         self.domains.push(domain);
-        self.saved_epoch.push(0);
-        self.pending_event.push(None);
-        self.watched_from.push(UNWATCHED);
+        self.meta.push(VarMeta {
+            saved_epoch: 0,
+            pending_event: None,
+            watched_from: UNWATCHED,
+        });
         id
     }
 
@@ -133,7 +143,7 @@ impl Store {
     /// on n-queens, most removals, whose propagators only wait for fixed variables — then
     /// costs neither an entry in the list of modified variables nor a look at its watchers.
     pub fn watch(&mut self, x: VarId, event: Event) {
-        let from = &mut self.watched_from[x.index()];
+        let from = &mut self.meta[x.index()].watched_from;
         *from = (*from).min(event as u8);
     }
 
@@ -199,26 +209,28 @@ impl Store {
     /// Save `x` on the trail if this is its first change at the current level.
     #[inline(always)]
     fn save(&mut self, x: usize) {
-        if self.saved_epoch[x] != self.epoch && !self.levels.is_empty() {
+        let saved_epoch = self.meta[x].saved_epoch;
+        if saved_epoch != self.epoch && !self.levels.is_empty() {
             let d = &self.domains[x];
             self.domain_trail.push(SavedDomain {
                 var: x as u32,
-                old_epoch: self.saved_epoch[x],
+                old_epoch: saved_epoch,
                 state: d.small_state(),
             });
             // Only domains wider than 64 values have more words (rare in puzzles).
             self.word_trail.extend_from_slice(d.high_words());
-            self.saved_epoch[x] = self.epoch;
+            self.meta[x].saved_epoch = self.epoch;
         }
     }
 
     /// Record that `x` changed with `event`, for the propagation engine, if anyone listens.
     #[inline]
     fn record_event(&mut self, x: VarId, event: Event) {
-        if (event as u8) < self.watched_from[x.index()] {
+        let meta = &mut self.meta[x.index()];
+        if (event as u8) < meta.watched_from {
             return;
         }
-        let pending = &mut self.pending_event[x.index()];
+        let pending = &mut meta.pending_event;
         match *pending {
             None => {
                 *pending = Some(event);
@@ -363,7 +375,7 @@ impl Store {
                 high.copy_from_slice(&self.word_trail[from..]);
                 self.word_trail.truncate(from);
             }
-            self.saved_epoch[x] = saved.old_epoch;
+            self.meta[x].saved_epoch = saved.old_epoch;
         }
         debug_assert_eq!(self.word_trail.len(), mark.words);
         while self.int_trail.len() > mark.ints {
@@ -396,7 +408,7 @@ impl Store {
     #[inline]
     pub fn modified_events(&self) -> impl Iterator<Item = (VarId, Event)> + '_ {
         self.modified.iter().map(|&x| {
-            let event = self.pending_event[x.index()].expect("pending event");
+            let event = self.meta[x.index()].pending_event.expect("pending event");
             (x, event)
         })
     }
@@ -404,7 +416,7 @@ impl Store {
     /// Forget pending events (after a conflict).
     pub fn clear_modified(&mut self) {
         for &x in &self.modified {
-            self.pending_event[x.index()] = None;
+            self.meta[x.index()].pending_event = None;
         }
         self.modified.clear();
     }

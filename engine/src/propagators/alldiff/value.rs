@@ -45,6 +45,8 @@ struct Slot {
     var: VarId,
     /// Its index in `xs` (the local index of `notify`).
     position: u32,
+    /// Its offset: the variable shows `value + offset`.
+    offset: i32,
     /// The shown value (value + offset) that bit 0 of the variable's first domain word stands
     /// for. Filled by `propagate_from_scratch`.
     bit0: i64,
@@ -53,7 +55,6 @@ struct Slot {
 #[derive(Clone, Debug)]
 pub struct AllDifferentValue {
     xs: Vec<VarId>,
-    offsets: Vec<i32>,
     /// Local indices of variables fixed since the last run.
     pending: Vec<u32>,
     /// The positions, the open ones first: `open[..count]`, `count` being `open_count`.
@@ -70,7 +71,6 @@ impl AllDifferentValue {
     pub fn new(xs: &[VarId], offsets: &[i32]) -> AllDifferentValue {
         AllDifferentValue {
             xs: xs.to_vec(),
-            offsets: offsets.to_vec(),
             pending: Vec::new(),
             open: xs
                 .iter()
@@ -78,6 +78,7 @@ impl AllDifferentValue {
                 .map(|(i, &var)| Slot {
                     var,
                     position: i as u32,
+                    offset: offsets[i],
                     bit0: 0,
                 })
                 .collect(),
@@ -103,8 +104,7 @@ impl AllDifferentValue {
             }
         } else {
             for (k, slot) in self.open[from..to].iter().enumerate() {
-                let offset = self.offsets[slot.position as usize] as i64;
-                let holds = domains[slot.var.index()].contains_wide(shown - offset);
+                let holds = domains[slot.var.index()].contains_wide(shown - slot.offset as i64);
                 holders |= (holds as u64) << k;
             }
         }
@@ -120,33 +120,35 @@ impl AllDifferentValue {
         };
         let mut count = ctx.rev(open_id) as usize;
         while let Some(i) = self.pending.pop() {
-            let i = i as usize;
-            let at = self.place[i] as usize;
+            let at = self.place[i as usize] as usize;
             if at >= count {
                 continue; // already handled at this node or above
             }
-            // Close position `i`: swap it just past the open ones.
+            // Close position `i`: swap it with the last open one, just past the open ones.
             count -= 1;
-            let last = self.open[count].position as usize;
-            self.open.swap(at, count);
-            self.place[last] = at as u32;
-            self.place[i] = count as u32;
+            let closed = self.open[at];
+            let moved = self.open[count];
+            self.open[at] = moved;
+            self.open[count] = closed;
+            self.place[moved.position as usize] = at as u32;
+            self.place[i as usize] = count as u32;
 
-            let shown = ctx.value(self.xs[i]) as i64 + self.offsets[i] as i64;
-            for chunk in (0..count).step_by(64) {
-                let end = (chunk + 64).min(count);
-                let mut holders = self.holders(ctx, shown, chunk, end);
+            let shown = ctx.value(closed.var) as i64 + closed.offset as i64;
+            let mut from = 0;
+            while from < count {
+                let to = (from + 64).min(count);
+                let mut holders = self.holders(ctx, shown, from, to);
                 while holders != 0 {
-                    let slot = self.open[chunk + holders.trailing_zeros() as usize];
+                    let slot = self.open[from + holders.trailing_zeros() as usize];
                     holders &= holders - 1;
-                    let j = slot.position as usize;
                     // On a conflict the count is not saved: the swaps above stayed inside
                     // this node's open positions, so the trail's count is still right.
-                    ctx.remove(slot.var, (shown - self.offsets[j] as i64) as i32)?;
+                    ctx.remove(slot.var, (shown - slot.offset as i64) as i32)?;
                     if ctx.is_fixed(slot.var) {
-                        self.pending.push(j as u32);
+                        self.pending.push(slot.position);
                     }
                 }
+                from = to;
             }
         }
         ctx.set_rev(open_id, count as i64);
@@ -193,9 +195,7 @@ impl Propagator for AllDifferentValue {
         self.one_word = true;
         for slot in &mut self.open {
             match ctx.domain(slot.var).as_word() {
-                Some((offset, _)) => {
-                    slot.bit0 = offset as i64 + self.offsets[slot.position as usize] as i64
-                }
+                Some((first, _)) => slot.bit0 = first as i64 + slot.offset as i64,
                 None => self.one_word = false,
             }
         }
