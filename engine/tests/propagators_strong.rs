@@ -314,16 +314,105 @@ fn alldiff_domain_is_domain_consistent_with_offsets() {
                     .collect();
                 all_different(&shown)
             };
-            let mut cfg = HarnessConfig::new(arity, 0, 5, Consistency::Domain);
-            cfg.trials = 250;
-            cfg.seed = arity as u64 * 13 + kind as u64;
-            let o = offs.clone();
-            check_propagator(
-                &format!("alldiff_domain {offs:?}"),
-                &cfg,
-                &holds,
-                &move |xs| Box::new(AllDifferentDomain::new(xs, &o)),
-            );
+            // Values 0..5 fit one word (the bitmask algorithm); values spread over -40..40
+            // are sometimes wider than 64 (the general graph takes over mid-test).
+            for (lo, hi) in [(0, 5), (-40, 40)] {
+                let mut cfg = HarnessConfig::new(arity, lo, hi, Consistency::Domain);
+                cfg.trials = 250;
+                cfg.seed = arity as u64 * 13 + kind as u64;
+                let o = offs.clone();
+                check_propagator(
+                    &format!("alldiff_domain {offs:?} in {lo}..{hi}"),
+                    &cfg,
+                    &holds,
+                    &move |xs| Box::new(AllDifferentDomain::new(xs, &o)),
+                );
+                let o = offs.clone();
+                check_propagator(
+                    &format!("alldiff_domain, general graph only, {offs:?} in {lo}..{hi}"),
+                    &cfg,
+                    &holds,
+                    &move |xs| Box::new(AllDifferentDomain::general(xs, &o)),
+                );
+            }
+        }
+    }
+}
+
+/// The one-word algorithm and the general value graph are two implementations of Régin's
+/// filtering: on units too big for brute force (up to 20 variables, values up to 64 wide)
+/// they must prune to exactly the same domains, node after node down a random dive.
+#[test]
+fn alldiff_domain_word_and_general_graph_prune_alike() {
+    use engine::{Model, VarId};
+    let mut rng = Rng::new(2026);
+    for case in 0..400 {
+        let n = 2 + rng.below(19) as usize;
+        // Mostly tight units (few more values than variables, where matching matters),
+        // sometimes up to the full 64-value word.
+        let slack = if case % 4 == 0 { 64 - n as u64 } else { 3 };
+        let span = n as i32 + rng.below(slack + 1) as i32 - 1;
+        let keep_one_in = 2 + rng.below(3);
+        let offsets: Vec<i32> = (0..n)
+            .map(|i| if case % 3 == 0 { i as i32 % 3 } else { 0 })
+            .collect();
+        // The same random domains in two models, one per implementation.
+        let domains: Vec<Vec<i32>> = (0..n)
+            .map(|_| {
+                let mut values: Vec<i32> =
+                    (0..=span).filter(|_| rng.below(keep_one_in) != 0).collect();
+                if values.is_empty() {
+                    values.push(rng.below(span as u64 + 1) as i32);
+                }
+                values
+            })
+            .collect();
+        let build = |general: bool| {
+            let mut m = Model::new();
+            let xs: Vec<VarId> = domains.iter().map(|d| m.new_var_from_values(d)).collect();
+            m.post(if general {
+                Box::new(AllDifferentDomain::general(&xs, &offsets))
+            } else {
+                Box::new(AllDifferentDomain::new(&xs, &offsets))
+            });
+            (m, xs)
+        };
+        let (mut word, xs) = build(false);
+        let (mut graph, _) = build(true);
+        let shown = |m: &Model| -> Vec<Vec<i32>> {
+            xs.iter()
+                .map(|&x| m.store.domain(x).values().to_vec())
+                .collect()
+        };
+        for step in 0..12 {
+            let a = word.propagate();
+            let b = graph.propagate();
+            assert_eq!(a.is_ok(), b.is_ok(), "case {case} step {step}: one failed");
+            if a.is_err() {
+                break;
+            }
+            assert_eq!(shown(&word), shown(&graph), "case {case} step {step}");
+            // Dive: remove a random value of a random unfixed variable from both.
+            let open: Vec<VarId> = xs
+                .iter()
+                .copied()
+                .filter(|&x| !word.store.is_fixed(x))
+                .collect();
+            if open.is_empty() {
+                break;
+            }
+            let x = open[rng.below(open.len() as u64) as usize];
+            let values = word.store.domain(x).values();
+            let v = values[rng.below(values.len() as u64) as usize];
+            word.store.push_level();
+            graph.store.push_level();
+            if rng.below(2) == 0 {
+                word.store.fix(x, v).unwrap();
+                graph.store.fix(x, v).unwrap();
+            } else {
+                word.store.remove(x, v).unwrap();
+                graph.store.remove(x, v).unwrap();
+            }
         }
     }
 }

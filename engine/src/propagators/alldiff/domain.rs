@@ -12,6 +12,14 @@
 //! shared with the global cardinality constraint (`count.rs`), of which all-different is the
 //! case "each value at most once".
 //!
+//! **Two implementations of one algorithm.** When every shown value fits in one 64-bit word
+//! (span ≤ 64, at most 64 variables: Sudoku units, Latin squares, Kakuro runs) the run goes
+//! through `word_matching.rs`, where every set of vertices is a bitmask and the whole run is
+//! a few hundred bit operations; otherwise through the general graph of `value_graph.rs`.
+//! Both prune exactly the same values (both are tested against brute force), the first about
+//! ten times faster. [`AllDifferentDomain::general`] forces the general graph, for tests and
+//! benches.
+//!
 //! **Incremental:** the matching is kept between runs (as a hint: it is re-checked against
 //! the domains and repaired with a few augmenting paths), so a typical run costs one pass
 //! over the domains plus Tarjan's algorithm.
@@ -23,20 +31,34 @@
 //! components, so one run is a fixpoint.
 
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
+use crate::propagators::alldiff::word_matching::{WordMatching, WordRun};
 use crate::propagators::value_graph::{Capacities, ValueGraph};
 use crate::store::VarId;
 
 #[derive(Clone, Debug)]
 pub struct AllDifferentDomain {
     xs: Vec<VarId>,
+    offsets: Vec<i32>,
+    /// The word-sized algorithm, tried first (`None`: always use the general graph).
+    words: Option<WordMatching>,
     graph: ValueGraph,
 }
 
 impl AllDifferentDomain {
+    /// Domain-consistent all-different over `xs[i] + offsets[i]`.
     pub fn new(xs: &[VarId], offsets: &[i32]) -> AllDifferentDomain {
+        let mut p = AllDifferentDomain::general(xs, offsets);
+        p.words = Some(WordMatching::new(xs.len()));
+        p
+    }
+
+    /// The same, always on the general value graph (never the one-word algorithm).
+    pub fn general(xs: &[VarId], offsets: &[i32]) -> AllDifferentDomain {
         assert_eq!(xs.len(), offsets.len());
         AllDifferentDomain {
             xs: xs.to_vec(),
+            offsets: offsets.to_vec(),
+            words: None,
             graph: ValueGraph::new(xs, offsets, Capacities::all_different()),
         }
     }
@@ -59,6 +81,11 @@ impl Propagator for AllDifferentDomain {
         true
     }
     fn propagate_from_scratch(&mut self, ctx: &mut Context<'_>) -> PropResult {
+        if let Some(words) = self.words.as_mut() {
+            if let WordRun::Done(result) = words.run(ctx, &self.xs, &self.offsets) {
+                return result;
+            }
+        }
         self.graph.filter(ctx)
     }
     fn clone_box(&self) -> Box<dyn Propagator> {

@@ -17,6 +17,7 @@
 pub mod bounds;
 pub mod domain;
 pub mod value;
+mod word_matching;
 
 use crate::propagator::Propagator;
 use crate::store::VarId;
