@@ -36,7 +36,7 @@ use engine::search::{NoListener, SearchEvent, SearchListener, TraceWriter};
 use input::{InputError, Source};
 use progress::Progress;
 use puzzles::{Answer, Instance, PuzzleKind};
-use solve::{InstanceRun, Plan};
+use solve::{InstanceRun, Plan, SharedModels};
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -298,6 +298,7 @@ fn solve_all(
         // The trace is one stream of events: its search runs on one thread.
         threads: if trace.is_some() { 1 } else { threads },
     };
+    let mut shared = SharedModels::default();
     for (i, instance) in instances.iter().enumerate() {
         let index = i + 1;
         if let Some(t) = trace.as_mut() {
@@ -313,7 +314,15 @@ fn solve_all(
             trace: trace.as_mut().map(|t| TraceWriter::new(&mut t.file)),
             progress: progress.as_deref_mut(),
         };
-        let result = solve_and_print(&plan, index, several, &**instance, &mut listeners, out);
+        let result = solve_and_print(
+            &plan,
+            index,
+            several,
+            &**instance,
+            &mut shared,
+            &mut listeners,
+            out,
+        );
         if let Some(t) = listeners.trace.take() {
             if let Some(e) = t.error {
                 return Err(Failure::Internal(format!("cannot write the trace: {e}")));
@@ -360,32 +369,36 @@ fn solve_side_by_side(
         for _ in 0..threads.min(instances.len()) {
             let sender = sender.clone();
             let (plan, next, stop) = (&plan, &next, &stop);
-            scope.spawn(move || loop {
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= instances.len() || stop.load(Ordering::Relaxed) {
-                    break;
-                }
-                let mut text = Vec::with_capacity(512);
-                let result = catch_unwind(AssertUnwindSafe(|| {
-                    solve_and_print(
-                        plan,
-                        i + 1,
-                        true,
-                        &*instances[i],
-                        &mut NoListener,
-                        &mut text,
-                    )
-                }))
-                .unwrap_or_else(|_| {
-                    Err(Failure::Internal(format!(
-                        "panic: while solving {} instance {}",
-                        plan.kind.name,
-                        i + 1
-                    )))
-                })
-                .map(|run| (text, run.stats.nodes, run.stats.solutions));
-                if sender.send((i, result)).is_err() {
-                    break;
+            scope.spawn(move || {
+                let mut shared = SharedModels::default();
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= instances.len() || stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let mut text = Vec::with_capacity(512);
+                    let result = catch_unwind(AssertUnwindSafe(|| {
+                        solve_and_print(
+                            plan,
+                            i + 1,
+                            true,
+                            &*instances[i],
+                            &mut shared,
+                            &mut NoListener,
+                            &mut text,
+                        )
+                    }))
+                    .unwrap_or_else(|_| {
+                        Err(Failure::Internal(format!(
+                            "panic: while solving {} instance {}",
+                            plan.kind.name,
+                            i + 1
+                        )))
+                    })
+                    .map(|run| (text, run.stats.nodes, run.stats.solutions));
+                    if sender.send((i, result)).is_err() {
+                        break;
+                    }
                 }
             });
         }
@@ -425,12 +438,13 @@ fn solve_and_print(
     index: usize,
     several: bool,
     instance: &dyn Instance,
+    shared: &mut SharedModels,
     listener: &mut dyn SearchListener,
     out: &mut dyn Write,
 ) -> Result<InstanceRun, Failure> {
     let options = plan.options;
     if options.json {
-        let run = solve::solve(plan, instance, listener, None)?;
+        let run = solve::solve(plan, instance, shared, listener, None)?;
         out.write_all(&output::json_line(plan.kind.name, index, &run))?;
         return Ok(run);
     }
@@ -439,7 +453,7 @@ fn solve_and_print(
     }
     let run = {
         let mut emit = |answer: &Answer| output::write_answer(out, answer);
-        solve::solve(plan, instance, listener, Some(&mut emit))?
+        solve::solve(plan, instance, shared, listener, Some(&mut emit))?
     };
     output::write_text(out, &run, options.stats)?;
     Ok(run)

@@ -77,6 +77,66 @@ pub struct InstanceRun {
     pub propagators: usize,
 }
 
+/// The shared models of a batch (see [`Instance::shared_model_key`]): the model of the last
+/// key seen, at its root level, ready to be restricted to the next instance. One per thread.
+#[derive(Debug, Default)]
+pub struct SharedModels {
+    slot: Option<(SharedId, Built)>,
+}
+
+/// Which shared model: the puzzle's key and what the model is for (the options are those of
+/// the run, the same for every instance).
+type SharedId = (u64, Purpose);
+
+impl SharedModels {
+    /// The shared model for `instance`, restricted to it on a new trail level, or `None` when
+    /// the puzzle builds each instance on its own (or its givens clash at once).
+    fn check_out(
+        &mut self,
+        instance: &dyn Instance,
+        options: &ModelOptions,
+    ) -> Result<Option<(SharedId, Built)>, Failure> {
+        let Some(key) = instance.shared_model_key() else {
+            return Ok(None);
+        };
+        let id = (key, options.purpose);
+        let mut built = match self.slot.take() {
+            Some((held, built)) if held == id => built,
+            _ => {
+                let mut built = instance.build_shared(options).map_err(Failure::Usage)?;
+                if built.model.propagate().is_err() {
+                    return Ok(None);
+                }
+                built
+            }
+        };
+        // Each instance starts with zero counters (and no failure weights from the last).
+        built.model.propagation.reset_counters();
+        built.model.store.push_level();
+        if instance.restrict(&mut built).is_err() {
+            built.model.store.pop_level();
+            self.slot = Some((id, built));
+            return Ok(None);
+        }
+        Ok(Some((id, built)))
+    }
+
+    /// Take the model back after the search: undo the instance's level.
+    fn check_in(&mut self, id: SharedId, mut built: Built) {
+        let model = &mut built.model;
+        model.propagation.abandon(&mut model.store);
+        model.store.pop_level();
+        self.slot = Some((id, built));
+    }
+}
+
+/// A model ready to search: built for one instance, or a shared one restricted to it (to be
+/// given back with [`SharedModels::check_in`]).
+struct Obtained {
+    built: Built,
+    shared: Option<SharedId>,
+}
+
 /// The search-independent inputs of a run, shared by every instance of a file.
 #[derive(Clone, Copy, Debug)]
 pub struct Plan<'a> {
@@ -99,12 +159,28 @@ impl Plan<'_> {
         }
     }
 
-    /// Build the model this run needs, and say which mode the search runs in.
-    fn build(&self, instance: &dyn Instance) -> Result<(Built, Mode), Failure> {
+    /// Build the model this run needs (or restrict a shared one), and say which mode the
+    /// search runs in.
+    fn build(
+        &self,
+        instance: &dyn Instance,
+        shared: &mut SharedModels,
+    ) -> Result<(Obtained, Mode), Failure> {
         let o = self.options;
-        let build = |purpose| {
+        let mut build = |purpose| {
+            let options = self.model_options(purpose);
+            if let Some((id, built)) = shared.check_out(instance, &options)? {
+                return Ok(Obtained {
+                    built,
+                    shared: Some(id),
+                });
+            }
             instance
-                .build(&self.model_options(purpose))
+                .build(&options)
+                .map(|built| Obtained {
+                    built,
+                    shared: None,
+                })
                 .map_err(Failure::Usage)
         };
         if o.count {
@@ -118,14 +194,14 @@ impl Plan<'_> {
                 return Ok((build(Purpose::Count)?, Mode::List { optimising: false }));
             }
             let built = build(Purpose::Solve)?;
-            if built.search.objective.is_some() {
+            if built.built.search.objective.is_some() {
                 return Ok((built, Mode::List { optimising: true }));
             }
             // An optimisation puzzle asked a satisfaction question (`--colours K`).
             return Ok((build(Purpose::Count)?, Mode::List { optimising: false }));
         }
         let built = build(Purpose::Solve)?;
-        let mode = if built.search.objective.is_some() {
+        let mode = if built.built.search.objective.is_some() {
             Mode::Optimum
         } else {
             Mode::First
@@ -193,13 +269,18 @@ fn checked_answer(
 
 /// Solve one instance. `emit` receives each listed solution (`-a`/`-n`) as it is found, for
 /// text output; without it they are collected in [`InstanceRun::listed`].
+///
+/// `shared` holds the models that instances of a batch share (see
+/// [`Instance::shared_model_key`]); pass the same one for every instance of a file.
 pub fn solve(
     plan: &Plan<'_>,
     instance: &dyn Instance,
+    shared: &mut SharedModels,
     listener: &mut dyn SearchListener,
     mut emit: Option<&mut dyn FnMut(&Answer) -> std::io::Result<()>>,
 ) -> Result<InstanceRun, Failure> {
-    let (mut built, mode) = plan.build(instance)?;
+    let (obtained, mode) = plan.build(instance, shared)?;
+    let (mut built, shared_id) = (obtained.built, obtained.shared);
     let config = plan.search_config(&built, mode);
     // The search gets the model itself (no copy: in a file of 10,000 Sudokus it would be
     // 10,000 copies); decoding needs only the solution and `built.vars`.
@@ -314,6 +395,9 @@ pub fn solve(
     });
     let mut stats = outcome.stats;
     stats.solutions = outcome.solutions;
+    if let Some(id) = shared_id {
+        shared.check_in(id, built);
+    }
     Ok(InstanceRun {
         mode,
         status,

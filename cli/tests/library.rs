@@ -713,7 +713,13 @@ fn an_answer_that_fails_its_checker_is_an_internal_error() {
         options: &options,
         threads: 1,
     };
-    let result = cli::solve::solve(&plan, &Liar, &mut engine::search::NoListener, None);
+    let result = cli::solve::solve(
+        &plan,
+        &Liar,
+        &mut Default::default(),
+        &mut engine::search::NoListener,
+        None,
+    );
     match result {
         Err(cli::Failure::Internal(m)) => assert!(m.contains("always wrong")),
         other => panic!("an internal error expected, got {other:?}"),

@@ -109,6 +109,35 @@ pub trait Instance: Send + Sync + fmt::Debug {
     /// Check an answer against the rules alone, without the engine: `Err` says which rule
     /// is broken.
     fn check(&self, answer: &Answer) -> Result<(), String>;
+
+    // ----- batch solving: one model shared by many instances -------------------------------
+    //
+    // A file of 10,000 Sudokus is 10,000 instances whose models differ only in their givens.
+    // Building each model from scratch (variables, propagators, watch lists) costs more than
+    // solving most of them, so a puzzle may instead say "my model is the shared model of key
+    // K, narrowed by my givens". The caller builds that shared model once, and for each
+    // instance opens a trail level, calls `restrict`, searches, and pops the level: the
+    // model is back as it was, ready for the next instance. Puzzles that do not opt in are
+    // built one by one.
+
+    /// The key of the shared model this instance is a restriction of (instances with equal
+    /// keys, under equal options, share it), or `None` to be built on its own.
+    fn shared_model_key(&self) -> Option<u64> {
+        None
+    }
+
+    /// The shared model (without this instance's own data). Only called when
+    /// `shared_model_key` is `Some`.
+    fn build_shared(&self, options: &ModelOptions) -> Result<Built, String> {
+        self.build(options)
+    }
+
+    /// Narrow the shared model to this instance (fix its givens) at the current trail level.
+    /// `Err` if that fails at once (the caller then builds the instance on its own, which
+    /// reports it as unsatisfiable).
+    fn restrict(&self, _built: &mut Built) -> Result<(), engine::Conflict> {
+        Ok(())
+    }
 }
 
 // ----- small helpers shared by the parsers ------------------------------------------------

@@ -264,15 +264,25 @@ impl Sudoku {
         }
     }
 
+    /// The model of this puzzle: the rules, and the givens fixed.
     pub fn model(&self, options: &ModelOptions) -> Built {
-        let n = self.n;
-        let mut model = Model::new();
-        let cells = model.new_vars(n * n, 1, n as i32);
-        for (&x, &g) in cells.iter().zip(&self.givens) {
+        let mut built = self.rules_model(options);
+        let mut model = built.model;
+        for (&x, &g) in built.vars.iter().zip(&self.givens) {
             if g != 0 && model.fix(x, g as i32).is_err() {
                 post_failure(&mut model);
             }
         }
+        built.model = model;
+        built
+    }
+
+    /// The rules alone (an empty grid of this size): the model every puzzle of the size
+    /// shares, which [`Instance::restrict`] narrows to one puzzle's givens.
+    pub fn rules_model(&self, options: &ModelOptions) -> Built {
+        let n = self.n;
+        let mut model = Model::new();
+        let cells = model.new_vars(n * n, 1, n as i32);
         for unit in self.units() {
             let xs: Vec<_> = unit.iter().map(|&i| cells[i]).collect();
             let _ = model.all_different(&xs, options.alldiff);
@@ -357,5 +367,24 @@ impl Instance for Sudoku {
     fn check(&self, answer: &Answer) -> Result<(), String> {
         let grid = json_number_grid(&answer.json, self.n, self.n, 1, self.n as i64)?;
         self.check_grid(&grid)
+    }
+
+    /// Every Sudoku of one size shares the model of the rules; the givens are the
+    /// restriction.
+    fn shared_model_key(&self) -> Option<u64> {
+        Some(self.n as u64)
+    }
+
+    fn build_shared(&self, options: &ModelOptions) -> Result<Built, String> {
+        Ok(self.rules_model(options))
+    }
+
+    fn restrict(&self, built: &mut Built) -> Result<(), engine::Conflict> {
+        for (&x, &g) in built.vars.iter().zip(&self.givens) {
+            if g != 0 {
+                built.model.fix(x, g as i32)?;
+            }
+        }
+        Ok(())
     }
 }
