@@ -416,3 +416,50 @@ pub fn solve(
 pub fn no_listener() -> NoListener {
     NoListener
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_shared_model_is_restricted_per_instance_and_restored_after() {
+        let first = format!("1{}", ".".repeat(80));
+        let second = format!(".2{}", ".".repeat(79));
+        let clash = format!("33{}", ".".repeat(79));
+        let instances = puzzles::sudoku::parse(&[first, second, clash].join("\n")).unwrap();
+        let options = ModelOptions::default();
+        let mut shared = SharedModels::default();
+
+        let (id, built) = shared.check_out(&*instances[0], &options).unwrap().unwrap();
+        assert_eq!(
+            built.model.store.level(),
+            1,
+            "the givens live on their own level"
+        );
+        assert_eq!(built.model.store.size(built.vars[0]), 1);
+        shared.check_in(id, built);
+
+        let (id, built) = shared.check_out(&*instances[1], &options).unwrap().unwrap();
+        let store = &built.model.store;
+        assert_eq!(store.level(), 1, "the first instance's level was popped");
+        assert_eq!(
+            store.size(built.vars[0]),
+            9,
+            "the first instance's given is gone"
+        );
+        assert_eq!(
+            (store.size(built.vars[1]), store.value(built.vars[1])),
+            (1, 2)
+        );
+        shared.check_in(id, built);
+
+        // Clashing givens: propagation fails on the shared model, and checking it in
+        // leaves nothing behind (neither the givens nor the failed propagation).
+        let (id, mut built) = shared.check_out(&*instances[2], &options).unwrap().unwrap();
+        assert!(built.model.propagate().is_err());
+        shared.check_in(id, built);
+        let (_, built) = shared.slot.as_ref().unwrap();
+        assert_eq!(built.model.store.level(), 0);
+        assert!(built.vars.iter().all(|&x| built.model.store.size(x) == 9));
+    }
+}

@@ -516,6 +516,53 @@ fn sudoku_files_with_many_instances_answer_each_in_order() {
     let _ = std::fs::remove_file(path);
 }
 
+/// A batch file solves every puzzle on one shared model, restricted to each puzzle's givens
+/// on a trail level (`Instance::shared_model_key`). Each answer, and even each search's node
+/// and failure counts, must be what the puzzle gets when it is solved alone on a model of its
+/// own; a clash in the middle of the file must not leave anything behind.
+#[test]
+fn a_batch_on_a_shared_model_answers_as_each_puzzle_alone() {
+    if puzzles::find("sudoku").is_none() {
+        eprintln!("skipped: sudoku is not registered yet");
+        return;
+    }
+    let sample = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../puzzles/data/sudoku_17clue_sample.txt");
+    let text = std::fs::read_to_string(&sample).expect("the 17-clue sample in the repository");
+    let mut lines: Vec<String> = puzzles::common::content_lines(&text)
+        .into_iter()
+        .map(|(_, l)| l.to_string())
+        .take(12)
+        .collect();
+    // A clash (two equal givens in row 1) in the middle.
+    lines.insert(5, format!("11{}", ".".repeat(79)));
+    let batch = lines.join("\n");
+    for flags in [
+        &["--json", "-p", "1"][..],
+        &["--json", "-p", "1", "--count"],
+    ] {
+        let args: Vec<&str> = ["sudoku", "-"].iter().chain(flags).copied().collect();
+        let together = cpsolve(&args, batch.as_bytes()).json_lines();
+        assert_eq!(together.len(), lines.len());
+        for (i, line) in lines.iter().enumerate() {
+            let alone = cpsolve(&args, line.as_bytes()).json();
+            let got = &together[i];
+            for field in ["status", "solution", "count"] {
+                assert_eq!(got.get(field), alone.get(field), "puzzle {} {field}", i + 1);
+            }
+            for stat in ["nodes", "failures"] {
+                assert_eq!(
+                    got["stats"][stat],
+                    alone["stats"][stat],
+                    "puzzle {} stats.{stat} {flags:?}",
+                    i + 1
+                );
+            }
+        }
+        assert_eq!(together[5]["status"], "UNSATISFIABLE");
+    }
+}
+
 #[test]
 fn shared_sudoku_collection_if_present() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/sudoku");
