@@ -432,7 +432,12 @@ impl Domain {
 
     /// For small domains (span of at most 64 values from `base`): the values as a bitmask
     /// where bit `i` stands for `base + i`. Values outside `base..base+64` are dropped.
+    #[inline]
     pub fn mask_from(&self, base: i32) -> u64 {
+        if self.offset == base {
+            // The common case (a propagator reading domains in their own layout): one load.
+            return self.low;
+        }
         let mut mask = 0u64;
         let shift = self.offset as i64 - base as i64;
         for w in 0..self.n_words() {

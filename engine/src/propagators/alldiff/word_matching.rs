@@ -8,6 +8,10 @@
 //! `u64` bitmask, so each step of the algorithm is a handful of `AND`/`OR`s:
 //!
 //! * `dom[i]` — the shown values of variable `i`, bit `k` standing for value `base + k`;
+//! * **fixed variables first** (naked singles): a fixed variable's value leaves every other
+//!   domain, which may fix more, until nothing changes. What is left is the set `open` of
+//!   unfixed variables, and the steps below look at those only — late in a search, that is
+//!   most of the work saved;
 //! * **matching**: `value_of[i]` and `var_of[k]`, kept between runs as a hint, repaired by
 //!   augmenting paths found by breadth-first search where "the values not yet visited that
 //!   `i` can take" is `dom[i] & !visited`;
@@ -15,19 +19,19 @@
 //!   `j —matched— value_of[j] —unmatched— i` is one step `j → i`, taken when `dom[i]`
 //!   holds `value_of[j]`. So `succ[j]` = the variables whose domain holds `j`'s value;
 //! * **free values** (no variable matched to them) start the "even alternating paths" of
-//!   Régin's paper: every variable `R`-eachable from a variable that can take a free value
-//!   may give its value away, so its value stays allowed everywhere;
+//!   Régin's paper: every variable reachable from a variable that can take a free value may
+//!   give its value away, so its value stays allowed everywhere;
 //! * **strongly connected components** of the rest, by the bitset method: the component of
 //!   `p` is the set of variables that `p` reaches *and* that reach `p` (two breadth-first
 //!   searches on bitmasks, `forward ∩ backward`), removed, repeat.
 //!
-//! Variable `i` keeps exactly: the free values, the values of `R`, and the values of its
-//! own component (which include its own matched value). That is domain consistency, the
-//! same pruning as `value_graph.rs` — the property tests run both against brute force.
+//! Variable `i` keeps exactly: the free values, the values of the variables reachable from
+//! a free value, and the values of its own component (which include its own matched
+//! value). That is domain consistency, the same pruning as `value_graph.rs` — the tests run
+//! both against brute force and against each other.
 //!
 //! **Cost** on a 9-cell unit: a few hundred simple instructions and no memory but the
-//! struct's own small arrays; about ten times less than the general graph (see
-//! `benches/benches/propagators.rs`).
+//! struct's own small arrays, about ten times less than the general graph.
 
 use crate::propagator::{Conflict, Context, PropResult};
 use crate::store::VarId;
@@ -40,15 +44,17 @@ const NONE: u8 = u8::MAX;
 pub(crate) struct WordMatching {
     /// The value `base + k` is bit `k`. The matching hint below is reset when it changes.
     base: i64,
-    /// Matched value (bit index) of each variable, or `NONE`.
+    /// Matched value (bit index) of each variable, or `NONE`. A hint: valid only while
+    /// `var_of` agrees.
     value_of: Vec<u8>,
     /// Matched variable of each value, or `NONE`.
     var_of: [u8; 64],
-    /// Scratch, reused from run to run: the domains as masks, and the alternating graph.
+    /// Scratch, reused from run to run: the domains as read, as narrowed, and the
+    /// alternating graph between the open variables.
+    read: Vec<u64>,
     dom: Vec<u64>,
     succ: Vec<u64>,
     pred: Vec<u64>,
-    allowed: Vec<u64>,
     /// Scratch for the breadth-first search of an augmenting path.
     queue: Vec<u8>,
     came_from: Vec<u8>,
@@ -66,43 +72,13 @@ impl WordMatching {
             base: i64::MIN,
             value_of: vec![NONE; n],
             var_of: [NONE; 64],
+            read: vec![0; n],
             dom: vec![0; n],
             succ: vec![0; n],
             pred: vec![0; n],
-            allowed: vec![0; n],
             queue: Vec::with_capacity(n),
             came_from: vec![NONE; n],
         }
-    }
-
-    /// Can this run use one word per domain? Reads the domains into `dom` if so.
-    fn load(&mut self, ctx: &Context<'_>, xs: &[VarId], offsets: &[i32]) -> bool {
-        let n = xs.len();
-        if n > 64 {
-            return false;
-        }
-        let mut lo = i64::MAX;
-        let mut hi = i64::MIN;
-        for (&x, &o) in xs.iter().zip(offsets) {
-            lo = lo.min(ctx.min(x) as i64 + o as i64);
-            hi = hi.max(ctx.max(x) as i64 + o as i64);
-        }
-        if n > 0 && hi - lo >= 64 {
-            return false;
-        }
-        if lo != self.base {
-            self.base = lo;
-            self.value_of.fill(NONE);
-            self.var_of = [NONE; 64];
-        }
-        for (i, (&x, &o)) in xs.iter().zip(offsets).enumerate() {
-            // Bit k of dom[i] is the shown value base + k, i.e. the value base + k - o of x.
-            let Ok(from) = i32::try_from(lo - o as i64) else {
-                return false;
-            };
-            self.dom[i] = ctx.domain(x).mask_from(from);
-        }
-        true
     }
 
     /// Run Régin's algorithm on `xs[i] + offsets[i]` if the values fit in a word.
@@ -110,53 +86,148 @@ impl WordMatching {
         if !self.load(ctx, xs, offsets) {
             return WordRun::TooWide;
         }
-        if let Err(conflict) = self.repair_matching() {
-            return WordRun::Done(Err(conflict));
-        }
-        self.find_allowed_values();
+        let result = self.filter();
+        // Write back what changed, even after a conflict (the search undoes it anyway).
         for (i, (&x, &o)) in xs.iter().zip(offsets).enumerate() {
-            let keep = self.dom[i] & self.allowed[i];
-            if keep != self.dom[i] {
+            if self.dom[i] != self.read[i] {
                 // `load` checked that base - o fits in an i32.
                 let from = (self.base - o as i64) as i32;
-                if let Err(conflict) = ctx.intersect_mask(x, from, keep) {
+                if let Err(conflict) = ctx.intersect_mask(x, from, self.dom[i]) {
                     return WordRun::Done(Err(conflict));
                 }
             }
         }
-        WordRun::Done(Ok(()))
+        WordRun::Done(result)
     }
 
-    /// Step 1: a matching covering every variable, repaired from the last run's.
-    fn repair_matching(&mut self) -> Result<(), Conflict> {
+    /// Read the domains into `read` (and `dom`), as masks from `base`. `false` if they do
+    /// not fit in one word.
+    fn load(&mut self, ctx: &Context<'_>, xs: &[VarId], offsets: &[i32]) -> bool {
+        if xs.len() > 64 {
+            return false;
+        }
+        if xs.is_empty() {
+            return true;
+        }
+        // Usually the base of the last run still holds (domains only shrink): read every
+        // domain from it, and check that no value was left outside the word.
+        if self.base != i64::MIN && self.read_from_base(ctx, xs, offsets) {
+            return true;
+        }
+        let mut lo = i64::MAX;
+        let mut hi = i64::MIN;
+        for (&x, &o) in xs.iter().zip(offsets) {
+            lo = lo.min(ctx.min(x) as i64 + o as i64);
+            hi = hi.max(ctx.max(x) as i64 + o as i64);
+        }
+        if hi - lo >= 64 {
+            return false;
+        }
+        self.base = lo;
+        self.value_of.fill(NONE);
+        self.var_of = [NONE; 64];
+        self.read_from_base(ctx, xs, offsets)
+    }
+
+    /// Read every domain as a mask from `base`; `false` if one does not fit.
+    fn read_from_base(&mut self, ctx: &Context<'_>, xs: &[VarId], offsets: &[i32]) -> bool {
+        let domains = ctx.domains();
+        for (i, (&x, &o)) in xs.iter().zip(offsets).enumerate() {
+            let Ok(from) = i32::try_from(self.base - o as i64) else {
+                return false;
+            };
+            let d = &domains[x.index()];
+            let mask = d.mask_from(from);
+            if mask.count_ones() != d.size() {
+                return false;
+            }
+            self.read[i] = mask;
+            self.dom[i] = mask;
+        }
+        true
+    }
+
+    /// Prune `dom` to domain consistency.
+    fn filter(&mut self) -> PropResult {
+        let open = self.remove_fixed_values()?;
+        if open == 0 {
+            return Ok(());
+        }
+        self.repair_matching(open)?;
+        self.keep_supported_values(open);
+        Ok(())
+    }
+
+    /// Naked singles: the value of each fixed variable leaves the others, repeatedly. Returns
+    /// the variables left unfixed.
+    fn remove_fixed_values(&mut self) -> Result<u64, Conflict> {
         let n = self.dom.len();
-        // Drop the pairs whose value was removed since the last run.
-        let mut used = 0u64;
+        let mut open = 0u64;
+        let mut taken = 0u64;
         for i in 0..n {
-            let k = self.value_of[i];
-            if k != NONE {
-                if self.dom[i] >> k & 1 == 0 {
-                    self.var_of[k as usize] = NONE;
-                    self.value_of[i] = NONE;
-                } else {
-                    used |= 1 << k;
+            let d = self.dom[i];
+            if d.count_ones() == 1 {
+                if taken & d != 0 {
+                    return Err(Conflict::new());
+                }
+                taken |= d;
+            } else {
+                open |= 1 << i;
+            }
+        }
+        let mut changed = true;
+        while changed {
+            changed = false;
+            for i in ones(open) {
+                let d = self.dom[i] & !taken;
+                if d == self.dom[i] {
+                    continue;
+                }
+                self.dom[i] = d;
+                match d.count_ones() {
+                    0 => return Err(Conflict::new()),
+                    1 => {
+                        open &= !(1 << i);
+                        taken |= d;
+                        changed = true;
+                    }
+                    _ => {}
                 }
             }
         }
-        for i in 0..n {
-            if self.value_of[i] != NONE {
-                continue;
+        // Enough values for the open variables at all? (The matching would find out too,
+        // only later.)
+        let values: u64 = ones(open).fold(0, |acc, i| acc | self.dom[i]);
+        if values.count_ones() < open.count_ones() {
+            return Err(Conflict::new());
+        }
+        Ok(open)
+    }
+
+    /// A matching covering every open variable, repaired from the last run's.
+    fn repair_matching(&mut self, open: u64) -> PropResult {
+        // Keep the pairs that are still edges and still agree with `var_of`.
+        let mut used = 0u64;
+        let mut unmatched = 0u64;
+        for i in ones(open) {
+            let k = self.value_of[i];
+            if k != NONE && self.var_of[k as usize] == i as u8 && self.dom[i] >> k & 1 != 0 {
+                used |= 1 << k;
+            } else {
+                unmatched |= 1 << i;
             }
+        }
+        for i in ones(unmatched) {
             // The cheap case first: a value nobody holds.
             let free = self.dom[i] & !used;
             let k = if free != 0 {
+                used |= free & free.wrapping_neg();
                 free.trailing_zeros() as u8
             } else {
                 self.augment(i, &mut used).ok_or_else(Conflict::new)?
             };
             self.value_of[i] = k;
             self.var_of[k as usize] = i as u8;
-            used |= 1 << k;
         }
         Ok(())
     }
@@ -192,10 +263,7 @@ impl WordMatching {
                 return Some(k);
             }
             visited |= reachable;
-            let mut values = reachable;
-            while values != 0 {
-                let k = values.trailing_zeros() as usize;
-                values &= values - 1;
+            for k in ones(reachable) {
                 let w = self.var_of[k];
                 if self.came_from[w as usize] == NONE && w as usize != start {
                     self.came_from[w as usize] = u as u8;
@@ -206,56 +274,47 @@ impl WordMatching {
         None
     }
 
-    /// Steps 2–4: for each variable, the mask of values it may keep, into `allowed`.
-    fn find_allowed_values(&mut self) {
-        let n = self.dom.len();
-        let all_vars = if n == 64 { !0u64 } else { (1u64 << n) - 1 };
-        // The alternating graph between variables: j → i when dom[i] holds j's value.
+    /// Remove from each open variable the values outside its component (and outside the
+    /// reach of the free values).
+    fn keep_supported_values(&mut self, open: u64) {
+        // The alternating graph between open variables: j → i when dom[i] holds j's value.
         let mut used = 0u64;
-        for i in 0..n {
-            used |= 1 << self.value_of[i];
-            self.succ[i] = 0;
+        for j in ones(open) {
+            used |= 1 << self.value_of[j];
+            self.succ[j] = 0;
         }
         let mut union = 0u64;
         let mut can_take_free = 0u64;
-        for i in 0..n {
+        for i in ones(open) {
             let d = self.dom[i];
             union |= d;
             if d & !used != 0 {
                 can_take_free |= 1 << i;
             }
             let mut pred = 0u64;
-            let mut values = d & used;
-            while values != 0 {
-                let k = values.trailing_zeros() as usize;
-                values &= values - 1;
+            for k in ones(d & used) {
                 let j = self.var_of[k] as usize;
                 pred |= 1 << j;
                 self.succ[j] |= 1 << i;
             }
-            self.pred[i] = pred & !(1 << i);
-        }
-        for j in 0..n {
-            self.succ[j] &= !(1 << j);
+            self.pred[i] = pred;
         }
         let free_values = union & !used;
-        // R: reached from a variable that can take a free value. Their values may move.
-        let reach_free = reach(&self.succ, can_take_free, all_vars);
+        // Reached from a variable that can take a free value: their values may all move.
+        let reach_free = reach(&self.succ, can_take_free, open);
         let movable = free_values | self.values_of(reach_free);
         for i in ones(reach_free) {
-            self.allowed[i] = movable;
+            self.dom[i] &= movable;
         }
         // The components of the others: forward ∩ backward reach of a pivot.
-        let mut rest = all_vars & !reach_free;
+        let mut rest = open & !reach_free;
         while rest != 0 {
-            let p = rest.trailing_zeros() as usize;
-            let forward = reach(&self.succ, 1 << p, rest);
-            let backward = reach(&self.pred, 1 << p, rest);
-            let component = forward & backward;
+            let pivot = 1 << rest.trailing_zeros();
+            let component = reach(&self.succ, pivot, rest) & reach(&self.pred, pivot, rest);
             rest &= !component;
             let values = movable | self.values_of(component);
             for i in ones(component) {
-                self.allowed[i] = values;
+                self.dom[i] &= values;
             }
         }
     }
@@ -282,6 +341,7 @@ fn reach(edges: &[u64], from: u64, within: u64) -> u64 {
 }
 
 /// The indices of the set bits of `mask`, lowest first.
+#[inline]
 fn ones(mut mask: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         if mask == 0 {
