@@ -21,7 +21,7 @@
 //!
 //! Run it: `cpsolve sudoku`, `cpsolve sudoku puzzles.txt --alldiff domain`.
 
-use crate::common::{check_distinct, json_number_grid, parse_cell, post_failure};
+use crate::common::{json_number_grid, parse_cell, post_failure};
 use crate::common::{Answer, Built, Instance, ModelOptions, ParseError};
 use crate::{Input, PuzzleKind};
 use engine::{Model, SearchConfig, Solution};
@@ -239,19 +239,24 @@ pub fn parse(text: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
 impl Sudoku {
     /// The cells of each row, column and box, as indices into the row-major grid.
     pub fn units(&self) -> Vec<Vec<usize>> {
+        (0..3 * self.n)
+            .map(|u| (0..self.n).map(|k| self.unit_cell(u, k)).collect())
+            .collect()
+    }
+
+    /// Cell `k` of unit `u` (units `0..n` are the rows, `n..2n` the columns, `2n..3n` the
+    /// boxes), as an index into the row-major grid.
+    fn unit_cell(&self, u: usize, k: usize) -> usize {
         let (n, m) = (self.n, self.box_size);
-        let mut units = Vec::with_capacity(3 * n);
-        for r in 0..n {
-            units.push((0..n).map(|c| r * n + c).collect());
+        let i = u % n;
+        match u / n {
+            0 => i * n + k,
+            1 => k * n + i,
+            _ => {
+                let (top, left) = ((i / m) * m, (i % m) * m);
+                (top + k / m) * n + left + k % m
+            }
         }
-        for c in 0..n {
-            units.push((0..n).map(|r| r * n + c).collect());
-        }
-        for b in 0..n {
-            let (top, left) = ((b / m) * m, (b % m) * m);
-            units.push((0..n).map(|k| (top + k / m) * n + left + k % m).collect());
-        }
-        units
     }
 
     /// The name of unit `u` of [`Sudoku::units`], for the checker's messages.
@@ -301,9 +306,10 @@ impl Sudoku {
     /// The grid as text, boxes separated by `|` and `-+-` lines (itself a valid grid-form
     /// puzzle).
     pub fn render(&self, values: &[i64]) -> String {
+        use std::fmt::Write;
         let (n, m) = (self.n, self.box_size);
         let width = n.to_string().len();
-        let mut out = String::new();
+        let mut out = String::with_capacity(n * (n + m) * (width + 1) * 2);
         for r in 0..n {
             if r > 0 && r % m == 0 {
                 let segment = "-".repeat(m * (width + 1) - 1);
@@ -315,11 +321,15 @@ impl Sudoku {
                 if c > 0 {
                     out.push_str(if c % m == 0 { " | " } else { " " });
                 }
-                let v = values[r * n + c];
-                if v == 0 {
-                    out.push_str(&format!("{:>width$}", "."));
-                } else {
-                    out.push_str(&format!("{v:>width$}"));
+                match values[r * n + c] {
+                    // One digit: the common case of a 9×9 grid, without the formatter.
+                    v @ 1..=9 if width == 1 => out.push((b'0' + v as u8) as char),
+                    0 => {
+                        let _ = write!(out, "{:>width$}", ".");
+                    }
+                    v => {
+                        let _ = write!(out, "{v:>width$}");
+                    }
                 }
             }
             out.push('\n');
@@ -340,9 +350,21 @@ impl Sudoku {
                 ));
             }
         }
-        for (u, unit) in self.units().iter().enumerate() {
-            let values: Vec<i64> = unit.iter().map(|&i| grid[i / n][i % n]).collect();
-            check_distinct(&values, &self.unit_name(u))?;
+        // Every unit holds each of 1..n once: n cells, no value seen twice.
+        let mut seen = vec![false; n + 1];
+        for u in 0..3 * n {
+            seen.fill(false);
+            for k in 0..n {
+                let cell = self.unit_cell(u, k);
+                let v = grid[cell / n][cell % n];
+                let Some(slot) = usize::try_from(v).ok().and_then(|v| seen.get_mut(v)) else {
+                    return Err(format!("{} holds {v}, outside 1..{n}", self.unit_name(u)));
+                };
+                if *slot {
+                    return Err(format!("{} holds {v} twice", self.unit_name(u)));
+                }
+                *slot = true;
+            }
         }
         Ok(())
     }

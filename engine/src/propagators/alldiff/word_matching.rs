@@ -44,6 +44,9 @@ const NONE: u8 = u8::MAX;
 pub(crate) struct WordMatching {
     /// The value `base + k` is bit `k`. The matching hint below is reset when it changes.
     base: i64,
+    /// For each variable, the value of its own (unshifted) domain that bit 0 stands for:
+    /// `base - offset`.
+    from: Vec<i32>,
     /// Matched value (bit index) of each variable, or `NONE`. A hint: valid only while
     /// `var_of` agrees.
     value_of: Vec<u8>,
@@ -70,6 +73,7 @@ impl WordMatching {
     pub(crate) fn new(n: usize) -> WordMatching {
         WordMatching {
             base: i64::MIN,
+            from: vec![0; n],
             value_of: vec![NONE; n],
             var_of: [NONE; 64],
             read: vec![0; n],
@@ -88,11 +92,9 @@ impl WordMatching {
         }
         let result = self.filter();
         // Write back what changed, even after a conflict (the search undoes it anyway).
-        for (i, (&x, &o)) in xs.iter().zip(offsets).enumerate() {
+        for (i, &x) in xs.iter().enumerate() {
             if self.dom[i] != self.read[i] {
-                // `load` checked that base - o fits in an i32.
-                let from = (self.base - o as i64) as i32;
-                if let Err(conflict) = ctx.intersect_mask(x, from, self.dom[i]) {
+                if let Err(conflict) = ctx.intersect_mask(x, self.from[i], self.dom[i]) {
                     return WordRun::Done(Err(conflict));
                 }
             }
@@ -111,7 +113,7 @@ impl WordMatching {
         }
         // Usually the base of the last run still holds (domains only shrink): read every
         // domain from it, and check that no value was left outside the word.
-        if self.base != i64::MIN && self.read_from_base(ctx, xs, offsets) {
+        if self.base != i64::MIN && self.read_from_base(ctx, xs) {
             return true;
         }
         let mut lo = i64::MAX;
@@ -123,26 +125,40 @@ impl WordMatching {
         if hi - lo >= 64 {
             return false;
         }
-        self.base = lo;
-        self.value_of.fill(NONE);
-        self.var_of = [NONE; 64];
-        self.read_from_base(ctx, xs, offsets)
+        self.set_base(lo, offsets) && self.read_from_base(ctx, xs)
     }
 
     /// Read every domain as a mask from `base`; `false` if one does not fit.
-    fn read_from_base(&mut self, ctx: &Context<'_>, xs: &[VarId], offsets: &[i32]) -> bool {
+    fn read_from_base(&mut self, ctx: &Context<'_>, xs: &[VarId]) -> bool {
         let domains = ctx.domains();
-        for (i, (&x, &o)) in xs.iter().zip(offsets).enumerate() {
-            let Ok(from) = i32::try_from(self.base - o as i64) else {
-                return false;
-            };
-            let d = &domains[x.index()];
-            let mask = d.mask_from(from);
+        let n = xs.len();
+        let (read, dom, from) = (&mut self.read[..n], &mut self.dom[..n], &self.from[..n]);
+        for i in 0..n {
+            let d = &domains[xs[i].index()];
+            let mask = d.mask_from(from[i]);
             if mask.count_ones() != d.size() {
                 return false;
             }
-            self.read[i] = mask;
-            self.dom[i] = mask;
+            read[i] = mask;
+            dom[i] = mask;
+        }
+        true
+    }
+
+    /// Make `base` the value of bit 0, and forget the matching (its values were bit
+    /// indices from the old base). `false` if some variable's window does not fit an i32.
+    fn set_base(&mut self, base: i64, offsets: &[i32]) -> bool {
+        self.base = base;
+        self.value_of.fill(NONE);
+        self.var_of = [NONE; 64];
+        for (from, &o) in self.from.iter_mut().zip(offsets) {
+            match i32::try_from(base - o as i64) {
+                Ok(f) => *from = f,
+                Err(_) => {
+                    self.base = i64::MIN;
+                    return false;
+                }
+            }
         }
         true
     }
@@ -341,7 +357,7 @@ fn reach(edges: &[u64], from: u64, within: u64) -> u64 {
 }
 
 /// The indices of the set bits of `mask`, lowest first.
-#[inline]
+#[inline(always)]
 fn ones(mut mask: u64) -> impl Iterator<Item = usize> {
     std::iter::from_fn(move || {
         if mask == 0 {
