@@ -147,7 +147,7 @@ pub struct Plan<'a> {
 }
 
 impl Plan<'_> {
-    fn model_options(&self, purpose: Purpose) -> ModelOptions {
+    fn model_options(&self, purpose: Purpose, limits: &Limits) -> ModelOptions {
         ModelOptions {
             alldiff: self
                 .options
@@ -156,6 +156,7 @@ impl Plan<'_> {
             sum: self.options.sum.unwrap_or_else(|| self.kind.default_sum()),
             colours: self.options.colours,
             purpose,
+            limits: limits.clone(),
         }
     }
 
@@ -165,10 +166,11 @@ impl Plan<'_> {
         &self,
         instance: &dyn Instance,
         shared: &mut SharedModels,
+        limits: &Limits,
     ) -> Result<(Obtained, Mode), Failure> {
         let o = self.options;
         let mut build = |purpose| {
-            let options = self.model_options(purpose);
+            let options = self.model_options(purpose, limits);
             if let Some((id, built)) = shared.check_out(instance, &options)? {
                 return Ok(Obtained {
                     built,
@@ -210,7 +212,7 @@ impl Plan<'_> {
     }
 
     /// The puzzle's recommended search, adjusted by the flags.
-    fn search_config(&self, built: &Built, mode: Mode) -> SearchConfig {
+    fn search_config(&self, built: &Built, mode: Mode, limits: &Limits) -> SearchConfig {
         let o = self.options;
         let mut config = built.search.clone();
         if let Some(seed) = o.seed {
@@ -243,8 +245,7 @@ impl Plan<'_> {
         config.limits = Limits {
             nodes: o.nodes,
             failures: o.failures,
-            deadline: o.time_limit.map(|t| std::time::Instant::now() + t),
-            stop: None,
+            ..limits.clone()
         };
         config
     }
@@ -279,9 +280,18 @@ pub fn solve(
     listener: &mut dyn SearchListener,
     mut emit: Option<&mut dyn FnMut(&Answer) -> std::io::Result<()>>,
 ) -> Result<InstanceRun, Failure> {
-    let (obtained, mode) = plan.build(instance, shared)?;
+    // One deadline for the whole run: building a model may search too (colouring's local
+    // search), and that time counts against -t.
+    let limits = Limits {
+        deadline: plan
+            .options
+            .time_limit
+            .map(|t| std::time::Instant::now() + t),
+        ..Limits::default()
+    };
+    let (obtained, mode) = plan.build(instance, shared, &limits)?;
     let (mut built, shared_id) = (obtained.built, obtained.shared);
-    let config = plan.search_config(&built, mode);
+    let config = plan.search_config(&built, mode, &limits);
     // The search gets the model itself (no copy: in a file of 10,000 Sudokus it would be
     // 10,000 copies); decoding needs only the solution and `built.vars`.
     let mut model: Model = std::mem::take(&mut built.model);

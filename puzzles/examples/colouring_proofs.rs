@@ -103,8 +103,14 @@ fn main() {
         let started = Instant::now();
         let instance: Colouring = parse_graph(&text).expect("the DIMACS files parse");
         let clique = instance.clique_bound();
-        let mut built = instance.build(&ModelOptions::default()).expect("model");
-        built.search.limits = Limits::default().with_time(Duration::from_secs_f64(seconds));
+        // One deadline for the local search (inside build) and the tree search.
+        let limits = Limits::default().with_time(Duration::from_secs_f64(seconds));
+        let options = ModelOptions {
+            limits: limits.clone(),
+            ..ModelOptions::default()
+        };
+        let mut built = instance.build(&options).expect("model");
+        built.search.limits = limits;
         let config = built.search.clone();
         let mut model = built.model.clone();
         let mut checked = true;

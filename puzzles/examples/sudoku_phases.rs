@@ -12,6 +12,7 @@ fn main() {
         sum: Default::default(),
         colours: None,
         purpose: Purpose::Solve,
+        limits: Default::default(),
     };
     let (mut tb, mut ts, mut ta, mut tc) = (0.0, 0.0, 0.0, 0.0);
     for i in &inst {

@@ -17,7 +17,11 @@
 //! 2. **An upper bound from a heuristic.** The greedy DSATUR colouring gives `H`, the size of
 //!    the domains, before the search starts; if the clique is smaller, a short search (a few
 //!    thousand failures) for a colouring with as many colours as the clique may close the
-//!    gap at once.
+//!    gap at once. If not, a local search (TabuCol, `colouring/tabucol.rs`) repairs
+//!    colourings with one colour fewer at a time, within half the time left; the tree search
+//!    then follows its best colouring first (vertices class by class, smallest colour
+//!    first, which rebuilds it without a failure) and only has to improve on it or prove
+//!    it: with as many colours as the clique, it is proved at once.
 //! 3. **Colours are interchangeable.** The clique's vertices are fixed to colours `1..=q`,
 //!    and a vertex with no used colour left takes the next unused one
 //!    (`engine::propagators::precedence`), so no colouring is explored twice under another
@@ -38,6 +42,9 @@ use crate::{Input, PuzzleKind};
 use engine::{Model, Objective, RestartPolicy, SearchConfig, Solution, VarId, VarSelect};
 use serde_json::json;
 use std::sync::Arc;
+use std::time::Instant;
+
+pub mod tabucol;
 
 pub const KIND: PuzzleKind = PuzzleKind {
     name: "colouring",
@@ -461,7 +468,12 @@ const PROBE_FAILURES: u64 = 3_000;
 /// graphs, the satisfaction problem with that many colours is tightly constrained and often
 /// solved at once, where branch and bound from the greedy colouring's count would descend
 /// one colour at a time through large subtrees.
-fn colourable_quickly(g: &Graph, clique: &[usize], colours: i32) -> Option<ProbeSearch> {
+fn colourable_quickly(
+    g: &Graph,
+    clique: &[usize],
+    colours: i32,
+    limits: &engine::Limits,
+) -> Option<ProbeSearch> {
     // The main search's model exactly (with the colour count), so that it finds the same.
     let (mut model, mut search, x) =
         colouring_model(g, clique, colours, true, clique.len()).ok()?;
@@ -484,6 +496,8 @@ fn colourable_quickly(g: &Graph, clique: &[usize], colours: i32) -> Option<Probe
             solution_limit: Some(1),
             limits: engine::Limits {
                 failures: Some(probe.failures),
+                deadline: limits.deadline,
+                stop: limits.stop.clone(),
                 ..Default::default()
             },
             ..search.clone()
@@ -546,6 +560,147 @@ fn colouring_model(
     Ok((model, search, x))
 }
 
+// ----- the local search's colouring, and a search that follows it -------------------------
+
+/// Moves allowed to the local search per vertex when the run has no time limit (a fraction
+/// of a second on the 500-vertex graphs; deterministic).
+const LOCAL_SEARCH_MOVES_PER_VERTEX: u64 = 2_000;
+
+/// The share of the time left that the local search may use before the tree search starts
+/// (the tree search needs the rest to prove what the clique does not).
+const LOCAL_SEARCH_SHARE: f64 = 0.5;
+
+/// Moves per vertex and colour without progress before the local search gives up on a
+/// number of colours (e.g. 1.35 million moves, a second or two, for 15 colours on 450
+/// vertices).
+const LOCAL_SEARCH_PATIENCE: u64 = 200;
+
+/// The local search's seed (the model is the same on every run).
+const LOCAL_SEARCH_SEED: u64 = 1;
+
+/// Failures allowed to the check that the search finds the hint's colouring first.
+const HINT_FAILURES: u64 = 1_000;
+
+/// A colouring for the search to follow: colours `1..=colours`, the clique's vertices
+/// coloured `1..=q` in the clique's order.
+#[derive(Clone, Debug)]
+struct Hint {
+    colour: Vec<u32>,
+    colours: i32,
+}
+
+/// TabuCol (`tabucol.rs`) from the greedy colouring down to `target` colours, within the
+/// run's limits (a share of the time left; [`LOCAL_SEARCH_MOVES_PER_VERTEX`] moves per vertex
+/// without a time limit); a
+/// hint if it found fewer colours than the greedy colouring.
+fn local_search_hint(
+    g: &Graph,
+    clique: &[usize],
+    greedy: &[u32],
+    target: i32,
+    limits: &engine::Limits,
+) -> Option<Hint> {
+    let now = Instant::now();
+    let budget = tabucol::Budget {
+        moves: if limits.deadline.is_some() {
+            u64::MAX
+        } else {
+            LOCAL_SEARCH_MOVES_PER_VERTEX * g.n as u64
+        },
+        deadline: limits
+            .deadline
+            .map(|d| now + d.saturating_duration_since(now).mul_f64(LOCAL_SEARCH_SHARE)),
+        stop: limits.stop.clone(),
+        patience: Some(LOCAL_SEARCH_PATIENCE),
+    };
+    let found = tabucol::fewest_colours(g, greedy, target as usize, LOCAL_SEARCH_SEED, &budget);
+    let greedy_colours = greedy.iter().copied().max().unwrap_or(0);
+    if found.iter().copied().max().unwrap_or(0) >= greedy_colours {
+        return None;
+    }
+    let colour = settle(g, &rename_for_clique(&found, clique), clique);
+    let colours = colour.iter().copied().max().unwrap_or(1) as i32;
+    Some(Hint { colour, colours })
+}
+
+/// The same colouring with its colours renamed so that `clique[i]` has colour `i + 1`; the
+/// other colours follow in their old order.
+fn rename_for_clique(colour: &[u32], clique: &[usize]) -> Vec<u32> {
+    let used = colour.iter().copied().max().unwrap_or(0) as usize;
+    let mut new_name = vec![0u32; used + 1];
+    for (i, &v) in clique.iter().enumerate() {
+        new_name[colour[v] as usize] = i as u32 + 1;
+    }
+    let mut next = clique.len() as u32;
+    for name in new_name.iter_mut().skip(1) {
+        if *name == 0 {
+            next += 1;
+            *name = next;
+        }
+    }
+    colour.iter().map(|&c| new_name[c as usize]).collect()
+}
+
+/// Move every vertex but the clique's to the smallest colour its neighbours leave free, until
+/// none moves (the colours only go down, so this ends). Afterwards a vertex of colour `c`
+/// outside the clique has neighbours of every colour below `c`: coloured class by class, each
+/// vertex's smallest colour left is its own.
+fn settle(g: &Graph, colour: &[u32], clique: &[usize]) -> Vec<u32> {
+    let mut colour = colour.to_vec();
+    let mut fixed = vec![false; g.n];
+    for &v in clique {
+        fixed[v] = true;
+    }
+    let mut moved = true;
+    while moved {
+        moved = false;
+        for v in (0..g.n).filter(|&v| !fixed[v]) {
+            let mut taken = vec![false; colour[v] as usize];
+            for &u in &g.adj[v] {
+                if let Some(t) = taken.get_mut(colour[u] as usize) {
+                    *t = true;
+                }
+            }
+            if let Some(c) = (1..colour[v]).find(|&c| !taken[c as usize]) {
+                colour[v] = c;
+                moved = true;
+            }
+        }
+    }
+    colour
+}
+
+/// Follow the hint: colour next the uncoloured vertex of the smallest hint colour, as long
+/// as that colour is still in its domain and no colouring better than the hint's is sought
+/// yet (`colour_count`'s maximum, when minimising); otherwise `fallback` (DSATUR) decides.
+/// Smallest value first then rebuilds the hint's colouring without a failure.
+fn follow_hint(
+    hint: Arc<Vec<u32>>,
+    colour_count: Option<VarId>,
+    hint_colours: i32,
+    fallback: VarSelect,
+) -> VarSelect {
+    let VarSelect::Custom(fallback) = fallback else {
+        return fallback;
+    };
+    VarSelect::Custom(Arc::new(move |model: &Model, candidates: &[VarId]| {
+        let store = &model.store;
+        let seeking_better = colour_count.is_some_and(|k| store.max(k) < hint_colours);
+        if !seeking_better {
+            let next = candidates
+                .iter()
+                .filter(|x| x.index() < hint.len())
+                .min_by_key(|x| (hint[x.index()], x.index()));
+            if let Some(&x) = next {
+                if store.contains(x, hint[x.index()] as i32) {
+                    return x;
+                }
+            }
+        }
+        fallback(model, candidates)
+    }))
+}
+
 // ----- model, decode, render, check -------------------------------------------------------
 
 impl Colouring {
@@ -576,23 +731,25 @@ impl Colouring {
             find_clique(g, CLIQUE_BUDGET)
         };
         // Optimisation: colours 1..=H with H from the heuristic colouring, or the clique's
-        // size if a short search finds a colouring with that few.
+        // size if a short search finds a colouring with that few, or the local search's
+        // colouring (then the search follows it first).
         let mut probe = None;
-        let colours = match max_colours {
-            Some(k) => k,
-            None => {
-                let q = clique.len().max(1) as i32;
-                let greedy = dsatur_colouring(g, &clique).into_iter().max().unwrap_or(1) as i32;
-                if q < greedy {
-                    probe = colourable_quickly(g, &clique, q);
-                }
-                if probe.is_some() {
-                    q
-                } else {
-                    greedy
-                }
-            }
+        let mut hint = None;
+        let q = clique.len().max(1) as i32;
+        let greedy_colouring = if counting {
+            Vec::new()
+        } else {
+            dsatur_colouring(g, &clique)
         };
+        let greedy = greedy_colouring.iter().copied().max().unwrap_or(1) as i32;
+        if max_colours.is_none() && q < greedy {
+            probe = colourable_quickly(g, &clique, q, &options.limits);
+        }
+        // The local search aims at the clique's size, or at K with --colours K.
+        let target = max_colours.unwrap_or(q);
+        if !counting && probe.is_none() && q <= target && target < greedy {
+            hint = local_search_hint(g, &clique, &greedy_colouring, target, &options.limits);
+        }
         // Peeling is safe below the number of colours every solution sought may use: the
         // clique's size when minimising, K with --colours K; nothing when counting.
         let peel_below = match (counting, max_colours) {
@@ -600,23 +757,57 @@ impl Colouring {
             (false, Some(k)) => k as usize,
             (false, None) => clique.len(),
         };
-        let (mut model, mut search, x) =
-            colouring_model(g, &clique, colours, !counting, peel_below)?;
-        if let Some(probe) = probe {
-            search.var_select = probe.var_select;
-            search.restarts = probe.restarts;
+        loop {
+            let colours = match (max_colours, &hint) {
+                (Some(k), _) => k,
+                (None, _) if probe.is_some() => q,
+                (None, Some(h)) => h.colours,
+                (None, None) => greedy,
+            };
+            let (mut model, mut search, x) =
+                colouring_model(g, &clique, colours, !counting, peel_below)?;
+            if let Some(probe) = &probe {
+                search.var_select = probe.var_select.clone();
+                search.restarts = probe.restarts;
+            }
+            let mut vars = x.clone();
+            let mut colour_count = None;
+            if max_colours.is_none() {
+                let k = add_colour_count(&mut model, &x, clique.len(), colours);
+                search.objective = Some(Objective::minimize(k));
+                vars.push(k);
+                colour_count = Some(k);
+            }
+            if let Some(h) = &hint {
+                search.var_select = follow_hint(
+                    Arc::new(h.colour.clone()),
+                    colour_count,
+                    h.colours,
+                    search.var_select,
+                );
+                // The search finds the hint's colouring first if it can follow it without
+                // failing: sure when the clique uses every colour, checked here otherwise
+                // (the value precedence may give a vertex the next colour before its turn).
+                let check = SearchConfig {
+                    solution_limit: Some(1),
+                    limits: engine::Limits {
+                        failures: Some(HINT_FAILURES),
+                        ..Default::default()
+                    },
+                    ..search.clone()
+                };
+                if engine::solve(&mut model.clone(), &check).best.is_none() {
+                    // Back to the greedy colouring's colours and DSATUR alone.
+                    hint = None;
+                    continue;
+                }
+            }
+            return Ok(Built {
+                model,
+                search,
+                vars,
+            });
         }
-        let mut vars = x.clone();
-        if max_colours.is_none() {
-            let k = add_colour_count(&mut model, &x, clique.len(), colours);
-            search.objective = Some(Objective::minimize(k));
-            vars.push(k);
-        }
-        Ok(Built {
-            model,
-            search,
-            vars,
-        })
     }
 
     /// The size of the clique the model uses as its lower bound.

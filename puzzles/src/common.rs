@@ -74,6 +74,9 @@ pub struct ModelOptions {
     /// Graph colouring: at most this many colours (a satisfaction problem).
     pub colours: Option<u32>,
     pub purpose: Purpose,
+    /// The run's time limit and stop flag (`nodes`/`failures` are the search's business): a
+    /// model that searches while it is built (graph colouring's local search) stops at them.
+    pub limits: engine::Limits,
 }
 
 /// A model ready to search: the engine model, the search the puzzle recommends (branching

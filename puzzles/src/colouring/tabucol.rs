@@ -1,0 +1,327 @@
+//! # TabuCol: a local search that finds colourings with few colours
+//!
+//! The branch and bound of `colouring.rs` proves a chromatic number when it finds a colouring
+//! with as many colours as its lower bound (the clique). On many benchmark graphs that
+//! colouring is the hard half: a tree search that makes one early mistake among hundreds of
+//! vertices never comes back to repair it. A **local search** repairs instead of
+//! backtracking. This file teaches the classic one, **TabuCol** (Hertz & de Werra 1987,
+//! "Using tabu search techniques for graph coloring"), with the reactive tabu tenure of
+//! Galinier & Hao (1999, "Hybrid evolutionary algorithms for graph coloring"):
+//!
+//! 1. **Fix the number of colours k, allow conflicts.** Every vertex gets a colour in
+//!    `1..=k`, proper or not; the cost is the number of *conflicting edges* (both ends of one
+//!    colour). A cost of 0 is a proper k-colouring.
+//! 2. **Move one conflicting vertex to another colour**, the move that lowers the cost most
+//!    (or raises it least: the search must be able to climb out of local minima). Ties are
+//!    broken at random.
+//! 3. **Evaluate every move in O(1)** with the table `γ[v][c]` = number of neighbours of `v`
+//!    with colour `c`: moving `v` from `a` to `c` changes the cost by `γ[v][c] − γ[v][a]`.
+//!    After a move only the rows of `v`'s neighbours change (one decrement, one increment).
+//! 4. **Tabu list.** After `v` leaves colour `a`, moving `v` back to `a` is forbidden for
+//!    `L + λ·(number of conflicting vertices)` moves (`L` random in `0..10`, `λ = 0.6`): the
+//!    more conflicts, the longer the memory, which keeps the search from cycling. A tabu move
+//!    is still allowed if it reaches a cost lower than any seen so far (*aspiration*).
+//! 5. **Descend one colour at a time.** From a proper colouring with `k + 1` colours, the
+//!    vertices of the last colour move to the colour where they clash least: a k-colouring
+//!    with few conflicts, which TabuCol repairs; then `k − 1`, and so on down to a target
+//!    (the clique's size: reaching it proves the colouring optimal).
+//! 6. **Leave out what is easy** (the *peeling* of `colouring.rs`): a vertex with fewer than
+//!    k neighbours can always be coloured last, so TabuCol works on the *core* left once such
+//!    vertices are removed one after another, and the others are coloured greedily after, in
+//!    the reverse order of their removal.
+//!
+//! A number of colours below the chromatic number can never reach 0 conflicts, and the
+//! search cannot know: it gives up on k after a number of moves without a new fewest
+//! conflicts (its *patience*), so that the exact search keeps its time for the proof.
+//!
+//! The search is deterministic for a seed (the engine's SplitMix64) when it is bounded by a
+//! number of moves; a deadline or a stop flag may end it earlier. Whatever it returns is a
+//! proper colouring (the caller's checker sees every colouring anyway).
+
+use super::{peel, Graph};
+use engine::rng::Rng;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// When the local search gives up (whichever comes first).
+#[derive(Clone, Debug, Default)]
+pub struct Budget {
+    /// Moves allowed, over every number of colours tried.
+    pub moves: u64,
+    /// Wall-clock deadline.
+    pub deadline: Option<Instant>,
+    /// Set by another thread to stop the search.
+    pub stop: Option<Arc<AtomicBool>>,
+    /// Give up on a number of colours k after this many moves per vertex and colour
+    /// (`patience · n · k`) without a new fewest conflicts: a k below the chromatic number
+    /// then costs little. `None`: no such limit.
+    pub patience: Option<u64>,
+}
+
+impl Budget {
+    fn exhausted(&self, moves_done: u64) -> bool {
+        moves_done >= self.moves
+            || self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self
+                .stop
+                .as_ref()
+                .is_some_and(|s| s.load(Ordering::Relaxed))
+    }
+}
+
+/// How often (in moves) the clock and the stop flag are read.
+const CHECK_EVERY: u64 = 256;
+
+/// The state of TabuCol for one number of colours `k` (colours `0..k` inside).
+struct TabuCol<'a> {
+    graph: &'a Graph,
+    k: usize,
+    colour: Vec<usize>,
+    /// `gamma[v * k + c]`: neighbours of `v` with colour `c`.
+    gamma: Vec<u32>,
+    /// `tabu_until[v * k + c]`: moving `v` to `c` is tabu before this move number.
+    tabu_until: Vec<u64>,
+    /// The vertices with a neighbour of their own colour, and each one's index in it.
+    conflicting: Vec<usize>,
+    position: Vec<usize>,
+    /// Edges whose ends have the same colour.
+    conflicts: usize,
+}
+
+const ABSENT: usize = usize::MAX;
+
+impl<'a> TabuCol<'a> {
+    fn new(graph: &'a Graph, k: usize, colour: Vec<usize>) -> TabuCol<'a> {
+        let n = graph.n;
+        let mut gamma = vec![0u32; n * k];
+        for v in 0..n {
+            for &u in &graph.adj[v] {
+                gamma[v * k + colour[u]] += 1;
+            }
+        }
+        let mut state = TabuCol {
+            graph,
+            k,
+            colour,
+            gamma,
+            tabu_until: vec![0; n * k],
+            conflicting: Vec::new(),
+            position: vec![ABSENT; n],
+            conflicts: 0,
+        };
+        for v in 0..n {
+            let own = state.gamma[v * k + state.colour[v]];
+            state.conflicts += own as usize;
+            if own > 0 {
+                state.mark(v, true);
+            }
+        }
+        state.conflicts /= 2;
+        state
+    }
+
+    /// Add `v` to, or remove it from, the conflicting vertices.
+    fn mark(&mut self, v: usize, conflicting: bool) {
+        let present = self.position[v] != ABSENT;
+        if conflicting && !present {
+            self.position[v] = self.conflicting.len();
+            self.conflicting.push(v);
+        } else if !conflicting && present {
+            let i = self.position[v];
+            let last = *self.conflicting.last().expect("v is in the list");
+            self.conflicting.swap_remove(i);
+            if last != v {
+                self.position[last] = i;
+            }
+            self.position[v] = ABSENT;
+        }
+    }
+
+    /// Recolour `v` with `c`, updating γ, the cost and the conflicting vertices.
+    fn move_vertex(&mut self, v: usize, c: usize) {
+        let k = self.k;
+        let old = self.colour[v];
+        self.conflicts =
+            self.conflicts + self.gamma[v * k + c] as usize - self.gamma[v * k + old] as usize;
+        self.colour[v] = c;
+        for &u in &self.graph.adj[v] {
+            self.gamma[u * k + old] -= 1;
+            self.gamma[u * k + c] += 1;
+            if self.colour[u] == old && self.gamma[u * k + old] == 0 {
+                self.mark(u, false);
+            } else if self.colour[u] == c && self.gamma[u * k + c] == 1 {
+                self.mark(u, true);
+            }
+        }
+        self.mark(v, self.gamma[v * k + c] > 0);
+    }
+
+    /// Run until no edge conflicts (true) or the budget is spent (false).
+    fn run(&mut self, rng: &mut Rng, budget: &Budget, moves_done: &mut u64) -> bool {
+        let k = self.k;
+        let mut best = self.conflicts;
+        let mut iteration: u64 = 0;
+        let mut last_best: u64 = 0;
+        let stall = budget
+            .patience
+            .map_or(u64::MAX, |p| p.saturating_mul((self.graph.n * k) as u64));
+        while self.conflicts > 0 {
+            if *moves_done % CHECK_EVERY == 0 && budget.exhausted(*moves_done) {
+                return false;
+            }
+            if iteration - last_best > stall {
+                return false;
+            }
+            *moves_done += 1;
+            iteration += 1;
+            // The best allowed move: lowest cost change, ties at random (reservoir sampling).
+            let mut chosen: Option<(usize, usize)> = None;
+            let mut best_delta = i64::MAX;
+            let mut ties = 0u64;
+            for &v in &self.conflicting {
+                let row = &self.gamma[v * k..(v + 1) * k];
+                let own = row[self.colour[v]] as i64;
+                for (c, &g) in row.iter().enumerate() {
+                    let delta = g as i64 - own;
+                    if c == self.colour[v] || delta > best_delta {
+                        continue;
+                    }
+                    let tabu = self.tabu_until[v * k + c] > iteration;
+                    let aspiration = (self.conflicts as i64 + delta) < best as i64;
+                    if tabu && !aspiration {
+                        continue;
+                    }
+                    if delta < best_delta {
+                        best_delta = delta;
+                        chosen = Some((v, c));
+                        ties = 1;
+                    } else {
+                        ties += 1;
+                        if rng.below(ties) == 0 {
+                            chosen = Some((v, c));
+                        }
+                    }
+                }
+            }
+            // Every move tabu: a random conflicting vertex to a random other colour.
+            let (v, c) = chosen.unwrap_or_else(|| {
+                let v = self.conflicting[rng.below(self.conflicting.len() as u64) as usize];
+                let c = (self.colour[v] + 1 + rng.below(k as u64 - 1) as usize) % k;
+                (v, c)
+            });
+            let old = self.colour[v];
+            self.move_vertex(v, c);
+            let tenure = rng.below(10) + (0.6 * self.conflicting.len() as f64) as u64;
+            self.tabu_until[v * k + old] = iteration + tenure;
+            if self.conflicts < best {
+                best = self.conflicts;
+                last_best = iteration;
+            }
+        }
+        true
+    }
+}
+
+/// A proper colouring of `graph` with colours `1..=k` close to `start` (colours from 1, any
+/// number of them), or `None` if TabuCol does not find one within the budget.
+/// `moves_done` counts the moves made (it is compared with `budget.moves`).
+pub fn colour_with(
+    graph: &Graph,
+    k: usize,
+    start: &[u32],
+    rng: &mut Rng,
+    budget: &Budget,
+    moves_done: &mut u64,
+) -> Option<Vec<u32>> {
+    if k == 0 {
+        return (graph.n == 0).then(Vec::new);
+    }
+    // The core: vertices that peeling at k does not remove.
+    let rank = peel(graph, k);
+    let core: Vec<usize> = (0..graph.n).filter(|&v| rank[v] == 0).collect();
+    let mut index = vec![ABSENT; graph.n];
+    for (i, &v) in core.iter().enumerate() {
+        index[v] = i;
+    }
+    let mut core_edges: Vec<(usize, usize)> = Vec::new();
+    for &v in &core {
+        for &u in &graph.adj[v] {
+            if index[u] != ABSENT && v < u {
+                core_edges.push((index[v], index[u]));
+            }
+        }
+    }
+    let core_graph = Graph::from_edges(core.len(), &core_edges);
+    // Start: the colours of `start` that fit; a vertex with a colour above k takes the colour
+    // its neighbours (already placed) use least.
+    let mut colour = vec![ABSENT; core.len()];
+    for (i, &v) in core.iter().enumerate() {
+        let c = start[v] as usize;
+        if (1..=k).contains(&c) {
+            colour[i] = c - 1;
+        }
+    }
+    for i in 0..core.len() {
+        if colour[i] == ABSENT {
+            let mut clashes = vec![0usize; k];
+            for &u in &core_graph.adj[i] {
+                if colour[u] != ABSENT {
+                    clashes[colour[u]] += 1;
+                }
+            }
+            let fewest = *clashes.iter().min().expect("k > 0");
+            let ties: Vec<usize> = (0..k).filter(|&c| clashes[c] == fewest).collect();
+            colour[i] = ties[rng.below(ties.len() as u64) as usize];
+        }
+    }
+    let mut state = TabuCol::new(&core_graph, k, colour);
+    if !state.run(rng, budget, moves_done) {
+        return None;
+    }
+    // The whole graph: the core's colours, then the peeled vertices, last removed first,
+    // each with the smallest colour its coloured neighbours leave (fewer than k of them).
+    let mut result = vec![0u32; graph.n];
+    for (i, &v) in core.iter().enumerate() {
+        result[v] = state.colour[i] as u32 + 1;
+    }
+    let mut peeled: Vec<usize> = (0..graph.n).filter(|&v| rank[v] != 0).collect();
+    peeled.sort_by_key(|&v| std::cmp::Reverse(rank[v]));
+    for v in peeled {
+        let mut used = vec![false; k + 1];
+        for &u in &graph.adj[v] {
+            used[result[u] as usize] = true;
+        }
+        let c = (1..=k)
+            .find(|&c| !used[c])
+            .expect("peeled: fewer than k neighbours");
+        result[v] = c as u32;
+    }
+    Some(result)
+}
+
+/// Starting from the proper colouring `start` (colours from 1), look for proper colourings
+/// with fewer colours, one colour less at a time, down to `target` colours; return the best
+/// proper colouring found (`start` itself if none is better). Deterministic for a `seed` and
+/// a budget of moves alone.
+pub fn fewest_colours(
+    graph: &Graph,
+    start: &[u32],
+    target: usize,
+    seed: u64,
+    budget: &Budget,
+) -> Vec<u32> {
+    let mut rng = Rng::new(seed);
+    let mut best = start.to_vec();
+    let mut moves_done = 0;
+    loop {
+        let used = best.iter().copied().max().unwrap_or(0) as usize;
+        if used <= target.max(1) {
+            return best;
+        }
+        match colour_with(graph, used - 1, &best, &mut rng, budget, &mut moves_done) {
+            Some(better) => best = better,
+            None => return best,
+        }
+    }
+}
