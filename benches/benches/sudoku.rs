@@ -64,6 +64,7 @@ fn sudoku_restarts(c: &mut Criterion) {
         for (name, restarts) in [
             ("none", RestartPolicy::Never),
             ("luby", RestartPolicy::Luby { scale: 100 }),
+            ("luby10", RestartPolicy::Luby { scale: 10 }),
         ] {
             let config = SearchConfig {
                 var_select: VarSelect::DomWDeg,
