@@ -613,7 +613,14 @@ fn local_search_hint(
         stop: limits.stop.clone(),
         patience: Some(LOCAL_SEARCH_PATIENCE),
     };
-    let found = tabucol::fewest_colours(g, greedy, target as usize, LOCAL_SEARCH_SEED, &budget);
+    let found = tabucol::fewest_colours(
+        g,
+        greedy,
+        clique,
+        target as usize,
+        LOCAL_SEARCH_SEED,
+        &budget,
+    );
     let greedy_colours = greedy.iter().copied().max().unwrap_or(0);
     if found.iter().copied().max().unwrap_or(0) >= greedy_colours {
         return None;

@@ -96,7 +96,7 @@ fn small_dimacs_graphs_are_coloured_with_chi_colours_from_one_colour_everywhere(
         let g = in_repo(name);
         let start = vec![1; g.n]; // every edge in conflict
         let mut rng = Rng::new(7);
-        let found = colour_with(&g, chi, &start, &mut rng, &moves(1_000_000), &mut 0)
+        let found = colour_with(&g, chi, &start, &[], &mut rng, &moves(1_000_000), &mut 0)
             .unwrap_or_else(|| panic!("{name}: no {chi}-colouring found"));
         assert_eq!(check(&g, &found), Ok(()), "{name}");
         assert!(used(&found) <= chi, "{name}");
@@ -111,12 +111,12 @@ fn no_colouring_below_a_clique_is_claimed() {
         let greedy = dsatur_colouring(&g, &[]);
         let mut rng = Rng::new(3);
         assert_eq!(
-            colour_with(&g, q - 1, &greedy, &mut rng, &moves(20_000), &mut 0),
+            colour_with(&g, q - 1, &greedy, &[], &mut rng, &moves(20_000), &mut 0),
             None,
             "{name}"
         );
         // The descent stops at a proper colouring with at least q colours.
-        let best = fewest_colours(&g, &greedy, 1, 3, &moves(20_000));
+        let best = fewest_colours(&g, &greedy, &[], 1, 3, &moves(20_000));
         assert_eq!(check(&g, &best), Ok(()), "{name}");
         assert!(used(&best) >= q && used(&best) <= used(&greedy), "{name}");
     }
@@ -132,15 +132,23 @@ fn random_graphs_are_coloured_with_exactly_chi_colours() {
         let chi = brute_force_chi(&g);
         let greedy = dsatur_colouring(&g, &[]);
         let mut search = Rng::new(trial as u64);
-        let found = colour_with(&g, chi, &greedy, &mut search, &moves(200_000), &mut 0)
+        let found = colour_with(&g, chi, &greedy, &[], &mut search, &moves(200_000), &mut 0)
             .unwrap_or_else(|| panic!("no {chi}-colouring of {g:?}"));
         assert_eq!(check(&g, &found), Ok(()));
         assert!(used(&found) <= chi);
         if chi > 1 {
-            let below = colour_with(&g, chi - 1, &greedy, &mut search, &moves(5_000), &mut 0);
+            let below = colour_with(
+                &g,
+                chi - 1,
+                &greedy,
+                &[],
+                &mut search,
+                &moves(5_000),
+                &mut 0,
+            );
             assert_eq!(below, None, "{g:?} with {} colours", chi - 1);
         }
-        let best = fewest_colours(&g, &greedy, 1, trial as u64, &moves(20_000));
+        let best = fewest_colours(&g, &greedy, &[], 1, trial as u64, &moves(20_000));
         assert_eq!((check(&g, &best), used(&best)), (Ok(()), chi), "{g:?}");
     }
 }
@@ -150,8 +158,11 @@ fn the_same_seed_gives_the_same_colouring() {
     let mut rng = uniform(99);
     let g = random_graph(70, 0.3, &mut rng);
     let greedy = dsatur_colouring(&g, &[]);
-    let first = fewest_colours(&g, &greedy, 1, 11, &moves(100_000));
-    assert_eq!(first, fewest_colours(&g, &greedy, 1, 11, &moves(100_000)));
+    let first = fewest_colours(&g, &greedy, &[], 1, 11, &moves(100_000));
+    assert_eq!(
+        first,
+        fewest_colours(&g, &greedy, &[], 1, 11, &moves(100_000))
+    );
     assert_eq!(check(&g, &first), Ok(()));
 }
 
@@ -173,7 +184,7 @@ fn a_spent_budget_or_the_stop_flag_ends_the_search_at_once() {
         let mut done = 0;
         let mut rng = Rng::new(1);
         assert_eq!(
-            colour_with(&g, 5, &start, &mut rng, &budget, &mut done),
+            colour_with(&g, 5, &start, &[], &mut rng, &budget, &mut done),
             None
         );
         assert_eq!(done, 0);
@@ -195,7 +206,16 @@ fn peeled_vertices_are_coloured_after_the_core() {
     }
     let g = Graph::from_edges(40, &edges);
     let mut rng = Rng::new(5);
-    let found = colour_with(&g, 5, &vec![1; 40], &mut rng, &moves(100_000), &mut 0).unwrap();
+    let found = colour_with(
+        &g,
+        5,
+        &vec![1; 40],
+        &[0, 1, 2, 3, 4],
+        &mut rng,
+        &moves(100_000),
+        &mut 0,
+    )
+    .unwrap();
     assert_eq!(check(&g, &found), Ok(()));
     assert!(used(&found) <= 5);
 }

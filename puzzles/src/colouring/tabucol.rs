@@ -82,6 +82,8 @@ struct TabuCol<'a> {
     gamma: Vec<u32>,
     /// `tabu_until[v * k + c]`: moving `v` to `c` is tabu before this move number.
     tabu_until: Vec<u64>,
+    /// Vertices that keep their colour (e.g. a clique's, which need distinct colours anyway).
+    kept: Vec<bool>,
     /// The vertices with a neighbour of their own colour, and each one's index in it.
     conflicting: Vec<usize>,
     position: Vec<usize>,
@@ -92,7 +94,7 @@ struct TabuCol<'a> {
 const ABSENT: usize = usize::MAX;
 
 impl<'a> TabuCol<'a> {
-    fn new(graph: &'a Graph, k: usize, colour: Vec<usize>) -> TabuCol<'a> {
+    fn new(graph: &'a Graph, k: usize, colour: Vec<usize>, kept: Vec<bool>) -> TabuCol<'a> {
         let n = graph.n;
         let mut gamma = vec![0u32; n * k];
         for v in 0..n {
@@ -106,6 +108,7 @@ impl<'a> TabuCol<'a> {
             colour,
             gamma,
             tabu_until: vec![0; n * k],
+            kept,
             conflicting: Vec::new(),
             position: vec![ABSENT; n],
             conflicts: 0,
@@ -180,6 +183,9 @@ impl<'a> TabuCol<'a> {
             let mut best_delta = i64::MAX;
             let mut ties = 0u64;
             for &v in &self.conflicting {
+                if self.kept[v] {
+                    continue;
+                }
                 let row = &self.gamma[v * k..(v + 1) * k];
                 let own = row[self.colour[v]] as i64;
                 for (c, &g) in row.iter().enumerate() {
@@ -206,7 +212,12 @@ impl<'a> TabuCol<'a> {
             }
             // Every move tabu: a random conflicting vertex to a random other colour.
             let (v, c) = chosen.unwrap_or_else(|| {
-                let v = self.conflicting[rng.below(self.conflicting.len() as u64) as usize];
+                let movable: Vec<usize> = (self.conflicting.iter())
+                    .copied()
+                    .filter(|&v| !self.kept[v])
+                    .collect();
+                // (Never empty: a conflict between two kept vertices is excluded.)
+                let v = movable[rng.below(movable.len() as u64) as usize];
                 let c = (self.colour[v] + 1 + rng.below(k as u64 - 1) as usize) % k;
                 (v, c)
             });
@@ -224,12 +235,15 @@ impl<'a> TabuCol<'a> {
 }
 
 /// A proper colouring of `graph` with colours `1..=k` close to `start` (colours from 1, any
-/// number of them), or `None` if TabuCol does not find one within the budget.
-/// `moves_done` counts the moves made (it is compared with `budget.moves`).
+/// number of them), or `None` if TabuCol does not find one within the budget. The vertices of
+/// `keep` (e.g. a clique) keep their colour of `start` when it is at most k and clashes with
+/// no other kept vertex: fewer vertices to move. `moves_done` counts the moves made (it is
+/// compared with `budget.moves`).
 pub fn colour_with(
     graph: &Graph,
     k: usize,
     start: &[u32],
+    keep: &[usize],
     rng: &mut Rng,
     budget: &Budget,
     moves_done: &mut u64,
@@ -275,7 +289,19 @@ pub fn colour_with(
             colour[i] = ties[rng.below(ties.len() as u64) as usize];
         }
     }
-    let mut state = TabuCol::new(&core_graph, k, colour);
+    let mut kept = vec![false; core.len()];
+    for &v in keep {
+        let i = index[v];
+        let clashes = |i: usize| {
+            core_graph.adj[i]
+                .iter()
+                .any(|&j| kept[j] && colour[j] == colour[i])
+        };
+        if i != ABSENT && (1..=k).contains(&(start[v] as usize)) && !clashes(i) {
+            kept[i] = true;
+        }
+    }
+    let mut state = TabuCol::new(&core_graph, k, colour, kept);
     if !state.run(rng, budget, moves_done) {
         return None;
     }
@@ -302,11 +328,13 @@ pub fn colour_with(
 
 /// Starting from the proper colouring `start` (colours from 1), look for proper colourings
 /// with fewer colours, one colour less at a time, down to `target` colours; return the best
-/// proper colouring found (`start` itself if none is better). Deterministic for a `seed` and
-/// a budget of moves alone.
+/// proper colouring found (`start` itself if none is better); the vertices of `keep` keep
+/// their colours when they can (see [`colour_with`]). Deterministic for a `seed` and a budget
+/// of moves alone.
 pub fn fewest_colours(
     graph: &Graph,
     start: &[u32],
+    keep: &[usize],
     target: usize,
     seed: u64,
     budget: &Budget,
@@ -319,7 +347,15 @@ pub fn fewest_colours(
         if used <= target.max(1) {
             return best;
         }
-        match colour_with(graph, used - 1, &best, &mut rng, budget, &mut moves_done) {
+        match colour_with(
+            graph,
+            used - 1,
+            &best,
+            keep,
+            &mut rng,
+            budget,
+            &mut moves_done,
+        ) {
             Some(better) => best = better,
             None => return best,
         }
