@@ -327,6 +327,20 @@ impl Domain {
     /// After bits were cleared anywhere: recount, find the new bounds, name the event.
     #[inline]
     fn after_bulk_removal(&mut self, old_min: i32, old_max: i32, old_size: u32) -> Change {
+        if self.high.is_empty() {
+            // One word: size, min and max are one instruction each (POPCNT, TZCNT, LZCNT).
+            let size = self.low.count_ones();
+            if size == old_size {
+                return Ok(None);
+            }
+            self.size = size;
+            if size == 0 {
+                return Err(EmptyDomain);
+            }
+            self.min = self.offset + self.low.trailing_zeros() as i32;
+            self.max = self.offset + 63 - self.low.leading_zeros() as i32;
+            return self.event_after(old_min, old_max);
+        }
         let size = self.count_bits();
         if size == old_size {
             return Ok(None);
