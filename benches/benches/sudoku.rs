@@ -3,9 +3,9 @@
 //! on/off on the hard sets. Every solution is checked (rules and givens); uniqueness runs
 //! must find exactly one. One model is built per level and reused for every puzzle.
 
-use benches::{sudoku_givens, sudoku_lines, SudokuSolver};
+use benches::{sudoku_givens, sudoku_lines, sudoku_restart_cases, SudokuSolver};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use engine::{AllDiffLevel, RestartPolicy, SearchConfig, VarSelect};
+use engine::AllDiffLevel;
 use std::time::Duration;
 
 /// (file, puzzles per iteration): small samples keep one iteration well under a second.
@@ -61,16 +61,7 @@ fn sudoku_restarts(c: &mut Criterion) {
         };
         let puzzles: Vec<[u8; 81]> = lines.iter().map(|l| sudoku_givens(l)).collect();
         let set = file.trim_end_matches(".txt");
-        for (name, restarts) in [
-            ("none", RestartPolicy::Never),
-            ("luby", RestartPolicy::Luby { scale: 100 }),
-            ("luby10", RestartPolicy::Luby { scale: 10 }),
-        ] {
-            let config = SearchConfig {
-                var_select: VarSelect::DomWDeg,
-                restarts,
-                ..Default::default()
-            };
+        for (name, config) in sudoku_restart_cases() {
             let mut solver = SudokuSolver::new(AllDiffLevel::Domain).with_config(config);
             group.bench_function(BenchmarkId::new(set, name), |b| {
                 b.iter(|| solve_all(&mut solver, &puzzles, 1))

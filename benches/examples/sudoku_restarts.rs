@@ -7,7 +7,7 @@
 //! each set, default 200; the sets are read from ../shared/data/sudoku and skipped when
 //! absent).
 use benches::*;
-use engine::{AllDiffLevel, RestartPolicy, SearchConfig, VarSelect};
+use engine::AllDiffLevel;
 
 /// CPU time used by this process so far, in seconds (user + system).
 fn cpu_seconds() -> f64 {
@@ -42,16 +42,7 @@ fn main() {
             continue;
         };
         let puzzles: Vec<[u8; 81]> = lines.iter().map(|l| sudoku_givens(l)).collect();
-        for (name, restarts) in [
-            ("none", RestartPolicy::Never),
-            ("luby", RestartPolicy::Luby { scale: 100 }),
-            ("luby10", RestartPolicy::Luby { scale: 10 }),
-        ] {
-            let config = SearchConfig {
-                var_select: VarSelect::DomWDeg,
-                restarts,
-                ..Default::default()
-            };
+        for (name, config) in sudoku_restart_cases() {
             let mut solver = SudokuSolver::new(AllDiffLevel::Domain).with_config(config);
             let (mut nodes, mut failures, mut restarts) = (0u64, 0u64, 0u64);
             let started = cpu_seconds();

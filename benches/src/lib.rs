@@ -5,7 +5,7 @@
 //! `puzzles` crate builds), and the checkers that make every benchmark verify its answers.
 //! A benchmark that times a wrong answer measures nothing, so none of them skips the check.
 
-use engine::{AllDiffLevel, Control, Model, SearchConfig, VarId};
+use engine::{AllDiffLevel, Control, Model, RestartPolicy, SearchConfig, VarId, VarSelect};
 use std::path::{Path, PathBuf};
 
 // ----- data ------------------------------------------------------------------------------
@@ -392,4 +392,22 @@ mod tests {
             );
         }
     }
+}
+
+/// The restart cases compared on the hard Sudoku sets (issue 5), each with dom/wdeg: none,
+/// Luby ×100 and Luby ×10 (at ×100 restarts hardly ever fire on these short searches).
+pub fn sudoku_restart_cases() -> [(&'static str, SearchConfig); 3] {
+    [
+        ("none", RestartPolicy::Never),
+        ("luby", RestartPolicy::Luby { scale: 100 }),
+        ("luby10", RestartPolicy::Luby { scale: 10 }),
+    ]
+    .map(|(name, restarts)| {
+        let config = SearchConfig {
+            var_select: VarSelect::DomWDeg,
+            restarts,
+            ..Default::default()
+        };
+        (name, config)
+    })
 }
