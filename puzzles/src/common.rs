@@ -130,7 +130,9 @@ pub trait Instance: Send + Sync + fmt::Debug {
     }
 
     /// The shared model (without this instance's own data). Only called when
-    /// `shared_model_key` is `Some`.
+    /// `shared_model_key` is `Some`. It is built once and used for every instance with the
+    /// same key, so it must depend on nothing of this instance but the key, nor on
+    /// `options.limits` (the first instance's deadline).
     fn build_shared(&self, options: &ModelOptions) -> Result<Built, String> {
         self.build(options)
     }

@@ -191,6 +191,26 @@ fn a_spent_budget_or_the_stop_flag_ends_the_search_at_once() {
     }
 }
 
+/// One colour on a graph with an edge: no move can ever remove the conflict (every move
+/// would be to the same colour), so the search must say no at once, without spending its
+/// budget (with an unbounded one it would spin for ever).
+#[test]
+fn one_colour_on_a_graph_with_an_edge_is_refused_at_once() {
+    let g = in_repo("queen5_5.col");
+    let mut done = 0;
+    let found = colour_with(
+        &g,
+        1,
+        &vec![1; g.n],
+        &[],
+        &mut Rng::new(1),
+        &moves(100_000),
+        &mut done,
+    );
+    assert_eq!(found, None);
+    assert_eq!(done, 0, "no move made");
+}
+
 #[test]
 fn peeled_vertices_are_coloured_after_the_core() {
     // A 5-clique with a long path hanging from it: the path is peeled at k = 5.

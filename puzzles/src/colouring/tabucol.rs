@@ -266,6 +266,9 @@ pub fn colour_with(
             }
         }
     }
+    if k == 1 && !core_edges.is_empty() {
+        return None; // one colour and an edge: no move could ever help
+    }
     let core_graph = Graph::from_edges(core.len(), &core_edges);
     // Start: the colours of `start` that fit; a vertex with a colour above k takes the colour
     // its neighbours (already placed) use least.
