@@ -30,7 +30,8 @@
 //! computes, with no branch, a bitmask of the open positions that still hold the value (one
 //! bit test per variable, `OR`ed into a word), and only then visits the set bits of that mask
 //! to remove the value. When every domain fits in one machine word (spans ≤ 64 values; it
-//! is checked once per from-scratch run, as a domain never widens), the bit test is a
+//! is checked once per from-scratch run: a domain's layout — the value of its bit 0 and its
+//! number of words — never changes, whatever is removed or restored), the bit test is a
 //! subtraction, a comparison and a shift of that word, with the value that bit 0 of each
 //! word stands for computed in advance (`bit0`); otherwise it is `Domain::contains_wide`.
 //! The expensive part (trail, events) is paid only where something is removed.
