@@ -14,6 +14,7 @@
 use crate::domain::Domain;
 use crate::propagation::{PropId, Propagation};
 use crate::propagator::{Conflict, Propagator};
+use crate::propagators::alldiff::family::AllDifferentUnits;
 use crate::propagators::alldiff::{self, AllDiffLevel};
 use crate::propagators::linear::{self, Relation};
 use crate::propagators::relations::{EqualOffset, LessEqualOffset, NotEqualOffset};
@@ -132,6 +133,29 @@ impl Model {
         }
         let prop = alldiff::new_all_different(xs, offsets, level);
         self.post(prop)
+    }
+
+    /// Each of `units` all different, at `level`. At the domain level, when every value fits
+    /// in one 64-bit word, the units run together as one propagator (`alldiff/family.rs`,
+    /// the same pruning for less traffic through the engine); otherwise one propagator per
+    /// unit.
+    pub fn all_different_units(&mut self, units: &[Vec<VarId>], level: AllDiffLevel) {
+        if level == AllDiffLevel::Domain {
+            let vars = units.iter().flatten();
+            let lo = vars.clone().map(|&x| self.store.min(x)).min();
+            let hi = vars.map(|&x| self.store.max(x)).max();
+            if let (Some(lo), Some(hi)) = (lo, hi) {
+                if (hi as i64 - lo as i64) < 64 {
+                    if let Some(family) = AllDifferentUnits::new(units, lo) {
+                        self.post(Box::new(family));
+                        return;
+                    }
+                }
+            }
+        }
+        for unit in units {
+            self.all_different(unit, level);
+        }
     }
 
     // ----- global and puzzle constraints (see `propagators/`) --------------------------------

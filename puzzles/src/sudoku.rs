@@ -288,10 +288,12 @@ impl Sudoku {
         let n = self.n;
         let mut model = Model::new();
         let cells = model.new_vars(n * n, 1, n as i32);
-        for unit in self.units() {
-            let xs: Vec<_> = unit.iter().map(|&i| cells[i]).collect();
-            let _ = model.all_different(&xs, options.alldiff);
-        }
+        let units: Vec<Vec<_>> = self
+            .units()
+            .iter()
+            .map(|unit| unit.iter().map(|&i| cells[i]).collect())
+            .collect();
+        model.all_different_units(&units, options.alldiff);
         let search = SearchConfig {
             branch_vars: Some(cells.clone()),
             ..Default::default()

@@ -11,11 +11,15 @@
 //! | bounds | `bounds.rs` | bounds that no assignment can support (Hall intervals) | O(n log n) |
 //! | domain | `domain.rs` | every value that no assignment can support (Régin's matching) | O(n·d·√n) worst case |
 //!
+//! `family.rs` (`AllDifferentUnits`) runs many domain-level all-differents over shared
+//! variables (the 27 units of a Sudoku) as one propagator, to the same fixpoint.
+//!
 //! Every variant accepts an *offset* per variable and constrains `xᵢ + offsetᵢ` to be
 //! different (the n-queens diagonals), so no auxiliary variables are needed.
 
 pub mod bounds;
 pub mod domain;
+pub mod family;
 pub mod value;
 mod word_matching;
 

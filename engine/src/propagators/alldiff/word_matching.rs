@@ -102,6 +102,19 @@ impl WordMatching {
         WordRun::Done(result)
     }
 
+    /// The unit's domains, for a caller that reads and writes them itself (`family.rs`):
+    /// bitmasks from a common base, one per variable, as many as `new` was given. Fill them,
+    /// call [`WordMatching::prune`], read them back.
+    pub(crate) fn masks_mut(&mut self) -> &mut [u64] {
+        &mut self.dom
+    }
+
+    /// Prune the masks of [`WordMatching::masks_mut`] to domain consistency (the matching is
+    /// kept as a hint for the next call).
+    pub(crate) fn prune(&mut self) -> PropResult {
+        self.filter()
+    }
+
     /// Read the domains into `read` (and `dom`), as masks from `base`. `false` if they do
     /// not fit in one word.
     fn load(&mut self, ctx: &Context<'_>, xs: &[VarId], offsets: &[i32]) -> bool {

@@ -1,0 +1,239 @@
+//! `AllDifferentUnits` (`alldiff/family.rs`): many all-differents over shared variables as one
+//! propagator. Two kinds of evidence:
+//!
+//! * the exhaustive harness against brute force: sound, checking, incremental = from
+//!   scratch, backtracking; domain consistent when the units are disjoint (then the
+//!   conjunction's supports are each unit's);
+//! * the same domains as one `AllDifferentDomain` per unit, after every step of random dives
+//!   with backtracking, on families too big for brute force (Latin squares, Sudoku-shaped
+//!   grids, random overlapping units). This is the claim of the file: the same fixpoint,
+//!   reached with less traffic.
+
+use engine::propagators::alldiff::family::AllDifferentUnits;
+use engine::rng::Rng;
+use engine::testing::{check_propagator, Consistency, HarnessConfig};
+use engine::{AllDiffLevel, Model, VarId};
+
+/// Does every unit (indices into `t`) hold pairwise different values?
+fn units_hold(units: &[Vec<usize>], t: &[i32]) -> bool {
+    units
+        .iter()
+        .all(|u| (0..u.len()).all(|a| (a + 1..u.len()).all(|b| t[u[a]] != t[u[b]])))
+}
+
+fn harness(name: &str, units: Vec<Vec<usize>>, cfg: HarnessConfig) {
+    let base = cfg.lo;
+    let check_units = units.clone();
+    check_propagator(
+        name,
+        &cfg,
+        &move |t: &[i32]| units_hold(&check_units, t),
+        &move |xs: &[VarId]| {
+            let family: Vec<Vec<VarId>> = units
+                .iter()
+                .map(|u| u.iter().map(|&i| xs[i]).collect())
+                .collect();
+            Box::new(AllDifferentUnits::new(&family, base).expect("a word-sized family"))
+        },
+    );
+}
+
+#[test]
+fn overlapping_units_are_sound_and_checking() {
+    // A ring of triples and a cross-cutting one: every variable in two units.
+    let units = vec![vec![0, 1, 2], vec![2, 3, 4], vec![4, 5, 0], vec![1, 3, 5]];
+    for (lo, hi, seed) in [(0, 3, 1), (1, 5, 2), (-2, 2, 3)] {
+        let mut cfg = HarnessConfig::new(6, lo, hi, Consistency::Checking);
+        cfg.trials = 200;
+        cfg.seed = seed;
+        harness("alldiff_units ring", units.clone(), cfg);
+    }
+}
+
+#[test]
+fn a_latin_square_of_order_three_is_sound_and_checking() {
+    // Rows and columns of a 3×3 square, values 1..3: tight units, where hidden singles act.
+    let units = vec![
+        vec![0, 1, 2],
+        vec![3, 4, 5],
+        vec![6, 7, 8],
+        vec![0, 3, 6],
+        vec![1, 4, 7],
+        vec![2, 5, 8],
+    ];
+    let mut cfg = HarnessConfig::new(9, 1, 3, Consistency::Checking);
+    cfg.trials = 150;
+    cfg.seed = 7;
+    harness("alldiff_units latin 3", units, cfg);
+}
+
+#[test]
+fn disjoint_units_are_domain_consistent() {
+    let units = vec![vec![0, 1, 2], vec![3, 4]];
+    for (lo, hi, seed) in [(0, 2, 11), (0, 4, 12)] {
+        let mut cfg = HarnessConfig::new(5, lo, hi, Consistency::Domain);
+        cfg.trials = 300;
+        cfg.seed = seed;
+        harness("alldiff_units disjoint", units.clone(), cfg);
+    }
+}
+
+#[test]
+fn a_variable_twice_in_a_unit_or_too_many_units_is_refused() {
+    let mut m = Model::new();
+    let xs = m.new_vars(3, 0, 5);
+    assert!(AllDifferentUnits::new(&[vec![xs[0], xs[1], xs[0]]], 0).is_none());
+    let many: Vec<Vec<VarId>> = (0..129).map(|_| vec![xs[0], xs[1]]).collect();
+    assert!(AllDifferentUnits::new(&many, 0).is_none());
+    assert!(AllDifferentUnits::new(&many[..128], 0).is_some());
+}
+
+/// The units of a Latin square of order `n` (rows and columns), or of a Sudoku of box side
+/// `b` (n = b²: rows, columns, boxes), as indices into the n² cells.
+fn grid_units(n: usize, box_side: Option<usize>) -> Vec<Vec<usize>> {
+    let mut units: Vec<Vec<usize>> = Vec::new();
+    for r in 0..n {
+        units.push((0..n).map(|c| r * n + c).collect());
+        units.push((0..n).map(|c| c * n + r).collect());
+    }
+    if let Some(b) = box_side {
+        for by in 0..b {
+            for bx in 0..b {
+                units.push(
+                    (0..n)
+                        .map(|k| (by * b + k / b) * n + bx * b + k % b)
+                        .collect(),
+                );
+            }
+        }
+    }
+    units
+}
+
+/// Random units over `n` variables: each of 2..=`max_len` distinct variables.
+fn random_units(rng: &mut Rng, n: usize, count: usize, max_len: usize) -> Vec<Vec<usize>> {
+    (0..count)
+        .map(|_| {
+            let len = 2 + rng.below((max_len.min(n) - 1) as u64) as usize;
+            let mut unit: Vec<usize> = Vec::new();
+            while unit.len() < len {
+                let i = rng.below(n as u64) as usize;
+                if !unit.contains(&i) {
+                    unit.push(i);
+                }
+            }
+            unit
+        })
+        .collect()
+}
+
+/// Random domains over `lo..=hi` (each value kept with probability about 3/4, never empty).
+fn random_domains(rng: &mut Rng, n: usize, lo: i32, hi: i32) -> Vec<Vec<i32>> {
+    (0..n)
+        .map(|_| {
+            let mut values: Vec<i32> = (lo..=hi).filter(|_| rng.below(4) != 0).collect();
+            if values.is_empty() {
+                values.push(lo + rng.below((hi - lo + 1) as u64) as i32);
+            }
+            values
+        })
+        .collect()
+}
+
+/// The family and the separate all-differents on the same domains: identical domains (or
+/// both failed) after every propagation of a random dive, going down by fixing or removing
+/// a value and, now and then, back up.
+fn same_as_separate(case: &str, rng: &mut Rng, units: &[Vec<usize>], domains: &[Vec<i32>]) {
+    let build = |together: bool| {
+        let mut m = Model::new();
+        let xs: Vec<VarId> = domains.iter().map(|d| m.new_var_from_values(d)).collect();
+        let family: Vec<Vec<VarId>> = units
+            .iter()
+            .map(|u| u.iter().map(|&i| xs[i]).collect())
+            .collect();
+        if together {
+            let lo = domains.iter().flatten().copied().min().unwrap();
+            m.post(Box::new(AllDifferentUnits::new(&family, lo).unwrap()));
+        } else {
+            for unit in &family {
+                m.all_different(unit, AllDiffLevel::Domain);
+            }
+        }
+        (m, xs)
+    };
+    let (mut together, xs) = build(true);
+    let (mut separate, _) = build(false);
+    let shown = |m: &Model| -> Vec<Vec<i32>> {
+        xs.iter()
+            .map(|&x| m.store.domain(x).values().to_vec())
+            .collect()
+    };
+    for step in 0..40 {
+        let a = together.propagate();
+        let b = separate.propagate();
+        assert_eq!(a.is_ok(), b.is_ok(), "{case} step {step}: only one failed");
+        if a.is_ok() {
+            assert_eq!(shown(&together), shown(&separate), "{case} step {step}");
+        }
+        let open: Vec<VarId> = xs
+            .iter()
+            .copied()
+            .filter(|&x| !together.store.is_fixed(x))
+            .collect();
+        let level = together.store.level();
+        if a.is_err() || open.is_empty() || (level > 0 && rng.below(4) == 0) {
+            if level == 0 {
+                return;
+            }
+            together.store.pop_level();
+            separate.store.pop_level();
+            continue;
+        }
+        let x = open[rng.below(open.len() as u64) as usize];
+        let values = together.store.domain(x).values();
+        let v = values[rng.below(values.len() as u64) as usize];
+        together.store.push_level();
+        separate.store.push_level();
+        if rng.below(2) == 0 {
+            together.store.fix(x, v).unwrap();
+            separate.store.fix(x, v).unwrap();
+        } else {
+            together.store.remove(x, v).unwrap();
+            separate.store.remove(x, v).unwrap();
+        }
+    }
+}
+
+#[test]
+fn latin_squares_and_sudoku_grids_prune_as_the_separate_all_differents() {
+    let mut rng = Rng::new(2026_11_22);
+    for case in 0..60 {
+        let (n, box_side) = match case % 4 {
+            0 => (4, Some(2)),
+            1 => (9, Some(3)),
+            2 => (5, None),
+            _ => (7, None),
+        };
+        let units = grid_units(n, box_side);
+        let domains = random_domains(&mut rng, n * n, 1, n as i32);
+        same_as_separate(&format!("grid case {case}"), &mut rng, &units, &domains);
+    }
+}
+
+#[test]
+fn random_overlapping_units_prune_as_the_separate_all_differents() {
+    let mut rng = Rng::new(4242);
+    for case in 0..300 {
+        let n = 3 + rng.below(20) as usize;
+        let count = 1 + rng.below(10) as usize;
+        let units = random_units(&mut rng, n, count, 8);
+        // Mostly tight (about as many values as a unit's variables), sometimes a full word.
+        let (lo, hi) = if case % 5 == 0 {
+            (-10, 53)
+        } else {
+            (0, 2 + rng.below(6) as i32)
+        };
+        let domains = random_domains(&mut rng, n, lo, hi);
+        same_as_separate(&format!("random case {case}"), &mut rng, &units, &domains);
+    }
+}
