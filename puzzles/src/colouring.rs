@@ -44,6 +44,8 @@ use serde_json::json;
 use std::sync::Arc;
 use std::time::Instant;
 
+pub mod clique_cover;
+pub mod exact_cover;
 pub mod tabucol;
 
 pub const KIND: PuzzleKind = PuzzleKind {
@@ -506,9 +508,10 @@ fn colourable_quickly(
     })
 }
 
-/// The number of colours `k ∈ clique..=colours`, with `x[v] <= k` for every vertex.
-fn add_colour_count(model: &mut Model, x: &[VarId], clique: usize, colours: i32) -> VarId {
-    let q = clique.max(1) as i32;
+/// The number of colours `k ∈ lower..=colours` (`lower`: the clique's size or a better lower
+/// bound), with `x[v] <= k` for every vertex.
+fn add_colour_count(model: &mut Model, x: &[VarId], lower: usize, colours: i32) -> VarId {
+    let q = lower.max(1) as i32;
     let k = model.new_var(q.min(colours), colours);
     for &xv in x {
         model.less_equal_offset(xv, k, 0);
@@ -587,6 +590,69 @@ const HINT_FAILURES: u64 = 1_000;
 struct Hint {
     colour: Vec<u32>,
     colours: i32,
+}
+
+/// The exact cover of colour classes (`exact_cover.rs`) may use this share of the time left.
+const EXACT_COVER_SHARE: f64 = 0.25;
+
+/// Independent transversals the exact cover may store (a few hundred megabytes at most).
+const EXACT_COVER_SETS: usize = 2_000_000;
+
+/// Nodes allowed to each of its two searches (the only limit when the run has no deadline).
+const EXACT_COVER_NODES: u64 = 5_000_000;
+
+/// What the exact cover of colour classes says about colouring `g` with `q` colours, `q`
+/// the size of the clique.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum ClassCover {
+    /// A colouring with colours `1..=q`.
+    Colouring(Vec<u32>),
+    /// There is none: χ > q.
+    Impossible,
+    /// No partition of the vertices into `q`-cliques was found, or a limit was reached.
+    Unknown,
+}
+
+/// If the vertices split into cliques of `q` (found by the greedy clique cover), a
+/// `q`-colouring is an exact cover by independent transversals: search for it
+/// (`exact_cover.rs`) within the limits.
+fn colour_classes_by_exact_cover(g: &Graph, q: usize, limits: &engine::Limits) -> ClassCover {
+    if q < 2 || g.n % q != 0 {
+        return ClassCover::Unknown;
+    }
+    let cliques = clique_cover::greedy_clique_cover(g, q);
+    let Some(parts) = exact_cover::clique_partition(g, &cliques, q) else {
+        return ClassCover::Unknown;
+    };
+    let now = Instant::now();
+    let limits = exact_cover::Limits {
+        max_transversals: EXACT_COVER_SETS,
+        max_nodes: EXACT_COVER_NODES,
+        deadline: limits
+            .deadline
+            .map(|d| now + d.saturating_duration_since(now).mul_f64(EXACT_COVER_SHARE)),
+        stop: limits.stop.clone(),
+    };
+    let Some(sets) = exact_cover::independent_transversals(g, &parts, &limits) else {
+        return ClassCover::Unknown;
+    };
+    let words = g.n.div_ceil(64);
+    let q_cliques: Vec<Vec<usize>> = cliques.into_iter().filter(|c| c.len() == q).collect();
+    let sets = exact_cover::meeting_every_clique(&sets, words, &q_cliques);
+    match exact_cover::exact_cover(g.n, words, &sets, &limits) {
+        exact_cover::Cover::Found(chosen) => {
+            let mut colour = vec![0u32; g.n];
+            for (c, &s) in chosen.iter().enumerate() {
+                let set = &sets[s * words..(s + 1) * words];
+                for v in (0..g.n).filter(|&v| set[v / 64] >> (v % 64) & 1 == 1) {
+                    colour[v] = c as u32 + 1;
+                }
+            }
+            ClassCover::Colouring(colour)
+        }
+        exact_cover::Cover::None => ClassCover::Impossible,
+        exact_cover::Cover::Unknown => ClassCover::Unknown,
+    }
 }
 
 /// TabuCol (`tabucol.rs`) from the greedy colouring down to `target` colours, within the
@@ -752,9 +818,22 @@ impl Colouring {
         if max_colours.is_none() && q < greedy {
             probe = colourable_quickly(g, &clique, q, &options.limits);
         }
-        // The local search aims at the clique's size, or at K with --colours K.
-        let target = max_colours.unwrap_or(q);
-        if !counting && probe.is_none() && q <= target && target < greedy {
+        // A lower bound on χ: the clique's size, or one more if the exact cover of colour
+        // classes proves that many colours impossible; its colouring is followed if found.
+        let mut lower = q;
+        if max_colours.is_none() && probe.is_none() && q < greedy {
+            match colour_classes_by_exact_cover(g, clique.len(), &options.limits) {
+                ClassCover::Colouring(colour) => {
+                    let colour = settle(g, &rename_for_clique(&colour, &clique), &clique);
+                    hint = Some(Hint { colour, colours: q });
+                }
+                ClassCover::Impossible => lower = q + 1,
+                ClassCover::Unknown => {}
+            }
+        }
+        // The local search aims at the lower bound, or at K with --colours K.
+        let target = max_colours.unwrap_or(lower);
+        if !counting && probe.is_none() && hint.is_none() && q <= target && target < greedy {
             hint = local_search_hint(g, &clique, &greedy_colouring, target, &options.limits);
         }
         // Peeling is safe below the number of colours every solution sought may use: the
@@ -780,7 +859,7 @@ impl Colouring {
             let mut vars = x.clone();
             let mut colour_count = None;
             if max_colours.is_none() {
-                let k = add_colour_count(&mut model, &x, clique.len(), colours);
+                let k = add_colour_count(&mut model, &x, lower as usize, colours);
                 search.objective = Some(Objective::minimize(k));
                 vars.push(k);
                 colour_count = Some(k);

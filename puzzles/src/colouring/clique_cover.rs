@@ -1,0 +1,132 @@
+//! # Cliques of the graph as all-different constraints (Hall's theorem for colouring)
+//!
+//! The colouring model of `colouring.rs` says `x[u] ≠ x[v]` once per edge. Each of these
+//! constraints sees two vertices only, so it removes a colour from a domain only when a
+//! neighbour is *fixed* to it. Take a clique of `k` vertices with `k` colours allowed: every
+//! colour must appear on it exactly once, so if a colour is left in the domain of a single
+//! vertex of the clique, that vertex *must* take it; if three vertices have only the same
+//! two colours left, the clique cannot be coloured at all. The `≠` constraints see neither:
+//! no vertex is fixed yet.
+//!
+//! **Hall's theorem** (1935) says when a set of vertices, each with its set of allowed
+//! colours, can take distinct colours: exactly when every `m` of them have at least `m`
+//! colours between them. Régin's all-different (engine `propagators/alldiff/domain.rs`,
+//! 1994) enforces it completely: it keeps a matching of vertices to colours and removes every
+//! colour that no matching can give a vertex. Posting
+//! `all_different(clique, Domain)` over the cliques of the graph makes the tree search see
+//! the colours a clique is short of, long before a vertex is fixed.
+//!
+//! Which cliques? Those that cover many edges, and large ones: a clique of `k` vertices
+//! replaces `k(k−1)/2` binary constraints, and only a clique nearly as large as the number
+//! of colours is tight enough for Hall's condition to bite. [`greedy_clique_cover`] takes an
+//! edge no clique covers yet, grows it one vertex at a time (the common neighbour that joins
+//! the most uncovered edges, then the one with the most common neighbours left) into a
+//! maximal clique, and marks its edges covered, until every edge is. On the queen graphs this
+//! finds the rows, columns and diagonals of the board (a row of `n` cells with `n` colours
+//! is a permutation: the colouring becomes a Sudoku-like puzzle).
+
+use super::Graph;
+
+/// A set of vertices as bits (one word per 64 vertices).
+#[derive(Clone, Debug)]
+struct VertexSet(Vec<u64>);
+
+impl VertexSet {
+    fn new(n: usize) -> VertexSet {
+        VertexSet(vec![0; n.div_ceil(64)])
+    }
+    fn contains(&self, v: usize) -> bool {
+        self.0[v / 64] >> (v % 64) & 1 == 1
+    }
+    fn insert(&mut self, v: usize) {
+        self.0[v / 64] |= 1 << (v % 64);
+    }
+    fn remove(&mut self, v: usize) {
+        self.0[v / 64] &= !(1 << (v % 64));
+    }
+    fn intersect(&mut self, other: &VertexSet) {
+        for (a, b) in self.0.iter_mut().zip(&other.0) {
+            *a &= b;
+        }
+    }
+    fn count_common(&self, other: &VertexSet) -> u32 {
+        self.0
+            .iter()
+            .zip(&other.0)
+            .map(|(a, b)| (a & b).count_ones())
+            .sum()
+    }
+    fn first(&self) -> Option<usize> {
+        self.0
+            .iter()
+            .enumerate()
+            .find(|(_, &w)| w != 0)
+            .map(|(i, w)| i * 64 + w.trailing_zeros() as usize)
+    }
+    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.0.iter().enumerate().flat_map(|(i, &w)| {
+            let mut w = w;
+            std::iter::from_fn(move || {
+                if w == 0 {
+                    return None;
+                }
+                let b = w.trailing_zeros() as usize;
+                w &= w - 1;
+                Some(i * 64 + b)
+            })
+        })
+    }
+}
+
+/// Cliques of at least `min_size` vertices (each sorted) that together cover as many edges
+/// as a greedy cover gives; every edge outside them needs its own `≠`. Every pair of
+/// vertices inside a returned clique is an edge of `g`. Edges are taken in order of their
+/// first end, so the result is deterministic.
+pub fn greedy_clique_cover(g: &Graph, min_size: usize) -> Vec<Vec<usize>> {
+    let n = g.n;
+    let neighbours: Vec<VertexSet> = g
+        .adj
+        .iter()
+        .map(|list| {
+            let mut s = VertexSet::new(n);
+            list.iter().for_each(|&u| s.insert(u));
+            s
+        })
+        .collect();
+    // uncovered[v]: the neighbours of v joined to it by an edge no clique covers yet.
+    let mut uncovered = neighbours.clone();
+    let mut cliques = Vec::new();
+    for u in 0..n {
+        loop {
+            let Some(v) = uncovered[u].first() else {
+                break;
+            };
+            let mut clique = vec![u, v];
+            let mut candidates = neighbours[u].clone();
+            candidates.intersect(&neighbours[v]);
+            loop {
+                // The candidate joined to the clique by the most uncovered edges, then the
+                // one keeping the most candidates (a larger clique), then the smallest.
+                let best = candidates.iter().max_by_key(|&w| {
+                    let new_edges = clique.iter().filter(|&&c| uncovered[w].contains(c)).count();
+                    let room = candidates.count_common(&neighbours[w]);
+                    (new_edges, room, std::cmp::Reverse(w))
+                });
+                let Some(w) = best else { break };
+                clique.push(w);
+                candidates.intersect(&neighbours[w]);
+            }
+            for (i, &a) in clique.iter().enumerate() {
+                for &b in &clique[..i] {
+                    uncovered[a].remove(b);
+                    uncovered[b].remove(a);
+                }
+            }
+            if clique.len() >= min_size {
+                clique.sort_unstable();
+                cliques.push(clique);
+            }
+        }
+    }
+    cliques
+}

@@ -1,0 +1,279 @@
+//! The clique cover (`colouring/clique_cover.rs`) and the exact cover of colour classes
+//! (`colouring/exact_cover.rs`): cliques are true cliques, transversals and covers agree with
+//! brute force, and the model that uses them proves the brute-force chromatic number. Every
+//! colouring found goes through the checker.
+
+use engine::Control;
+use puzzles::colouring::clique_cover::greedy_clique_cover;
+use puzzles::colouring::exact_cover::{
+    clique_partition, exact_cover, independent_transversals, meeting_every_clique, Cover, Limits,
+};
+use puzzles::colouring::{find_clique, Colouring, Graph};
+use puzzles::{Instance, ModelOptions};
+
+fn uniform(seed: u64) -> impl FnMut() -> f64 {
+    let mut state = seed | 1;
+    move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % 1_000_000) as f64 / 1_000_000.0
+    }
+}
+
+fn random_graph(n: usize, density: f64, rng: &mut impl FnMut() -> f64) -> Graph {
+    let mut edges = Vec::new();
+    for u in 0..n {
+        for v in u + 1..n {
+            if rng() < density {
+                edges.push((u, v));
+            }
+        }
+    }
+    Graph::from_edges(n, &edges)
+}
+
+/// `m` disjoint cliques of `q` vertices (vertices `i*q .. (i+1)*q`), plus random edges
+/// between them: a graph whose vertices split into `q`-cliques.
+fn planted_partition(q: usize, m: usize, density: f64, rng: &mut impl FnMut() -> f64) -> Graph {
+    let n = q * m;
+    let mut edges = Vec::new();
+    for u in 0..n {
+        for v in u + 1..n {
+            if u / q == v / q || rng() < density {
+                edges.push((u, v));
+            }
+        }
+    }
+    Graph::from_edges(n, &edges)
+}
+
+/// The queen graph of an `n × n` board: cells attacking each other along a row, a column or
+/// a diagonal are adjacent.
+fn queen_graph(n: usize) -> Graph {
+    let mut edges = Vec::new();
+    for a in 0..n * n {
+        for b in a + 1..n * n {
+            let (ra, ca, rb, cb) = (a / n, a % n, b / n, b % n);
+            if ra == rb || ca == cb || ra + cb == rb + ca || ra + ca == rb + cb {
+                edges.push((a, b));
+            }
+        }
+    }
+    Graph::from_edges(n * n, &edges)
+}
+
+fn adjacent(g: &Graph, u: usize, v: usize) -> bool {
+    g.adj[u].binary_search(&v).is_ok()
+}
+
+/// A proper colouring with colours `0..k`, by backtracking, if any.
+fn brute_force_colouring(g: &Graph, k: usize) -> Option<Vec<usize>> {
+    fn rec(g: &Graph, k: usize, v: usize, colour: &mut Vec<usize>) -> bool {
+        if v == g.n {
+            return true;
+        }
+        for c in 0..k {
+            if g.adj[v].iter().all(|&u| u >= v || colour[u] != c) {
+                colour[v] = c;
+                if rec(g, k, v + 1, colour) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+    let mut colour = vec![0; g.n];
+    rec(g, k, 0, &mut colour).then_some(colour)
+}
+
+fn brute_force_chi(g: &Graph) -> usize {
+    (1..=g.n)
+        .find(|&k| brute_force_colouring(g, k).is_some())
+        .unwrap()
+}
+
+fn unlimited() -> Limits {
+    Limits {
+        max_transversals: usize::MAX,
+        max_nodes: u64::MAX,
+        ..Limits::default()
+    }
+}
+
+fn members(set: &[u64], n: usize) -> Vec<usize> {
+    (0..n)
+        .filter(|&v| set[v / 64] >> (v % 64) & 1 == 1)
+        .collect()
+}
+
+#[test]
+fn the_clique_cover_holds_only_cliques_and_covers_every_edge() {
+    let mut rng = uniform(0xc0ffee);
+    for trial in 0..40 {
+        let g = random_graph(5 + trial % 30, [0.1, 0.3, 0.6, 0.9][trial % 4], &mut rng);
+        for min_size in [2, 3, 5] {
+            let cover = greedy_clique_cover(&g, min_size);
+            for clique in &cover {
+                assert!(clique.len() >= min_size);
+                for (i, &a) in clique.iter().enumerate() {
+                    for &b in &clique[..i] {
+                        assert!(adjacent(&g, a, b), "{a} {b} in {clique:?} of {g:?}");
+                    }
+                }
+            }
+            if min_size == 2 {
+                for (u, v) in g.edges() {
+                    assert!(
+                        cover.iter().any(|c| c.contains(&u) && c.contains(&v)),
+                        "edge {u} {v} uncovered"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_cover_of_a_queen_graph_splits_the_board_into_lines() {
+    for n in [5, 6, 8] {
+        let g = queen_graph(n);
+        let cover = greedy_clique_cover(&g, n);
+        let parts = clique_partition(&g, &cover, n).expect("the rows");
+        let mut seen = vec![false; n * n];
+        for part in &parts {
+            assert_eq!(part.len(), n);
+            part.iter().for_each(|&v| seen[v] = true);
+        }
+        assert!(seen.iter().all(|&s| s));
+        // The independent transversals of the rows are the n-queens solutions.
+        let sets = independent_transversals(&g, &parts, &unlimited()).unwrap();
+        let solutions = [0, 0, 0, 0, 2, 10, 4, 40, 92][n];
+        assert_eq!(sets.len() / (n * n).div_ceil(64), solutions, "{n}-queens");
+    }
+}
+
+#[test]
+fn transversals_and_exact_covers_agree_with_brute_force() {
+    let mut rng = uniform(0xbeef);
+    for trial in 0..60 {
+        let q = 2 + trial % 3;
+        let m = 2 + trial % 2;
+        let g = planted_partition(q, m, [0.2, 0.35, 0.5][trial % 3], &mut rng);
+        let n = g.n;
+        let words = n.div_ceil(64);
+        let parts: Vec<Vec<usize>> = (0..m).map(|i| (i * q..(i + 1) * q).collect()).collect();
+        let sets = independent_transversals(&g, &parts, &unlimited()).unwrap();
+        // Every independent transversal, by enumeration of one vertex per part.
+        let mut want = Vec::new();
+        let mut pick = vec![0usize; m];
+        loop {
+            let chosen: Vec<usize> = (0..m).map(|i| i * q + pick[i]).collect();
+            if chosen
+                .iter()
+                .enumerate()
+                .all(|(i, &a)| chosen[..i].iter().all(|&b| !adjacent(&g, a, b)))
+            {
+                want.push(chosen);
+            }
+            let Some(i) = (0..m).find(|&i| pick[i] + 1 < q) else {
+                break;
+            };
+            pick[i] += 1;
+            pick[..i].iter_mut().for_each(|p| *p = 0);
+        }
+        let mut got: Vec<Vec<usize>> = sets.chunks(words).map(|s| members(s, n)).collect();
+        got.sort();
+        want.sort();
+        assert_eq!(got, want, "trial {trial}");
+        // A cover exists exactly when q colours suffice, and is a proper colouring.
+        let sets = meeting_every_clique(&sets, words, &parts);
+        let colourable = brute_force_colouring(&g, q).is_some();
+        match exact_cover(n, words, &sets, &unlimited()) {
+            Cover::Found(chosen) => {
+                assert!(colourable, "trial {trial}");
+                let mut colour = vec![0i64; n];
+                for (c, &s) in chosen.iter().enumerate() {
+                    for v in members(&sets[s * words..(s + 1) * words], n) {
+                        assert_eq!(colour[v], 0, "vertex {v} in two classes");
+                        colour[v] = c as i64 + 1;
+                    }
+                }
+                Colouring { graph: g.clone() }
+                    .check_colours(&colour, Some(q as i64))
+                    .unwrap();
+            }
+            Cover::None => assert!(!colourable, "trial {trial}"),
+            Cover::Unknown => panic!("no limit was set"),
+        }
+    }
+}
+
+#[test]
+fn a_spent_budget_proves_nothing() {
+    let g = queen_graph(8);
+    let cover = greedy_clique_cover(&g, 8);
+    let parts = clique_partition(&g, &cover, 8).unwrap();
+    let sets = independent_transversals(&g, &parts, &unlimited()).unwrap();
+    let few = Limits {
+        max_transversals: 10,
+        ..unlimited()
+    };
+    assert!(independent_transversals(&g, &parts, &few).is_none());
+    let no_nodes = Limits {
+        max_nodes: 0,
+        ..unlimited()
+    };
+    assert_eq!(exact_cover(64, 1, &sets, &no_nodes), Cover::Unknown);
+    // With time, the search is complete: queen8_8 has no 8-colouring (χ = 9).
+    assert_eq!(exact_cover(64, 1, &sets, &unlimited()), Cover::None);
+}
+
+/// The optimum of the colouring model (each colouring decoded and checked), and whether it
+/// is proved.
+fn optimum(instance: &Colouring) -> (Option<i64>, bool) {
+    let built = instance.build(&ModelOptions::default()).expect("model");
+    let mut model = built.model.clone();
+    let mut best = None;
+    let outcome = engine::search(
+        &mut model,
+        &built.search,
+        &mut engine::search::NoListener,
+        &mut |s| {
+            let answer = instance.answer(&built, s);
+            instance.check(&answer).expect("the checker accepts it");
+            best = answer.objective;
+            Control::Continue
+        },
+    );
+    (best, outcome.complete)
+}
+
+#[test]
+fn the_model_with_the_exact_cover_proves_the_brute_force_chromatic_number() {
+    // Planted partitions into q-cliques: the exact cover decides q colours, either with a
+    // colouring or by raising the lower bound to q + 1.
+    let mut rng = uniform(0xfeed);
+    for trial in 0..24 {
+        let q = 3 + trial % 2;
+        let g = Colouring {
+            graph: planted_partition(q, 3, [0.3, 0.45, 0.6][trial % 3], &mut rng),
+        };
+        let (best, proved) = optimum(&g);
+        assert!(proved, "trial {trial}");
+        assert_eq!(
+            best,
+            Some(brute_force_chi(&g.graph) as i64),
+            "trial {trial}"
+        );
+    }
+    // Queen graphs: χ(queen6_6) = 7 > 6 = ω (no 6 disjoint 6-queens solutions exist),
+    // χ(queen7_7) = 7 (Trick's COLOR page).
+    for (n, chi) in [(6, 7), (7, 7)] {
+        let g = Colouring {
+            graph: queen_graph(n),
+        };
+        assert_eq!(find_clique(&g.graph, i64::MAX).len(), n);
+        assert_eq!(optimum(&g), (Some(chi), true), "queen{n}_{n}");
+    }
+}
