@@ -595,8 +595,9 @@ struct Hint {
 /// The exact cover of colour classes (`exact_cover.rs`) may use this share of the time left.
 const EXACT_COVER_SHARE: f64 = 0.25;
 
-/// Independent transversals the exact cover may store (a few hundred megabytes at most).
-const EXACT_COVER_SETS: usize = 2_000_000;
+/// Independent transversals the exact cover may store (queen14_14 has 365,596; each costs
+/// about 150 bytes).
+const EXACT_COVER_SETS: usize = 500_000;
 
 /// Nodes allowed to each of its two searches (the only limit when the run has no deadline).
 const EXACT_COVER_NODES: u64 = 5_000_000;
