@@ -352,20 +352,24 @@ impl Sudoku {
                 ));
             }
         }
-        // Every unit holds each of 1..n once: n cells, no value seen twice.
-        let mut seen = vec![false; n + 1];
-        for u in 0..3 * n {
-            seen.fill(false);
-            for k in 0..n {
-                let cell = self.unit_cell(u, k);
-                let v = grid[cell / n][cell % n];
-                let Some(slot) = usize::try_from(v).ok().and_then(|v| seen.get_mut(v)) else {
-                    return Err(format!("{} holds {v}, outside 1..{n}", self.unit_name(u)));
-                };
-                if *slot {
-                    return Err(format!("{} holds {v} twice", self.unit_name(u)));
+        // Every unit holds each of 1..n once: n cells, no value seen twice. One pass over the
+        // cells, each unit's values seen so far a bitset (unit numbering of `unit_cell`).
+        let m = self.box_size;
+        let words = (n + 1).div_ceil(64);
+        let mut seen = vec![0u64; 3 * n * words];
+        for (r, row) in grid.iter().enumerate() {
+            for (c, &v) in row.iter().enumerate() {
+                if !(1..=n as i64).contains(&v) {
+                    return Err(format!("row {} holds {v}, outside 1..{n}", r + 1));
                 }
-                *slot = true;
+                let (word, bit) = (v as usize / 64, 1u64 << (v % 64));
+                for u in [r, n + c, 2 * n + (r / m) * m + c / m] {
+                    let slot = &mut seen[u * words + word];
+                    if *slot & bit != 0 {
+                        return Err(format!("{} holds {v} twice", self.unit_name(u)));
+                    }
+                    *slot |= bit;
+                }
             }
         }
         Ok(())

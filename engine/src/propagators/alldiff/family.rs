@@ -255,14 +255,15 @@ impl AllDifferentUnits {
     fn regin(&mut self, u: usize) -> PropResult {
         let members = &self.members[self.unit_start[u] as usize..self.unit_start[u + 1] as usize];
         let masks = self.matchings[u].masks_mut();
-        let mut open = 0;
-        for (mask, &i) in masks.iter_mut().zip(members) {
+        let mut open = 0u64;
+        for (k, (mask, &i)) in masks.iter_mut().zip(members).enumerate() {
             let d = self.work.dom[i as usize];
             *mask = d;
-            open += (d & d.wrapping_sub(1) != 0) as u32;
+            open |= ((d & d.wrapping_sub(1) != 0) as u64) << k;
         }
-        if open > 2 {
-            self.matchings[u].prune()?;
+        if open.count_ones() > 2 {
+            // Naked singles have run to their fixpoint: Régin may skip its own.
+            self.matchings[u].prune_open(open)?;
             let masks = self.matchings[u].masks_mut();
             for (&mask, &j) in masks.iter().zip(members) {
                 let j = j as usize;

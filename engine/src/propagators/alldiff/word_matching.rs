@@ -110,9 +110,17 @@ impl WordMatching {
     }
 
     /// Prune the masks of [`WordMatching::masks_mut`] to domain consistency (the matching is
-    /// kept as a hint for the next call).
-    pub(crate) fn prune(&mut self) -> PropResult {
-        self.filter()
+    /// kept as a hint for the next call), when the caller has already removed every fixed
+    /// variable's value from the others (naked singles): `open` is the set of variables
+    /// with two or more values, the only ones the rest of the algorithm looks at.
+    pub(crate) fn prune_open(&mut self, open: u64) -> PropResult {
+        debug_assert!(ones(open).all(|i| self.dom[i].count_ones() > 1));
+        if open == 0 {
+            return Ok(());
+        }
+        self.repair_matching(open)?;
+        self.keep_supported_values(open);
+        Ok(())
     }
 
     /// Read the domains into `read` (and `dom`), as masks from `base`. `false` if they do
