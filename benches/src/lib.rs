@@ -92,7 +92,8 @@ pub fn sudoku_units() -> Vec<[usize; 9]> {
 
 // ----- Sudoku with the engine: one model, reused for every puzzle --------------------------
 
-/// A 9×9 Sudoku model built once: 81 cells and 27 all-different constraints. Each puzzle
+/// A 9×9 Sudoku model built once: 81 cells and 27 all-different constraints (as `cpsolve`
+/// posts them: one propagator for all 27 at the domain level). Each puzzle
 /// is solved by opening a level, fixing its givens, searching, and closing the level, so
 /// solving a puzzle allocates nothing and costs no model building: this is how a program
 /// that solves many puzzles of one shape should use the engine.
@@ -107,10 +108,12 @@ impl SudokuSolver {
     pub fn new(level: AllDiffLevel) -> SudokuSolver {
         let mut model = Model::new();
         let cells = model.new_vars(81, 1, 9);
-        for unit in sudoku_units() {
-            let xs: Vec<VarId> = unit.iter().map(|&i| cells[i]).collect();
-            model.all_different(&xs, level);
-        }
+        let units: Vec<Vec<VarId>> = sudoku_units()
+            .iter()
+            .map(|unit| unit.iter().map(|&i| cells[i]).collect())
+            .collect();
+        // At the domain level, one propagator for the 27 units (`alldiff/family.rs`).
+        model.all_different_units(&units, level);
         model
             .propagate()
             .expect("the empty grid propagates without conflict");
