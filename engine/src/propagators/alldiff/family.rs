@@ -250,19 +250,28 @@ impl AllDifferentUnits {
         Ok(())
     }
 
-    /// Rule 3 on unit `u` (skipped when at most two variables are open: after naked
-    /// singles, two open variables are already domain consistent).
+    /// Rule 3 on unit `u`, skipped when rules 1 and 2 (at their fixpoint when Régin runs)
+    /// already leave the unit domain consistent:
+    ///
+    /// * at most two open variables: each open value of one has the other's other value;
+    /// * at most three, in a *tight* unit (as many values as variables): a Hall set among
+    ///   the open variables would be a naked single (fixed already) or a naked pair, whose
+    ///   third variable would then be the only one left with the third value — a hidden
+    ///   single, fixed already.
     fn regin(&mut self, u: usize) -> PropResult {
         let members = &self.members[self.unit_start[u] as usize..self.unit_start[u + 1] as usize];
         let masks = self.matchings[u].masks_mut();
         let mut open = 0u64;
+        let mut union = 0u64;
         for (k, (mask, &i)) in masks.iter_mut().zip(members).enumerate() {
             let d = self.work.dom[i as usize];
             *mask = d;
+            union |= d;
             open |= ((d & d.wrapping_sub(1) != 0) as u64) << k;
         }
-        if open.count_ones() > 2 {
-            // Naked singles have run to their fixpoint: Régin may skip its own.
+        let tight = union.count_ones() as usize == members.len();
+        let consistent_up_to = if tight { 3 } else { 2 };
+        if open.count_ones() > consistent_up_to {
             self.matchings[u].prune_open(open)?;
             let masks = self.matchings[u].masks_mut();
             for (&mask, &j) in masks.iter().zip(members) {
