@@ -12,8 +12,7 @@
 //! puzzle, and more of the time went into that traffic than into the algorithm. Here the
 //! units talk inside the propagator, through an array of bitmasks: the domains are read once
 //! per run, the units that a change concerns are marked, and what changed is written back
-//! once per variable at the end. Gecode does the same for Sudoku-like models when the units
-//! are known together; the pruning is unchanged, only its bookkeeping moves.
+//! once per variable at the end. The pruning is unchanged, only its bookkeeping moves.
 //!
 //! **Order of work, cheapest first.** Régin's algorithm (`word_matching.rs`) reaches domain
 //! consistency on a unit, but two cheaper rules find most of the same removals at a fraction
@@ -24,8 +23,9 @@
 //! 2. **hidden singles**: when a unit has exactly as many values as variables (as a Sudoku
 //!    row: nine cells, nine digits), every value must be used, so a value that only one
 //!    variable can still take is that variable's value;
-//! 3. **Régin** on one unit that changed since its last run; whatever it removes marks the
-//!    other units of the variables concerned, and the loop goes back to step 1.
+//! 3. **Régin** on one unit that changed since its last run (unless rules 1 and 2 already
+//!    left it domain consistent: see `AllDifferentUnits::regin`); whatever it removes
+//!    marks the other units of the variables concerned, and the loop goes back to step 1.
 //!
 //! The rules are sound and Régin alone is complete for one unit, so the loop stops at the
 //! same fixpoint as the separate propagators (domain consistency on every unit: the fixpoint
@@ -33,8 +33,8 @@
 //! the separate all-differents on random dives, and against brute force.
 //!
 //! **When it applies:** every variable's values fit in one 64-bit word from a common base
-//! (span ≤ 64), and each unit has at most 64 variables, none twice. `Model::all_different_units`
-//! posts separate all-differents otherwise.
+//! (span ≤ 64), there are at most [`MAX_UNITS`] units, and each has at most 64 variables,
+//! none twice. `Model::all_different_units` posts separate all-differents otherwise.
 //!
 //! **Wakes on:** any domain change. **Idempotent:** it runs its units to a fixpoint.
 //! **Cost per run:** one read of every domain, the rules above, one write per changed
