@@ -225,7 +225,7 @@ impl AllDifferentUnits {
             let d = dom[i as usize];
             twice |= once & d;
             once |= d;
-            if d & (d - 1) == 0 {
+            if d & d.wrapping_sub(1) == 0 {
                 taken |= d;
             }
         }
@@ -253,7 +253,8 @@ impl AllDifferentUnits {
     /// Rule 3 on unit `u`, skipped when rules 1 and 2 (at their fixpoint when Régin runs)
     /// already leave the unit domain consistent:
     ///
-    /// * at most two open variables: each open value of one has the other's other value;
+    /// * at most two open variables: each has two values or more, so whichever value one
+    ///   takes, the other has one left;
     /// * at most three, in a *tight* unit (as many values as variables): a Hall set among
     ///   the open variables would be a naked single (fixed already) or a naked pair, whose
     ///   third variable would then be the only one left with the third value — a hidden
