@@ -274,7 +274,8 @@ pub fn json_grid(json: &Value, rows: usize, cols: usize) -> Result<Vec<Vec<Optio
     Ok(grid)
 }
 
-/// [`json_grid`] where every cell must be a number in `lo..=hi`.
+/// [`json_grid`] where every cell must be a number in `lo..=hi` (read in one pass, without
+/// the grid of `Option`s: every Sudoku answer of a batch goes through here).
 pub fn json_number_grid(
     json: &Value,
     rows: usize,
@@ -282,12 +283,32 @@ pub fn json_number_grid(
     lo: i64,
     hi: i64,
 ) -> Result<Vec<Vec<i64>>, String> {
-    let grid = json_grid(json, rows, cols)?;
+    let list = json.as_array().ok_or("solution is not a list of rows")?;
+    if list.len() != rows {
+        return Err(format!("expected {rows} rows, found {}", list.len()));
+    }
     let mut out = Vec::with_capacity(rows);
-    for (r, row) in grid.into_iter().enumerate() {
+    for (r, row) in list.iter().enumerate() {
+        let cells = row
+            .as_array()
+            .ok_or_else(|| format!("row {} is not a list", r + 1))?;
+        if cells.len() != cols {
+            return Err(format!(
+                "row {} has {} cells, expected {cols}",
+                r + 1,
+                cells.len()
+            ));
+        }
         let mut line = Vec::with_capacity(cols);
-        for (c, cell) in row.into_iter().enumerate() {
-            match cell {
+        for (c, cell) in cells.iter().enumerate() {
+            let value =
+                match cell {
+                    Value::Null => None,
+                    v => Some(v.as_i64().ok_or_else(|| {
+                        format!("cell [{}, {}] is not a whole number", r + 1, c + 1)
+                    })?),
+                };
+            match value {
                 Some(v) if (lo..=hi).contains(&v) => line.push(v),
                 _ => {
                     return Err(format!(

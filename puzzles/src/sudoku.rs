@@ -312,10 +312,9 @@ impl Sudoku {
         let (n, m) = (self.n, self.box_size);
         let width = n.to_string().len();
         let mut out = String::with_capacity(n * (n + m) * (width + 1) * 2);
+        let rule = vec!["-".repeat(m * (width + 1) - 1); m].join("-+-");
         for r in 0..n {
             if r > 0 && r % m == 0 {
-                let segment = "-".repeat(m * (width + 1) - 1);
-                let rule = vec![segment; m].join("-+-");
                 out.push_str(&rule);
                 out.push('\n');
             }
