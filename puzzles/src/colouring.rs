@@ -618,7 +618,8 @@ enum ClassCover {
 /// `q`-colouring is an exact cover by independent transversals: search for it
 /// (`exact_cover.rs`) within the limits.
 fn colour_classes_by_exact_cover(g: &Graph, q: usize, limits: &engine::Limits) -> ClassCover {
-    if q < 2 || g.n % q != 0 {
+    // (Two colours need no such search: the probe's tree search decides them at once.)
+    if q < 3 || g.n % q != 0 {
         return ClassCover::Unknown;
     }
     let cliques = clique_cover::greedy_clique_cover(g, q);
