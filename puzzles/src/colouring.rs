@@ -29,6 +29,13 @@
 //! 4. **DSATUR branching.** Colour next the vertex with the fewest colours left (the most
 //!    distinct colours among its neighbours — its *saturation*), ties broken by the most
 //!    uncoloured neighbours; try its smallest colour first.
+//! 5. **Colour classes as an exact cover** (`colouring/exact_cover.rs`). When the vertices
+//!    split into cliques of `q` vertices (`colouring/clique_cover.rs` finds them), each
+//!    colour of a `q`-colouring meets every such clique exactly once (Hall's theorem at its
+//!    tightest), so a `q`-colouring is a choice of `q` disjoint independent transversals:
+//!    enumerated, then covered by Knuth's Algorithm X, before the local search. Found, it is
+//!    the hint; refuted by the complete search, χ > q and the lower bound is `q + 1` (the
+//!    queen graphs `queen8_8` to `queen10_10`).
 //!
 //! With `--colours K` the model is the satisfaction problem "at most K colours" (same ideas
 //! 1, 3, 4). With `--colours K --count` it counts every proper colouring with colours 1..K,

@@ -1,4 +1,4 @@
-//! # Cliques of the graph as all-different constraints (Hall's theorem for colouring)
+//! # Cliques of the graph, and what Hall's theorem says about them
 //!
 //! The colouring model of `colouring.rs` says `x[u] ≠ x[v]` once per edge. Each of these
 //! constraints sees two vertices only, so it removes a colour from a domain only when a
@@ -11,19 +11,21 @@
 //! **Hall's theorem** (1935) says when a set of vertices, each with its set of allowed
 //! colours, can take distinct colours: exactly when every `m` of them have at least `m`
 //! colours between them. Régin's all-different (engine `propagators/alldiff/domain.rs`,
-//! 1994) enforces it completely: it keeps a matching of vertices to colours and removes every
-//! colour that no matching can give a vertex. Posting
-//! `all_different(clique, Domain)` over the cliques of the graph makes the tree search see
-//! the colours a clique is short of, long before a vertex is fixed.
+//! 1994) enforces it completely. At its tightest — a clique of `q` vertices, `q` colours —
+//! it says more than "distinct": **every colour class meets the clique exactly once**. The
+//! exact cover of `exact_cover.rs` is built on that sentence, and needs the cliques of `q`
+//! vertices of the graph; this file finds them.
 //!
-//! Which cliques? Those that cover many edges, and large ones: a clique of `k` vertices
-//! replaces `k(k−1)/2` binary constraints, and only a clique nearly as large as the number
-//! of colours is tight enough for Hall's condition to bite. [`greedy_clique_cover`] takes an
-//! edge no clique covers yet, grows it one vertex at a time (the common neighbour that joins
-//! the most uncovered edges, then the one with the most common neighbours left) into a
-//! maximal clique, and marks its edges covered, until every edge is. On the queen graphs this
-//! finds the rows, columns and diagonals of the board (a row of `n` cells with `n` colours
-//! is a permutation: the colouring becomes a Sudoku-like puzzle).
+//! [`greedy_clique_cover`] takes an edge no clique covers yet, grows it one vertex at a time
+//! (the common neighbour that joins the most uncovered edges, then the one with the most
+//! common neighbours left) into a maximal clique, and marks its edges covered, until every
+//! edge is. On the queen graphs this finds the rows, columns and the two long diagonals of
+//! the board.
+//!
+//! (Posting `all_different(clique, Domain)` on such a cover inside the tree search was
+//! measured too, see `docs/colouring-results.md`: fewer nodes, but no colouring the `≠`
+//! model misses was found, and on the large overlapping cliques of `DSJR500.5` each node
+//! became far slower. The model does not use it.)
 
 use super::Graph;
 
