@@ -277,3 +277,36 @@ fn the_model_with_the_exact_cover_proves_the_brute_force_chromatic_number() {
         assert_eq!(optimum(&g), (Some(chi), true), "queen{n}_{n}");
     }
 }
+
+// ----- the shared DIMACS set (not in the repository) --------------------------------------
+
+fn shared_dimacs() -> Option<std::path::PathBuf> {
+    let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    [
+        repo.join("../shared/data/dimacs-col"),
+        std::path::PathBuf::from("/work/shared/data/dimacs-col"),
+    ]
+    .into_iter()
+    .find(|p| p.join("chromatic_numbers.csv").exists())
+}
+
+#[test]
+fn queen_graphs_are_proved_by_the_exact_cover() {
+    let Some(dir) = shared_dimacs() else {
+        eprintln!("skipped: ../shared/data/dimacs-col is absent");
+        return;
+    };
+    // χ from chromatic_numbers.csv: queen9_9 = 10 (no 9-colouring: refuted by the exact
+    // cover), queen11_11 = 11 (found by it).
+    let csv = std::fs::read_to_string(dir.join("chromatic_numbers.csv")).unwrap();
+    for name in ["queen9_9", "queen11_11"] {
+        let chi: i64 = csv
+            .lines()
+            .find(|l| l.starts_with(&format!("{name},")))
+            .and_then(|l| l.split(',').nth(4)?.parse().ok())
+            .expect("the csv lists it");
+        let text = std::fs::read_to_string(dir.join(format!("{name}.col"))).unwrap();
+        let g = puzzles::colouring::parse_graph(&text).unwrap();
+        assert_eq!(optimum(&g), (Some(chi), true), "{name}");
+    }
+}
