@@ -68,7 +68,7 @@ fn cpsat(dir: &Path) -> HashMap<String, String> {
                     .next()
                     .and_then(|t| t.trim_end_matches('s').parse().ok())
                     .unwrap_or(f64::MAX);
-                if best.as_ref().map_or(true, |(bt, _)| t < *bt) {
+                if best.as_ref().is_none_or(|(bt, _)| t < *bt) {
                     best = Some((t, format!("opt {k} in {t:.2} s")));
                 }
             }

@@ -626,7 +626,7 @@ enum ClassCover {
 /// (`exact_cover.rs`) within the limits.
 fn colour_classes_by_exact_cover(g: &Graph, q: usize, limits: &engine::Limits) -> ClassCover {
     // (Two colours need no such search: the probe's tree search decides them at once.)
-    if q < 3 || g.n % q != 0 {
+    if q < 3 || !g.n.is_multiple_of(q) {
         return ClassCover::Unknown;
     }
     let cliques = clique_cover::greedy_clique_cover(g, q);

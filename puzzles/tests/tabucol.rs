@@ -229,7 +229,7 @@ fn peeled_vertices_are_coloured_after_the_core() {
     let found = colour_with(
         &g,
         5,
-        &vec![1; 40],
+        &[1; 40],
         &[0, 1, 2, 3, 4],
         &mut rng,
         &moves(100_000),

@@ -99,10 +99,7 @@ pub fn greedy_clique_cover(g: &Graph, min_size: usize) -> Vec<Vec<usize>> {
     let mut uncovered = neighbours.clone();
     let mut cliques = Vec::new();
     for u in 0..n {
-        loop {
-            let Some(v) = uncovered[u].first() else {
-                break;
-            };
+        while let Some(v) = uncovered[u].first() {
             let mut clique = vec![u, v];
             let mut candidates = neighbours[u].clone();
             candidates.intersect(&neighbours[v]);

@@ -66,7 +66,7 @@ impl Limits {
 /// Disjoint cliques of exactly `q` vertices covering every vertex, picked greedily (in the
 /// order given) among `cliques`; `None` if they leave a vertex out.
 pub fn clique_partition(g: &Graph, cliques: &[Vec<usize>], q: usize) -> Option<Vec<Vec<usize>>> {
-    if q == 0 || g.n % q != 0 {
+    if q == 0 || !g.n.is_multiple_of(q) {
         return None;
     }
     let mut taken = vec![false; g.n];
@@ -89,74 +89,69 @@ pub fn independent_transversals(
     limits: &Limits,
 ) -> Option<Vec<u64>> {
     let words = g.n.div_ceil(64);
-    let neighbours: Vec<Vec<u64>> = (0..g.n)
-        .map(|v| {
-            let mut bits = vec![0u64; words];
-            g.adj[v].iter().for_each(|&u| bits[u / 64] |= 1 << (u % 64));
-            bits
-        })
-        .collect();
-    let mut found = Vec::new();
-    let mut chosen = vec![0u64; words];
-    let mut forbidden = vec![vec![0u64; words]; parts.len() + 1];
-    let mut steps = 0u64;
-    // Depth-first, one part per level; `forbidden[i]` = neighbours of the vertices chosen in
-    // parts 0..i.
-    fn extend(
-        level: usize,
-        parts: &[Vec<usize>],
-        neighbours: &[Vec<u64>],
-        chosen: &mut [u64],
-        forbidden: &mut [Vec<u64>],
-        found: &mut Vec<u64>,
-        steps: &mut u64,
-        limits: &Limits,
-    ) -> bool {
-        if level == parts.len() {
-            found.extend_from_slice(chosen);
-            return found.len() / chosen.len() <= limits.max_transversals;
+    let mut search = Transversals {
+        parts,
+        neighbours: (0..g.n)
+            .map(|v| {
+                let mut bits = vec![0u64; words];
+                g.adj[v].iter().for_each(|&u| bits[u / 64] |= 1 << (u % 64));
+                bits
+            })
+            .collect(),
+        chosen: vec![0u64; words],
+        forbidden: vec![vec![0u64; words]; parts.len() + 1],
+        found: Vec::new(),
+        steps: 0,
+        limits,
+    };
+    search.extend(0).then_some(search.found)
+}
+
+/// The enumeration's state: depth-first, one part per level.
+struct Transversals<'a> {
+    parts: &'a [Vec<usize>],
+    /// Each vertex's neighbours as bits.
+    neighbours: Vec<Vec<u64>>,
+    /// The vertices chosen so far, as bits.
+    chosen: Vec<u64>,
+    /// `forbidden[i]`: the neighbours of the vertices chosen in parts `0..i`.
+    forbidden: Vec<Vec<u64>>,
+    /// The transversals found, one after another.
+    found: Vec<u64>,
+    steps: u64,
+    limits: &'a Limits,
+}
+
+impl Transversals<'_> {
+    /// Choose a vertex in each part from `level` on; false when a limit stops the search.
+    fn extend(&mut self, level: usize) -> bool {
+        let words = self.chosen.len();
+        if level == self.parts.len() {
+            self.found.extend_from_slice(&self.chosen);
+            return self.found.len() / words <= self.limits.max_transversals;
         }
-        *steps += 1;
-        if *steps > limits.max_nodes || (*steps % 4096 == 0 && limits.out_of_time()) {
+        self.steps += 1;
+        if self.steps > self.limits.max_nodes
+            || (self.steps.is_multiple_of(4096) && self.limits.out_of_time())
+        {
             return false;
         }
-        for &v in &parts[level] {
-            if forbidden[level][v / 64] >> (v % 64) & 1 == 1 {
+        for &v in &self.parts[level] {
+            if self.forbidden[level][v / 64] >> (v % 64) & 1 == 1 {
                 continue;
             }
-            let (done, rest) = forbidden.split_at_mut(level + 1);
-            for ((next, now), adj) in rest[0].iter_mut().zip(&done[level]).zip(&neighbours[v]) {
-                *next = now | adj;
+            for w in 0..words {
+                self.forbidden[level + 1][w] = self.forbidden[level][w] | self.neighbours[v][w];
             }
-            chosen[v / 64] |= 1 << (v % 64);
-            let go_on = extend(
-                level + 1,
-                parts,
-                neighbours,
-                chosen,
-                forbidden,
-                found,
-                steps,
-                limits,
-            );
-            chosen[v / 64] &= !(1 << (v % 64));
+            self.chosen[v / 64] |= 1 << (v % 64);
+            let go_on = self.extend(level + 1);
+            self.chosen[v / 64] &= !(1 << (v % 64));
             if !go_on {
                 return false;
             }
         }
         true
     }
-    let complete = extend(
-        0,
-        parts,
-        &neighbours,
-        &mut chosen,
-        &mut forbidden,
-        &mut found,
-        &mut steps,
-        limits,
-    );
-    complete.then_some(found)
 }
 
 /// Keeps the sets (bit sets of `words` words) that meet every one of `cliques` exactly once.
@@ -243,7 +238,8 @@ impl CoverSearch<'_> {
     /// `covered`); true when every vertex is covered (the sets are in `self.chosen`).
     fn solve(&mut self, candidates: &[u32], covered: &[u64]) -> bool {
         self.nodes += 1;
-        if self.nodes > self.limits.max_nodes || (self.nodes % 64 == 0 && self.limits.out_of_time())
+        if self.nodes > self.limits.max_nodes
+            || (self.nodes.is_multiple_of(64) && self.limits.out_of_time())
         {
             self.stopped = true;
             return false;

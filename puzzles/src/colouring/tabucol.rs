@@ -170,7 +170,7 @@ impl<'a> TabuCol<'a> {
             .patience
             .map_or(u64::MAX, |p| p.saturating_mul((self.graph.n * k) as u64));
         while self.conflicts > 0 {
-            if *moves_done % CHECK_EVERY == 0 && budget.exhausted(*moves_done) {
+            if moves_done.is_multiple_of(CHECK_EVERY) && budget.exhausted(*moves_done) {
                 return false;
             }
             if iteration - last_best > stall {
