@@ -324,6 +324,16 @@ impl Domain {
         })
     }
 
+    /// Remove the values whose bits are set in `bits`, bit `i` standing for the value of
+    /// bit 0 of the first word plus `i` (the layout of [`Domain::as_word`]). Several values
+    /// of a small domain go in one `AND`.
+    #[inline]
+    pub fn remove_first_word_bits(&mut self, bits: u64) -> Change {
+        let (old_min, old_max, old_size) = (self.min, self.max, self.size);
+        self.low &= !bits;
+        self.after_bulk_removal(old_min, old_max, old_size)
+    }
+
     /// After bits were cleared anywhere: recount, find the new bounds, name the event.
     #[inline]
     fn after_bulk_removal(&mut self, old_min: i32, old_max: i32, old_size: u32) -> Change {

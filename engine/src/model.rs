@@ -158,6 +158,29 @@ impl Model {
         }
     }
 
+    /// Several offset all-differents over the same variables: for each `k`, all of
+    /// `xs[i] + families[k][i]` differ (n-queens: rows and both diagonals). At the value
+    /// level one propagator handles every family (`alldiff/value_family.rs`: one wake-up per
+    /// fixed variable instead of one per family); at the other levels, one per family.
+    /// Returns the last propagator posted.
+    pub fn all_different_family(
+        &mut self,
+        xs: &[VarId],
+        families: &[Vec<i32>],
+        level: AllDiffLevel,
+    ) -> PropId {
+        assert!(!families.is_empty(), "a family of all-differents needs one");
+        if level == AllDiffLevel::Value {
+            let prop = alldiff::value_family::AllDifferentOffsetFamily::new(xs, families);
+            return self.post(Box::new(prop));
+        }
+        let mut last = None;
+        for offsets in families {
+            last = Some(self.all_different_offset(xs, offsets, level));
+        }
+        last.unwrap()
+    }
+
     // ----- global and puzzle constraints (see `propagators/`) --------------------------------
 
     /// Exactly `k` of `xs` take the value `value` (domain consistent, `count.rs`).

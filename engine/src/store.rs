@@ -327,6 +327,14 @@ impl Store {
         self.modify(x, |d| d.intersect_mask(base, mask))
     }
 
+    /// Remove the values whose bits are set in `bits`, in the layout of the first word of
+    /// `x`'s domain (see [`Domain::remove_first_word_bits`]): several values, one trail entry
+    /// and at most one event.
+    #[inline]
+    pub fn remove_bits(&mut self, x: VarId, bits: u64) -> Result<bool, Conflict> {
+        self.modify(x, |d| d.remove_first_word_bits(bits))
+    }
+
     /// Set a reversible integer.
     #[inline]
     pub fn set_rev(&mut self, r: RevId, value: i64) {

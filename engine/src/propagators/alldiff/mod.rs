@@ -13,6 +13,8 @@
 //!
 //! `family.rs` (`AllDifferentUnits`) runs many domain-level all-differents over shared
 //! variables (the 27 units of a Sudoku) as one propagator, to the same fixpoint.
+//! `value_family.rs` (`AllDifferentOffsetFamily`) does the same for value-level
+//! all-differents with offsets over the same variables (the rows and diagonals of n-queens).
 //!
 //! Every variant accepts an *offset* per variable and constrains `xᵢ + offsetᵢ` to be
 //! different (the n-queens diagonals), so no auxiliary variables are needed.
@@ -21,6 +23,7 @@ pub mod bounds;
 pub mod domain;
 pub mod family;
 pub mod value;
+pub mod value_family;
 mod word_matching;
 
 use crate::propagator::Propagator;

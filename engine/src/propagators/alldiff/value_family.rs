@@ -1,0 +1,473 @@
+//! # A family of offset all-differents over the same variables, by forward checking
+//!
+//! **Enforces:** for each family `k`, the values `xᵢ + cₖᵢ` are all different — several
+//! all-differents over the *same* variables, each with its own offsets. n-queens is the
+//! example: one variable per column `i` (the queen's row), three families, `c = 0` (rows),
+//! `c = +i` and `c = −i` (the two diagonals). When `xᵢ` is fixed to `v`, each family `k`
+//! removes from every other `xⱼ` the one value that would show the same, `v + cₖᵢ − cₖⱼ`.
+//!
+//! **The same pruning as one `value.rs` per family.** Forward checking for a family removes
+//! exactly the values that collide with a fixed variable in that family; doing it for every
+//! family removes the union of those values. Both versions repeat this until no new variable
+//! is fixed, so they stop at the same domains (the largest domains closed under these
+//! removals: there is only one), and fail on the same nodes. The tests check it: random
+//! dives on queens-like models end with identical domains either way.
+//!
+//! **Why one propagator instead of several.** The work per fixed variable is the same, but
+//! the engine's share is not. With `K` separate propagators each fixed variable wakes `K`
+//! of them (`K` notifications, `K` queue entries, `K` runs), each scans the open variables
+//! and removes *its* value with its own `Store::remove` (a trail entry and an event each).
+//! Here a fixed variable wakes one propagator once; for each open variable `j` it builds one
+//! bitmask of the (up to `K`) values attacked, and removes them all with one word operation
+//! (`Store::remove_bits`: the domain is saved on the trail once, one event is recorded).
+//!
+//! **One word per domain.** When every domain spans at most 64 values (checked once per
+//! from-scratch run; a domain's layout never changes) the attacked value of family `k` is
+//! bit `v + cₖᵢ − bₖⱼ` of `xⱼ`'s word, where `bₖⱼ = cₖⱼ + (value of bit 0 of xⱼ)` is computed
+//! in advance; a bit number outside `0..64` is a value the domain cannot hold and is simply
+//! dropped. The scan over the open variables is branch-free: it ORs the attacked bits of each
+//! family into a mask, tests the mask against the domain word, and records the variables that
+//! lose something in a bitmask (as in `value.rs`, where the reason is explained: which
+//! variables still hold the values is unpredictable, so a branch per variable mispredicts).
+//! Only those variables are then touched. Wider domains take a plain path: `contains` and
+//! `remove` for each family.
+//!
+//! **Open positions.** As in `value.rs`, a variable whose fixed value has been removed from
+//! all others is *closed*: it never needs looking at again below this node. The open ones
+//! are kept at the front of an array whose length is a reversible integer (a sparse set).
+//!
+//! **Wakes on:** fixed. **Idempotent:** a variable fixed by the removals is handled in the same
+//! run. **Cost:** O(K · open variables) per newly fixed variable. Entailed when every variable
+//! is closed. `propagate_from_scratch` handles every fixed variable: the tests' reference.
+
+use crate::domain::Event;
+use crate::propagator::{Condition, Context, PropResult, Propagator, Subscription};
+use crate::store::{RevId, VarId};
+
+/// The word path keeps the values shown by the fixed variable in a small array: with more
+/// families than this (never seen in a puzzle), the plain path is taken.
+const MAX_WORD_FAMILIES: usize = 8;
+
+/// One variable of the constraint, as kept in the open list.
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    var: VarId,
+    /// Its index in `xs` (the local index of `notify`).
+    position: u32,
+}
+
+#[derive(Clone, Debug)]
+pub struct AllDifferentOffsetFamily {
+    xs: Vec<VarId>,
+    /// Number of families, `K`.
+    families: usize,
+    /// `offsets[i * K + k]`: the offset `cₖᵢ` of variable `i` in family `k`.
+    offsets: Vec<i32>,
+    /// `bit0[i * K + k]`: the value `xᵢ + cₖᵢ` shows when `xᵢ` takes the value of bit 0 of its
+    /// domain word. Valid when `one_word`; filled by `propagate_from_scratch`.
+    bit0: Vec<i64>,
+    /// Local indices of variables fixed since the last run.
+    pending: Vec<u32>,
+    /// The variables, the open ones first: `open[..count]`, `count` being `open_count`.
+    open: Vec<Slot>,
+    /// `place[i]`: where variable `i` is in `open`.
+    place: Vec<u32>,
+    /// How many variables are open (reversible; created at the first run).
+    open_count: Option<RevId>,
+    /// Every domain fits in one word, so `bit0` is valid.
+    one_word: bool,
+    /// Scratch: the attacked bits of each open variable of the current block of 64.
+    attacked: Vec<u64>,
+}
+
+impl AllDifferentOffsetFamily {
+    /// `families[k][i]` is the offset of `xs[i]` in family `k`.
+    pub fn new(xs: &[VarId], families: &[Vec<i32>]) -> AllDifferentOffsetFamily {
+        let n = xs.len();
+        let k_count = families.len();
+        assert!(families.iter().all(|f| f.len() == n));
+        let mut offsets = vec![0; n * k_count];
+        for (k, family) in families.iter().enumerate() {
+            for (i, &c) in family.iter().enumerate() {
+                offsets[i * k_count + k] = c;
+            }
+        }
+        AllDifferentOffsetFamily {
+            xs: xs.to_vec(),
+            families: k_count,
+            offsets,
+            bit0: vec![0; n * k_count],
+            pending: Vec::new(),
+            open: xs
+                .iter()
+                .enumerate()
+                .map(|(i, &var)| Slot {
+                    var,
+                    position: i as u32,
+                })
+                .collect(),
+            place: (0..n as u32).collect(),
+            open_count: None,
+            one_word: false,
+            attacked: vec![0; 64],
+        }
+    }
+
+    /// Remove from `open[..count]` the values that the fixed variable at `closed` attacks,
+    /// when every domain is one word. Variables fixed by this go to `pending`.
+    fn forward_check_words(
+        &mut self,
+        ctx: &mut Context<'_>,
+        closed: Slot,
+        count: usize,
+    ) -> PropResult {
+        let k_count = self.families;
+        let v = ctx.value(closed.var) as i64;
+        let i = closed.position as usize;
+        // The value each family shows at the fixed variable.
+        let mut shown = [0i64; MAX_WORD_FAMILIES];
+        for (k, s) in shown[..k_count].iter_mut().enumerate() {
+            *s = v + self.offsets[i * k_count + k] as i64;
+        }
+        let shown = &shown[..k_count];
+        let mut from = 0;
+        while from < count {
+            let to = (from + 64).min(count);
+            // Phase 1, no branch: the attacked bits of each open variable, and which of them
+            // still hold one.
+            let mut losers = 0u64;
+            {
+                let domains = ctx.domains();
+                for (b, slot) in self.open[from..to].iter().enumerate() {
+                    let j = slot.position as usize;
+                    let bit0 = &self.bit0[j * k_count..(j + 1) * k_count];
+                    let mut attacked = 0u64;
+                    for (&s, &b0) in shown.iter().zip(bit0) {
+                        let bit = s - b0;
+                        // A bit number outside 0..64 is a value the word cannot hold.
+                        attacked |= (((bit as u64) < 64) as u64) << (bit & 63);
+                    }
+                    let word = domains[slot.var.index()].first_word();
+                    self.attacked[b] = attacked;
+                    losers |= ((word & attacked != 0) as u64) << b;
+                }
+            }
+            // Phase 2: one word operation per variable that loses something.
+            while losers != 0 {
+                let b = losers.trailing_zeros() as usize;
+                losers &= losers - 1;
+                let slot = self.open[from + b];
+                // On a conflict the count is not saved: the swaps made by the caller stayed
+                // inside this node's open positions, so the trail's count is still right.
+                ctx.remove_bits(slot.var, self.attacked[b])?;
+                if ctx.is_fixed(slot.var) {
+                    self.pending.push(slot.position);
+                }
+            }
+            from = to;
+        }
+        Ok(())
+    }
+
+    /// The same as `forward_check_words` for domains of any width: one `remove` per family.
+    fn forward_check_wide(
+        &mut self,
+        ctx: &mut Context<'_>,
+        closed: Slot,
+        count: usize,
+    ) -> PropResult {
+        let k_count = self.families;
+        let v = ctx.value(closed.var) as i64;
+        let i = closed.position as usize;
+        for at in 0..count {
+            let slot = self.open[at];
+            let j = slot.position as usize;
+            for k in 0..k_count {
+                let value =
+                    v + self.offsets[i * k_count + k] as i64 - self.offsets[j * k_count + k] as i64;
+                // A value outside the i32 range cannot be in a domain.
+                if ctx.domain(slot.var).contains_wide(value) {
+                    ctx.remove(slot.var, value as i32)?;
+                }
+            }
+            if ctx.is_fixed(slot.var) {
+                self.pending.push(slot.position);
+            }
+        }
+        Ok(())
+    }
+
+    /// Handle the fixed variables in `self.pending`, and any that this fixes in turn.
+    fn process_pending(&mut self, ctx: &mut Context<'_>) -> PropResult {
+        let open_id = match self.open_count {
+            Some(id) => id,
+            None => return self.propagate_from_scratch(ctx),
+        };
+        let mut count = ctx.rev(open_id) as usize;
+        while let Some(i) = self.pending.pop() {
+            let at = self.place[i as usize] as usize;
+            if at >= count {
+                continue; // already handled at this node or above
+            }
+            // Close variable `i`: swap it with the last open one, just past the open ones.
+            count -= 1;
+            let closed = self.open[at];
+            let moved = self.open[count];
+            self.open[at] = moved;
+            self.open[count] = closed;
+            self.place[moved.position as usize] = at as u32;
+            self.place[i as usize] = count as u32;
+            if self.one_word {
+                self.forward_check_words(ctx, closed, count)?;
+            } else {
+                self.forward_check_wide(ctx, closed, count)?;
+            }
+        }
+        ctx.set_rev(open_id, count as i64);
+        if count == 0 {
+            ctx.set_entailed();
+        }
+        Ok(())
+    }
+}
+
+impl Propagator for AllDifferentOffsetFamily {
+    fn name(&self) -> &'static str {
+        "alldiff_value_family"
+    }
+    fn subscriptions(&self) -> Vec<Subscription> {
+        self.xs
+            .iter()
+            .map(|&x| Subscription::new(x, Condition::Fixed))
+            .collect()
+    }
+    fn idempotent(&self) -> bool {
+        true
+    }
+    fn notify(&mut self, local: usize, _event: Event) -> bool {
+        self.pending.push(local as u32);
+        true
+    }
+    fn clear_pending(&mut self) {
+        self.pending.clear();
+    }
+    /// Every variable open again (a trailed change, undone on backtrack), every fixed
+    /// variable handled against every other.
+    fn propagate_from_scratch(&mut self, ctx: &mut Context<'_>) -> PropResult {
+        let n = self.xs.len();
+        let open_id = match self.open_count {
+            Some(id) => id,
+            None => {
+                let id = ctx.new_rev(n as i64);
+                self.open_count = Some(id);
+                id
+            }
+        };
+        ctx.set_rev(open_id, n as i64);
+        let k_count = self.families;
+        self.one_word = k_count <= MAX_WORD_FAMILIES;
+        for (i, &x) in self.xs.iter().enumerate() {
+            match ctx.domain(x).as_word() {
+                Some((first, _)) => {
+                    for k in 0..k_count {
+                        self.bit0[i * k_count + k] =
+                            first as i64 + self.offsets[i * k_count + k] as i64;
+                    }
+                }
+                None => self.one_word = false,
+            }
+        }
+        self.pending.clear();
+        for (i, &x) in self.xs.iter().enumerate() {
+            if ctx.is_fixed(x) {
+                self.pending.push(i as u32);
+            }
+        }
+        self.process_pending(ctx)
+    }
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
+        self.process_pending(ctx)
+    }
+    fn clone_box(&self) -> Box<dyn Propagator> {
+        Box::new(self.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::Model;
+    use crate::propagators::alldiff::value::AllDifferentValue;
+    use crate::rng::Rng;
+    use crate::testing::{check_propagator, Consistency, HarnessConfig};
+    use crate::AllDiffLevel;
+
+    /// For each family, the shown values `t[i] + family[i]` are all different.
+    fn holds(families: &[Vec<i32>], t: &[i32]) -> bool {
+        families.iter().all(|f| {
+            let shown: Vec<i64> = t
+                .iter()
+                .zip(f)
+                .map(|(&v, &c)| v as i64 + c as i64)
+                .collect();
+            (0..shown.len()).all(|i| (i + 1..shown.len()).all(|j| shown[i] != shown[j]))
+        })
+    }
+
+    /// The n-queens families over `n` variables: rows, rising and falling diagonals.
+    fn queens_families(n: usize) -> Vec<Vec<i32>> {
+        vec![
+            vec![0; n],
+            (0..n as i32).collect(),
+            (0..n as i32).map(|i| -i).collect(),
+        ]
+    }
+
+    fn harness(families: Vec<Vec<i32>>, lo: i32, hi: i32, seed: u64) {
+        let arity = families[0].len();
+        let mut cfg = HarnessConfig::new(arity, lo, hi, Consistency::Checking);
+        cfg.seed = seed;
+        let f = families.clone();
+        check_propagator(
+            "alldiff_value_family",
+            &cfg,
+            &move |t| holds(&f, t),
+            &move |xs| Box::new(AllDifferentOffsetFamily::new(xs, &families)),
+        );
+    }
+
+    #[test]
+    fn queens_families_are_sound_and_checking() {
+        for arity in 2..=5 {
+            harness(queens_families(arity), 0, 4, arity as u64);
+        }
+    }
+
+    #[test]
+    fn random_families_are_sound_and_checking() {
+        let mut rng = Rng::new(11);
+        for arity in 2..=5 {
+            for k_count in 1..=4 {
+                let families: Vec<Vec<i32>> = (0..k_count)
+                    .map(|_| (0..arity).map(|_| rng.below(7) as i32 - 3).collect())
+                    .collect();
+                harness(families, -2, 3, (arity * 10 + k_count) as u64);
+            }
+        }
+    }
+
+    /// Domains wider than 64 values, and more families than the word path takes: the plain
+    /// path (`contains`, `remove`), including offsets near the ends of the `i32` range.
+    #[test]
+    fn wide_domains_and_many_families_take_the_plain_path() {
+        for arity in 2..=4 {
+            let families: Vec<Vec<i32>> = [0, 3, -3, 1, 70]
+                .iter()
+                .map(|&c| (0..arity as i32).map(|i| c * i).collect())
+                .collect();
+            harness(families, -70, 70, arity as u64);
+            let many: Vec<Vec<i32>> = (0..MAX_WORD_FAMILIES as i32 + 1)
+                .map(|c| (0..arity as i32).map(|i| (c - 4) * i).collect())
+                .collect();
+            harness(many, 0, 4, 100 + arity as u64);
+            let extreme = vec![
+                (0..arity as i32).map(|i| i32::MAX - i).collect(),
+                (0..arity as i32).map(|i| i32::MIN + i).collect(),
+            ];
+            harness(extreme, -3, 3, 200 + arity as u64);
+        }
+    }
+
+    /// The family prunes exactly as one `value.rs` all-different per family: random dives
+    /// (fixings and removals, with backtracking) on n-queens models with random initial holes
+    /// end every step with the same domains, or fail on the same steps.
+    #[test]
+    fn same_domains_as_one_value_all_different_per_family() {
+        let mut rng = Rng::new(3);
+        for trial in 0..200 {
+            let n = 4 + trial % 9;
+            let families = queens_families(n);
+            let mut family = Model::new();
+            let mut separate = Model::new();
+            let xs = family.new_vars(n, 0, n as i32 - 1);
+            let ys = separate.new_vars(n, 0, n as i32 - 1);
+            // A few holes at the root, the same in both.
+            for _ in 0..rng.below(n as u64) {
+                let (i, v) = (rng.below(n as u64) as usize, rng.below(n as u64) as i32);
+                let a = family.store.remove(xs[i], v).is_ok();
+                let b = separate.store.remove(ys[i], v).is_ok();
+                assert_eq!(a, b);
+            }
+            family.all_different_family(&xs, &families, AllDiffLevel::Value);
+            for offsets in &families {
+                separate.post(Box::new(AllDifferentValue::new(&ys, offsets)));
+            }
+            let domains = |m: &Model, vs: &[VarId]| -> Vec<String> {
+                vs.iter()
+                    .map(|&v| format!("{:?}", m.store.domain(v)))
+                    .collect()
+            };
+            let mut ok = family.propagate().is_ok();
+            assert_eq!(ok, separate.propagate().is_ok(), "root of trial {trial}");
+            let mut depth = 0;
+            for _ in 0..3 * n {
+                if !ok || rng.below(5) == 0 {
+                    // Backtrack one level (or stay at the root).
+                    if depth > 0 {
+                        family.store.pop_level();
+                        separate.store.pop_level();
+                        family.propagation.abandon(&mut family.store);
+                        separate.propagation.abandon(&mut separate.store);
+                        depth -= 1;
+                    }
+                    ok = true;
+                    assert_eq!(domains(&family, &xs), domains(&separate, &ys));
+                    continue;
+                }
+                let free: Vec<usize> = (0..n).filter(|&i| !family.store.is_fixed(xs[i])).collect();
+                if free.is_empty() {
+                    ok = false;
+                    continue;
+                }
+                let i = free[rng.below(free.len() as u64) as usize];
+                let values: Vec<i32> = family.store.domain(xs[i]).iter().collect();
+                let v = values[rng.below(values.len() as u64) as usize];
+                family.store.push_level();
+                separate.store.push_level();
+                depth += 1;
+                if rng.below(3) == 0 {
+                    family.store.remove(xs[i], v).unwrap();
+                    separate.store.remove(ys[i], v).unwrap();
+                } else {
+                    family.store.fix(xs[i], v).unwrap();
+                    separate.store.fix(ys[i], v).unwrap();
+                }
+                ok = family.propagate().is_ok();
+                assert_eq!(ok, separate.propagate().is_ok(), "trial {trial}");
+                if ok {
+                    assert_eq!(
+                        domains(&family, &xs),
+                        domains(&separate, &ys),
+                        "trial {trial}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// n-queens counts, n = 1..=11 (OEIS A000170), with the family on one and two threads.
+    #[test]
+    fn queens_counts() {
+        let expected = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680];
+        for (i, &want) in expected.iter().enumerate() {
+            let n = i + 1;
+            let mut m = Model::new();
+            let q = m.new_vars(n, 0, n as i32 - 1);
+            m.all_different_family(&q, &queens_families(n), AllDiffLevel::Value);
+            let cfg = crate::SearchConfig::default();
+            assert_eq!(crate::count(&mut m, &cfg).solutions, want, "{n}-queens");
+            let parallel = crate::count_parallel(&m, &cfg, 2);
+            assert_eq!(parallel.solutions, want, "{n}-queens on 2 threads");
+        }
+    }
+}
