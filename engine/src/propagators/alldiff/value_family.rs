@@ -44,9 +44,14 @@ use crate::domain::Event;
 use crate::propagator::{Condition, Context, PropResult, Propagator, Subscription};
 use crate::store::{RevId, VarId};
 
-/// The word path keeps the values shown by the fixed variable in a small array: with more
-/// families than this (never seen in a puzzle), the plain path is taken.
-const MAX_WORD_FAMILIES: usize = 8;
+/// The word path handles up to this many families, each slot carrying its `bit0` values in a
+/// fixed array (so the loop over the families has a fixed length and is unrolled); with more
+/// families (never seen in a puzzle) the plain path is taken.
+const MAX_WORD_FAMILIES: usize = 4;
+
+/// The `bit0` of a family that does not exist: any shown value minus this is far above 63,
+/// so the family attacks nothing.
+const NO_FAMILY: i64 = i64::MIN / 2;
 
 /// One variable of the constraint, as kept in the open list.
 #[derive(Clone, Copy, Debug)]
@@ -54,6 +59,10 @@ struct Slot {
     var: VarId,
     /// Its index in `xs` (the local index of `notify`).
     position: u32,
+    /// `bit0[k]`: the value `xⱼ + cₖⱼ` shows when `xⱼ` takes the value of bit 0 of its domain
+    /// word (`NO_FAMILY` past the last family). Valid when `one_word`; filled by
+    /// `propagate_from_scratch`.
+    bit0: [i64; MAX_WORD_FAMILIES],
 }
 
 #[derive(Clone, Debug)]
@@ -63,9 +72,6 @@ pub struct AllDifferentOffsetFamily {
     families: usize,
     /// `offsets[i * K + k]`: the offset `cₖᵢ` of variable `i` in family `k`.
     offsets: Vec<i32>,
-    /// `bit0[i * K + k]`: the value `xᵢ + cₖᵢ` shows when `xᵢ` takes the value of bit 0 of its
-    /// domain word. Valid when `one_word`; filled by `propagate_from_scratch`.
-    bit0: Vec<i64>,
     /// Local indices of variables fixed since the last run.
     pending: Vec<u32>,
     /// The variables, the open ones first: `open[..count]`, `count` being `open_count`.
@@ -74,10 +80,11 @@ pub struct AllDifferentOffsetFamily {
     place: Vec<u32>,
     /// How many variables are open (reversible; created at the first run).
     open_count: Option<RevId>,
-    /// Every domain fits in one word, so `bit0` is valid.
+    /// Every domain fits in one word (and there are at most `MAX_WORD_FAMILIES` families),
+    /// so the slots' `bit0` are valid.
     one_word: bool,
     /// Scratch: the attacked bits of each open variable of the current block of 64.
-    attacked: Vec<u64>,
+    attacked: [u64; 64],
 }
 
 impl AllDifferentOffsetFamily {
@@ -96,7 +103,6 @@ impl AllDifferentOffsetFamily {
             xs: xs.to_vec(),
             families: k_count,
             offsets,
-            bit0: vec![0; n * k_count],
             pending: Vec::new(),
             open: xs
                 .iter()
@@ -104,12 +110,13 @@ impl AllDifferentOffsetFamily {
                 .map(|(i, &var)| Slot {
                     var,
                     position: i as u32,
+                    bit0: [NO_FAMILY; MAX_WORD_FAMILIES],
                 })
                 .collect(),
             place: (0..n as u32).collect(),
             open_count: None,
             one_word: false,
-            attacked: vec![0; 64],
+            attacked: [0; 64],
         }
     }
 
@@ -124,12 +131,12 @@ impl AllDifferentOffsetFamily {
         let k_count = self.families;
         let v = ctx.value(closed.var) as i64;
         let i = closed.position as usize;
-        // The value each family shows at the fixed variable.
+        // The value each family shows at the fixed variable (0 past the last family, which
+        // the slots' `NO_FAMILY` turns into a bit number far out of range).
         let mut shown = [0i64; MAX_WORD_FAMILIES];
         for (k, s) in shown[..k_count].iter_mut().enumerate() {
             *s = v + self.offsets[i * k_count + k] as i64;
         }
-        let shown = &shown[..k_count];
         let mut from = 0;
         while from < count {
             let to = (from + 64).min(count);
@@ -138,17 +145,16 @@ impl AllDifferentOffsetFamily {
             let mut losers = 0u64;
             {
                 let domains = ctx.domains();
-                for (b, slot) in self.open[from..to].iter().enumerate() {
-                    let j = slot.position as usize;
-                    let bit0 = &self.bit0[j * k_count..(j + 1) * k_count];
+                let blocks = self.open[from..to].iter().zip(self.attacked.iter_mut());
+                for (b, (slot, attacked_of)) in blocks.enumerate() {
                     let mut attacked = 0u64;
-                    for (&s, &b0) in shown.iter().zip(bit0) {
-                        let bit = s - b0;
+                    for k in 0..MAX_WORD_FAMILIES {
+                        let bit = shown[k] - slot.bit0[k];
                         // A bit number outside 0..64 is a value the word cannot hold.
                         attacked |= (((bit as u64) < 64) as u64) << (bit & 63);
                     }
                     let word = domains[slot.var.index()].first_word();
-                    self.attacked[b] = attacked;
+                    *attacked_of = attacked;
                     losers |= ((word & attacked != 0) as u64) << b;
                 }
             }
@@ -266,15 +272,15 @@ impl Propagator for AllDifferentOffsetFamily {
         ctx.set_rev(open_id, n as i64);
         let k_count = self.families;
         self.one_word = k_count <= MAX_WORD_FAMILIES;
-        for (i, &x) in self.xs.iter().enumerate() {
-            match ctx.domain(x).as_word() {
-                Some((first, _)) => {
+        for slot in &mut self.open {
+            let i = slot.position as usize;
+            match ctx.domain(slot.var).as_word() {
+                Some((first, _)) if self.one_word => {
                     for k in 0..k_count {
-                        self.bit0[i * k_count + k] =
-                            first as i64 + self.offsets[i * k_count + k] as i64;
+                        slot.bit0[k] = first as i64 + self.offsets[i * k_count + k] as i64;
                     }
                 }
-                None => self.one_word = false,
+                _ => self.one_word = false,
             }
         }
         self.pending.clear();
