@@ -218,7 +218,10 @@ impl Store {
                 state: d.small_state(),
             });
             // Only domains wider than 64 values have more words (rare in puzzles).
-            self.word_trail.extend_from_slice(d.high_words());
+            let high = d.high_words();
+            if !high.is_empty() {
+                self.word_trail.extend_from_slice(high);
+            }
             self.meta[x].saved_epoch = self.epoch;
         }
     }
