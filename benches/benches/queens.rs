@@ -1,9 +1,14 @@
 //! n-queens counting, n = 8..14, on 1 and 2 threads; every count is checked against the
 //! known numbers (OEIS A000170). The large ones run few samples.
+//!
+//! `queens_three_alldiffs` counts 10..12 with the rows and diagonals posted as three separate
+//! value all-differents (`alldiff/value.rs`) instead of one family (`alldiff/value_family.rs`,
+//! what `cpsolve queens` and `queens_model` post): the same nodes, the difference is the
+//! engine's cost per node.
 
 use benches::{queens_model, QUEENS_SOLUTIONS};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use engine::SearchConfig;
+use engine::{AllDiffLevel, Model, SearchConfig};
 use std::time::Duration;
 
 fn queens(c: &mut Criterion) {
@@ -30,5 +35,34 @@ fn queens(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, queens);
+/// The model before the family: three value all-differents.
+fn queens_three_alldiffs_model(n: usize) -> Model {
+    let mut m = Model::new();
+    let q = m.new_vars(n, 0, n as i32 - 1);
+    let up: Vec<i32> = (0..n as i32).collect();
+    let down: Vec<i32> = (0..n as i32).map(|c| -c).collect();
+    m.all_different(&q, AllDiffLevel::Value);
+    m.all_different_offset(&q, &up, AllDiffLevel::Value);
+    m.all_different_offset(&q, &down, AllDiffLevel::Value);
+    m
+}
+
+fn queens_three_alldiffs(c: &mut Criterion) {
+    let mut group = c.benchmark_group("queens_three_alldiffs");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(3));
+    for n in 10..=12usize {
+        let model = queens_three_alldiffs_model(n);
+        group.bench_with_input(BenchmarkId::new("1thread", n), &model, |b, model| {
+            b.iter(|| {
+                let out = engine::count_parallel(model, &SearchConfig::default(), 1);
+                assert_eq!(out.solutions, QUEENS_SOLUTIONS[n]);
+                out.solutions
+            })
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, queens, queens_three_alldiffs);
 criterion_main!(benches);

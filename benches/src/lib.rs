@@ -183,15 +183,14 @@ impl SudokuSolver {
 // ----- n-queens ---------------------------------------------------------------------------
 
 /// n-queens: `q[i]` is the row of the queen in column i; rows and both diagonals all
-/// different (the diagonals as all-different with offsets, no extra variables).
+/// different (the diagonals as all-different with offsets, no extra variables), posted as
+/// one family as `cpsolve queens` does (`alldiff/value_family.rs`).
 pub fn queens_model(n: usize) -> Model {
     let mut m = Model::new();
     let q = m.new_vars(n, 0, n as i32 - 1);
     let up: Vec<i32> = (0..n as i32).collect();
     let down: Vec<i32> = (0..n as i32).map(|c| -c).collect();
-    m.all_different(&q, AllDiffLevel::Value);
-    m.all_different_offset(&q, &up, AllDiffLevel::Value);
-    m.all_different_offset(&q, &down, AllDiffLevel::Value);
+    m.all_different_family(&q, &[vec![0; n], up, down], AllDiffLevel::Value);
     m
 }
 
