@@ -275,7 +275,7 @@ pub fn json_grid(json: &Value, rows: usize, cols: usize) -> Result<Vec<Vec<Optio
 }
 
 /// [`json_grid`] where every cell must be a number in `lo..=hi` (read in one pass, without
-/// the grid of `Option`s: every Sudoku answer of a batch goes through here).
+/// the grid of `Option`s).
 pub fn json_number_grid(
     json: &Value,
     rows: usize,
@@ -283,11 +283,30 @@ pub fn json_number_grid(
     lo: i64,
     hi: i64,
 ) -> Result<Vec<Vec<i64>>, String> {
+    let mut out = vec![Vec::with_capacity(cols); rows];
+    for_each_grid_number(json, rows, cols, lo, hi, |r, _, v| {
+        out[r].push(v);
+        Ok(())
+    })?;
+    Ok(out)
+}
+
+/// Walk a JSON grid of `rows` rows of `cols` numbers in `lo..=hi`, row by row, calling
+/// `visit(row, col, value)` on each (0-based), without copying it: a checker that needs
+/// only one pass (every Sudoku answer of a batch goes through here) allocates nothing.
+/// `Err` for the first cell out of shape or range, or the first `Err` of `visit`.
+pub fn for_each_grid_number(
+    json: &Value,
+    rows: usize,
+    cols: usize,
+    lo: i64,
+    hi: i64,
+    mut visit: impl FnMut(usize, usize, i64) -> Result<(), String>,
+) -> Result<(), String> {
     let list = json.as_array().ok_or("solution is not a list of rows")?;
     if list.len() != rows {
         return Err(format!("expected {rows} rows, found {}", list.len()));
     }
-    let mut out = Vec::with_capacity(rows);
     for (r, row) in list.iter().enumerate() {
         let cells = row
             .as_array()
@@ -299,17 +318,12 @@ pub fn json_number_grid(
                 cells.len()
             ));
         }
-        let mut line = Vec::with_capacity(cols);
         for (c, cell) in cells.iter().enumerate() {
-            let value =
-                match cell {
-                    Value::Null => None,
-                    v => Some(v.as_i64().ok_or_else(|| {
-                        format!("cell [{}, {}] is not a whole number", r + 1, c + 1)
-                    })?),
-                };
-            match value {
-                Some(v) if (lo..=hi).contains(&v) => line.push(v),
+            match cell.as_i64() {
+                Some(v) if (lo..=hi).contains(&v) => visit(r, c, v)?,
+                None if !cell.is_null() => {
+                    return Err(format!("cell [{}, {}] is not a whole number", r + 1, c + 1))
+                }
                 _ => {
                     return Err(format!(
                         "cell [{}, {}] must hold a number from {lo} to {hi}",
@@ -319,9 +333,8 @@ pub fn json_number_grid(
                 }
             }
         }
-        out.push(line);
     }
-    Ok(out)
+    Ok(())
 }
 
 /// `Err` naming `what` if two of `values` are equal.
