@@ -21,7 +21,7 @@
 //!
 //! Run it: `cpsolve sudoku`, `cpsolve sudoku puzzles.txt --alldiff domain`.
 
-use crate::common::{json_number_grid, parse_cell, post_failure};
+use crate::common::{for_each_grid_number, parse_cell, post_failure};
 use crate::common::{Answer, Built, Instance, ModelOptions, ParseError};
 use crate::{Input, PuzzleKind};
 use engine::{Model, SearchConfig, Solution};
@@ -312,10 +312,15 @@ impl Sudoku {
         let (n, m) = (self.n, self.box_size);
         let width = n.to_string().len();
         let mut out = String::with_capacity(n * (n + m) * (width + 1) * 2);
-        let rule = vec!["-".repeat(m * (width + 1) - 1); m].join("-+-");
         for r in 0..n {
             if r > 0 && r % m == 0 {
-                out.push_str(&rule);
+                // The rule between bands of boxes: `------+-------+------` for 9×9.
+                for b in 0..m {
+                    if b > 0 {
+                        out.push_str("-+-");
+                    }
+                    (1..m * (width + 1)).for_each(|_| out.push('-'));
+                }
                 out.push('\n');
             }
             for c in 0..n {
@@ -337,39 +342,44 @@ impl Sudoku {
         }
         out
     }
+}
 
-    /// Rules only: a full grid of 1..n, the givens kept, every unit all different.
-    pub fn check_grid(&self, grid: &[Vec<i64>]) -> Result<(), String> {
-        let n = self.n;
-        for (i, &g) in self.givens.iter().enumerate() {
-            let v = grid[i / n][i % n];
-            if g != 0 && v != g as i64 {
-                return Err(format!(
-                    "cell [{}, {}] is given as {g} but holds {v}",
-                    i / n + 1,
-                    i % n + 1
-                ));
-            }
+/// The Sudoku checker's one pass over the cells: each cell must keep its given, and each
+/// unit's values seen so far are a bitset (unit numbering of `unit_cell`), so a value seen
+/// twice in a unit is caught when it comes. The cells must be in 1..=n.
+struct CellCheck<'a> {
+    sudoku: &'a Sudoku,
+    words: usize,
+    seen: Vec<u64>,
+}
+
+impl CellCheck<'_> {
+    fn new(sudoku: &Sudoku) -> CellCheck<'_> {
+        let words = (sudoku.n + 1).div_ceil(64);
+        CellCheck {
+            sudoku,
+            words,
+            seen: vec![0; 3 * sudoku.n * words],
         }
-        // Every unit holds each of 1..n once: n cells, no value seen twice. One pass over the
-        // cells, each unit's values seen so far a bitset (unit numbering of `unit_cell`).
-        let m = self.box_size;
-        let words = (n + 1).div_ceil(64);
-        let mut seen = vec![0u64; 3 * n * words];
-        for (r, row) in grid.iter().enumerate() {
-            for (c, &v) in row.iter().enumerate() {
-                if !(1..=n as i64).contains(&v) {
-                    return Err(format!("row {} holds {v}, outside 1..{n}", r + 1));
-                }
-                let (word, bit) = (v as usize / 64, 1u64 << (v % 64));
-                for u in [r, n + c, 2 * n + (r / m) * m + c / m] {
-                    let slot = &mut seen[u * words + word];
-                    if *slot & bit != 0 {
-                        return Err(format!("{} holds {v} twice", self.unit_name(u)));
-                    }
-                    *slot |= bit;
-                }
+    }
+
+    fn visit(&mut self, r: usize, c: usize, v: i64) -> Result<(), String> {
+        let (n, m) = (self.sudoku.n, self.sudoku.box_size);
+        let g = self.sudoku.givens[r * n + c];
+        if g != 0 && v != g as i64 {
+            return Err(format!(
+                "cell [{}, {}] is given as {g} but holds {v}",
+                r + 1,
+                c + 1
+            ));
+        }
+        let (word, bit) = (v as usize / 64, 1u64 << (v % 64));
+        for u in [r, n + c, 2 * n + (r / m) * m + c / m] {
+            let slot = &mut self.seen[u * self.words + word];
+            if *slot & bit != 0 {
+                return Err(format!("{} holds {v} twice", self.sudoku.unit_name(u)));
             }
+            *slot |= bit;
         }
         Ok(())
     }
@@ -392,8 +402,10 @@ impl Instance for Sudoku {
     }
 
     fn check(&self, answer: &Answer) -> Result<(), String> {
-        let grid = json_number_grid(&answer.json, self.n, self.n, 1, self.n as i64)?;
-        self.check_grid(&grid)
+        let mut cells = CellCheck::new(self);
+        for_each_grid_number(&answer.json, self.n, self.n, 1, self.n as i64, |r, c, v| {
+            cells.visit(r, c, v)
+        })
     }
 
     /// Every Sudoku of one size shares the model of the rules; the givens are the
