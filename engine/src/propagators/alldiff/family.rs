@@ -255,10 +255,10 @@ impl AllDifferentUnits {
     ///
     /// * at most two open variables: each has two values or more, so whichever value one
     ///   takes, the other has one left;
-    /// * at most three, in a *tight* unit (as many values as variables): a Hall set among
-    ///   the open variables would be a naked single (fixed already) or a naked pair, whose
-    ///   third variable would then be the only one left with the third value — a hidden
-    ///   single, fixed already.
+    /// * in a *tight* unit (as many values as variables), when no *inner Hall set* exists:
+    ///   see [`has_inner_hall_set`], which says why that is exact. Looking for one costs
+    ///   a walk over the subsets of the open variables, so it is done for at most
+    ///   [`HALL_CHECK_MAX_OPEN`] of them; with more, Régin runs.
     fn regin(&mut self, u: usize) -> PropResult {
         let members = &self.members[self.unit_start[u] as usize..self.unit_start[u + 1] as usize];
         let masks = self.matchings[u].masks_mut();
@@ -271,8 +271,13 @@ impl AllDifferentUnits {
             open |= ((d & d.wrapping_sub(1) != 0) as u64) << k;
         }
         let tight = union.count_ones() as usize == members.len();
-        let consistent_up_to = if tight { 3 } else { 2 };
-        if open.count_ones() > consistent_up_to {
+        let open_count = open.count_ones();
+        let consistent = if tight && open_count <= HALL_CHECK_MAX_OPEN {
+            !has_inner_hall_set(masks, open)
+        } else {
+            open_count <= 2
+        };
+        if !consistent {
             self.matchings[u].prune_open(open)?;
             let masks = self.matchings[u].masks_mut();
             for (&mask, &j) in masks.iter().zip(members) {
@@ -367,6 +372,56 @@ impl AllDifferentUnits {
     }
 }
 
+/// The most open variables whose subsets [`has_inner_hall_set`] walks: 2⁵ subsets cost
+/// less than the Régin runs they spare; with 6 (2⁶) the walk costs more than it saves
+/// (measured in `docs/PERFORMANCE.md`, "Sudoku, fourth pass").
+const HALL_CHECK_MAX_OPEN: u32 = 5;
+
+/// Whether some set `S` of the open variables (`open`: positions in `masks`) with
+/// `2 ≤ |S| ≤ m − 2` (`m` = number of open variables) can take only `|S|` values between
+/// them: a *Hall set* inside the open variables.
+///
+/// **Why none means Régin would remove nothing**, in a tight unit whose naked and hidden
+/// singles are at their fixpoint. The open variables then share exactly `m` values, and a
+/// matching pairs them. Régin removes a value `M(y)` from a variable `x ≠ y` exactly when
+/// the alternating graph has a path from `y` back to `x` nowhere (the edge `x → y` joins two
+/// components). Let `R` be the variables that `y` reaches: each can only take values
+/// matched inside `R`, so `R` is a Hall set, and it misses `x`. `R` has two variables or
+/// more (`y` is open, two values), and at most `m − 2`: with `m − 1` the value matched to
+/// `x` would be in no other open variable's domain — a hidden single, already fixed. So a
+/// removal needs an inner Hall set; without one the unit is domain consistent already.
+/// (With one, Régin runs and decides: the set may also split the unit cleanly.)
+///
+/// The subsets are walked in counting order, the union of each built from a smaller one's
+/// (`union[s] = union[s without its lowest member] | mask of that member`).
+///
+/// Not inlined: inside the run's loop its registers crowded the singles' hot loops (more
+/// instructions there than the skip saves, measured).
+#[inline(never)]
+fn has_inner_hall_set(masks: &[u64], open: u64) -> bool {
+    let mut domains = [0u64; HALL_CHECK_MAX_OPEN as usize];
+    let mut m = 0;
+    let mut rest = open;
+    while rest != 0 {
+        domains[m] = masks[rest.trailing_zeros() as usize];
+        rest &= rest - 1;
+        m += 1;
+    }
+    if m < 4 {
+        return false; // no size between 2 and m − 2
+    }
+    let mut union = [0u64; 1 << HALL_CHECK_MAX_OPEN];
+    for s in 1..(1usize << m) - 1 {
+        let lowest = s.trailing_zeros() as usize;
+        union[s] = union[s & (s - 1)] | domains[lowest];
+        let size = s.count_ones();
+        if size >= 2 && size as usize <= m - 2 && union[s].count_ones() == size {
+            return true;
+        }
+    }
+    false
+}
+
 /// Take the smallest unit out of a set.
 #[inline]
 fn pop_first(set: &mut UnitSet) -> Option<usize> {
@@ -415,5 +470,53 @@ impl Propagator for AllDifferentUnits {
     }
     fn clone_box(&self) -> Box<dyn Propagator> {
         Box::new(self.clone())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{has_inner_hall_set, HALL_CHECK_MAX_OPEN};
+    use crate::rng::Rng;
+
+    /// Every subset of the open positions, counted directly.
+    fn inner_hall_set_by_brute_force(masks: &[u64], open: u64) -> bool {
+        let positions: Vec<usize> = (0..64).filter(|&k| open >> k & 1 != 0).collect();
+        let m = positions.len();
+        (1u32..1 << m).any(|s| {
+            let size = s.count_ones() as usize;
+            let union = (0..m)
+                .filter(|&b| s >> b & 1 != 0)
+                .fold(0u64, |acc, b| acc | masks[positions[b]]);
+            size >= 2 && size + 2 <= m && union.count_ones() as usize == size
+        })
+    }
+
+    #[test]
+    fn the_subset_walk_finds_inner_hall_sets_as_brute_force_does() {
+        let mut rng = Rng::new(5);
+        let mut found = [0, 0];
+        for _ in 0..20_000 {
+            let n = 1 + rng.below(9) as usize;
+            let values = 2 + rng.below(7);
+            let masks: Vec<u64> = (0..n).map(|_| rng.below(1 << values)).collect();
+            // Open positions: any subset of at most HALL_CHECK_MAX_OPEN of them.
+            let mut open = 0u64;
+            for k in 0..n {
+                if open.count_ones() < HALL_CHECK_MAX_OPEN && rng.below(3) != 0 {
+                    open |= 1 << k;
+                }
+            }
+            let expected = inner_hall_set_by_brute_force(&masks, open);
+            assert_eq!(
+                has_inner_hall_set(&masks, open),
+                expected,
+                "{masks:?} {open:b}"
+            );
+            found[expected as usize] += 1;
+        }
+        assert!(
+            found[0] > 1000 && found[1] > 1000,
+            "both answers tested: {found:?}"
+        );
     }
 }
