@@ -334,6 +334,34 @@ impl Domain {
         self.after_bulk_removal(old_min, old_max, old_size)
     }
 
+    /// [`Domain::remove_first_word_bits`] for a single-word domain that the caller has just
+    /// seen holds at least one of `bits` (the store's fast path): the new word, its size and
+    /// bounds (POPCNT, TZCNT, LZCNT) are computed in registers and written once.
+    #[inline]
+    pub(crate) fn remove_present_word_bits(&mut self, bits: u64) -> Result<Event, EmptyDomain> {
+        debug_assert!(self.high.is_empty() && self.low & bits != 0);
+        let low = self.low & !bits;
+        self.low = low;
+        if low == 0 {
+            self.size = 0;
+            return Err(EmptyDomain);
+        }
+        let (old_min, old_max) = (self.min, self.max);
+        let size = low.count_ones();
+        let min = self.offset + low.trailing_zeros() as i32;
+        let max = self.offset + 63 - low.leading_zeros() as i32;
+        self.size = size;
+        self.min = min;
+        self.max = max;
+        Ok(if size == 1 {
+            Event::Fixed
+        } else if min != old_min || max != old_max {
+            Event::Bounds
+        } else {
+            Event::Domain
+        })
+    }
+
     /// After bits were cleared anywhere: recount, find the new bounds, name the event.
     #[inline]
     fn after_bulk_removal(&mut self, old_min: i32, old_max: i32, old_size: u32) -> Change {

@@ -121,7 +121,7 @@ impl Propagation {
                 local: local as u32,
             };
             self.watchers[sub.var.index()].add(watch, sub.condition);
-            store.watch(sub.var, sub.condition.weakest_event());
+            store.watch(sub.var, sub.condition.weakest_event(), id);
         }
         self.states.push(PropState {
             entailed: store.new_rev(0),
@@ -192,6 +192,7 @@ impl Propagation {
             } else {
                 None
             };
+            store.set_quiet_propagator(state.idempotent.then_some(p));
             let mut ctx = Context::new(store);
             let result = if state.fresh {
                 self.states[pi].fresh = false;
@@ -201,6 +202,7 @@ impl Propagation {
                 self.props[pi].propagate(&mut ctx)
             };
             let entailed = ctx.is_entailed();
+            store.set_quiet_propagator(None);
             self.propagations += 1;
             let c = &mut self.counters[pi];
             c.calls += 1;

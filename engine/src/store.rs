@@ -41,6 +41,12 @@ impl VarId {
 /// `watched_from` of a variable no propagator watches: above every event.
 const UNWATCHED: u8 = Event::Fixed as u8 + 1;
 
+/// `only_watcher` of a variable that no propagator watches, or that several watch.
+const NO_WATCHER: u32 = u32::MAX;
+const SEVERAL_WATCHERS: u32 = u32::MAX - 1;
+/// `quiet_propagator` when no idempotent propagator is running (matches no `only_watcher`).
+const NONE_RUNNING: u32 = u32::MAX - 2;
+
 /// The store's bookkeeping for one variable.
 #[derive(Clone, Copy, Debug)]
 struct VarMeta {
@@ -51,6 +57,8 @@ struct VarMeta {
     /// The weakest event some propagator wakes on (see [`Store::watch`]); `UNWATCHED` when
     /// none does. Weaker events are not recorded at all.
     watched_from: u8,
+    /// The propagator watching it, if exactly one does (see [`Store::set_quiet_propagator`]).
+    only_watcher: u32,
 }
 
 /// A reversible integer: propagator state that is restored on backtrack.
@@ -101,6 +109,9 @@ pub struct Store {
     modified: Vec<VarId>,
     /// Values removed in total (for the propagator profile).
     removed: u64,
+    /// The idempotent propagator now running, whose changes to the variables that only it
+    /// watches wake nobody (see [`Store::set_quiet_propagator`]); `NONE_RUNNING` otherwise.
+    quiet_propagator: u32,
 }
 
 impl Default for Store {
@@ -123,6 +134,7 @@ impl Store {
             next_epoch: 1,
             modified: Vec::new(),
             removed: 0,
+            quiet_propagator: NONE_RUNNING,
         }
     }
 
@@ -134,6 +146,7 @@ impl Store {
             saved_epoch: 0,
             pending_event: None,
             watched_from: UNWATCHED,
+            only_watcher: NO_WATCHER,
         });
         id
     }
@@ -142,9 +155,26 @@ impl Store {
     /// are recorded for the propagation engine. An event that no propagator listens to —
     /// on n-queens, most removals, whose propagators only wait for fixed variables — then
     /// costs neither an entry in the list of modified variables nor a look at its watchers.
-    pub fn watch(&mut self, x: VarId, event: Event) {
-        let from = &mut self.meta[x.index()].watched_from;
-        *from = (*from).min(event as u8);
+    /// `propagator` is the watcher's number (see [`Store::set_quiet_propagator`]).
+    pub fn watch(&mut self, x: VarId, event: Event, propagator: u32) {
+        let meta = &mut self.meta[x.index()];
+        meta.watched_from = meta.watched_from.min(event as u8);
+        meta.only_watcher = match meta.only_watcher {
+            NO_WATCHER => propagator,
+            only if only == propagator => only,
+            _ => SEVERAL_WATCHERS,
+        };
+    }
+
+    /// The propagation engine is about to run `propagator`, which reaches its own fixpoint
+    /// in one run (idempotent), or `None` when it runs something else. While it runs, its
+    /// changes to a variable that no other propagator watches are not recorded as events:
+    /// the engine would only find that the one watcher to wake is the propagator that made
+    /// the change, which it does not wake again. On n-queens the one family propagator
+    /// watches every variable, and this spares the event of every queen it forces.
+    #[inline]
+    pub fn set_quiet_propagator(&mut self, propagator: Option<u32>) {
+        self.quiet_propagator = propagator.unwrap_or(NONE_RUNNING);
     }
 
     /// A new reversible integer.
@@ -209,8 +239,12 @@ impl Store {
     /// Save `x` on the trail if this is its first change at the current level.
     #[inline(always)]
     fn save(&mut self, x: usize) {
+        // At the root (no level open) the epoch is 0 and so is every variable's `saved_epoch`
+        // (only a save at an open level changes it, and closing the level restores it), so
+        // nothing is saved there.
         let saved_epoch = self.meta[x].saved_epoch;
-        if saved_epoch != self.epoch && !self.levels.is_empty() {
+        debug_assert!(!self.levels.is_empty() || saved_epoch == self.epoch);
+        if saved_epoch != self.epoch {
             let d = &self.domains[x];
             self.domain_trail.push(SavedDomain {
                 var: x as u32,
@@ -230,7 +264,7 @@ impl Store {
     #[inline]
     fn record_event(&mut self, x: VarId, event: Event) {
         let meta = &mut self.meta[x.index()];
-        if (event as u8) < meta.watched_from {
+        if (event as u8) < meta.watched_from || meta.only_watcher == self.quiet_propagator {
             return;
         }
         let pending = &mut meta.pending_event;
@@ -250,15 +284,25 @@ impl Store {
         x: VarId,
         op: impl FnOnce(&mut Domain) -> Change,
     ) -> Result<bool, Conflict> {
+        self.modify_with_event(x, op).map(|event| event.is_some())
+    }
+
+    /// `modify`, returning the event (`None` when nothing changed).
+    #[inline]
+    fn modify_with_event(
+        &mut self,
+        x: VarId,
+        op: impl FnOnce(&mut Domain) -> Change,
+    ) -> Result<Option<Event>, Conflict> {
         let i = x.index();
         self.save(i);
         let before = self.domains[i].size();
         match op(&mut self.domains[i]) {
-            Ok(None) => Ok(false),
+            Ok(None) => Ok(None),
             Ok(Some(event)) => {
                 self.removed += (before - self.domains[i].size()) as u64;
                 self.record_event(x, event);
-                Ok(true)
+                Ok(Some(event))
             }
             Err(EmptyDomain) => Err(Conflict::new()),
         }
@@ -332,10 +376,39 @@ impl Store {
 
     /// Remove the values whose bits are set in `bits`, in the layout of the first word of
     /// `x`'s domain (see [`Domain::remove_first_word_bits`]): several values, one trail entry
-    /// and at most one event.
+    /// and at most one event. Returns the event (`None` if nothing was removed), so that a
+    /// propagator sees whether `x` is now fixed without reading its domain again.
     #[inline]
-    pub fn remove_bits(&mut self, x: VarId, bits: u64) -> Result<bool, Conflict> {
-        self.modify(x, |d| d.remove_first_word_bits(bits))
+    pub fn remove_bits(&mut self, x: VarId, bits: u64) -> Result<Option<Event>, Conflict> {
+        let i = x.index();
+        let d = &mut self.domains[i];
+        if d.first_word() & bits == 0 {
+            return Ok(None);
+        }
+        if !d.is_single_word() {
+            return self.modify_with_event(x, |d| d.remove_first_word_bits(bits));
+        }
+        // The hot path of forward checking (n-queens makes a million of these): one word,
+        // something goes. Written out, with the domain and the variable's record each looked
+        // up once, because `save` and `record_event` would look them up again.
+        let meta = &mut self.meta[i];
+        if meta.saved_epoch != self.epoch {
+            self.domain_trail.push(SavedDomain {
+                var: x.0,
+                old_epoch: meta.saved_epoch,
+                state: d.small_state(),
+            });
+            meta.saved_epoch = self.epoch;
+        }
+        let before = d.size();
+        let event = d
+            .remove_present_word_bits(bits)
+            .map_err(|EmptyDomain| Conflict::new())?;
+        self.removed += (before - d.size()) as u64;
+        if (event as u8) >= meta.watched_from && meta.only_watcher != self.quiet_propagator {
+            self.record_event(x, event);
+        }
+        Ok(Some(event))
     }
 
     /// Set a reversible integer.
@@ -474,7 +547,7 @@ mod tests {
     fn events_keep_the_strongest_per_variable() {
         let mut s = Store::new();
         let x = s.new_var(Domain::interval(1, 9));
-        s.watch(x, Event::Domain);
+        s.watch(x, Event::Domain, 0);
         s.remove(x, 5).unwrap();
         s.set_min(x, 2).unwrap();
         let mut ev = Vec::new();
@@ -490,8 +563,8 @@ mod tests {
         let x = s.new_var(Domain::interval(1, 9));
         let y = s.new_var(Domain::interval(1, 9));
         let z = s.new_var(Domain::interval(1, 9));
-        s.watch(x, Event::Fixed);
-        s.watch(y, Event::Bounds);
+        s.watch(x, Event::Fixed, 0);
+        s.watch(y, Event::Bounds, 1);
         // z: nobody listens.
         for v in [1, 5] {
             for w in [x, y, z] {
@@ -505,5 +578,35 @@ mod tests {
         s.fix(z, 3).unwrap();
         s.take_modified(&mut ev);
         assert_eq!(ev, vec![(x, Event::Fixed)]);
+    }
+
+    #[test]
+    fn a_quiet_propagator_records_no_event_on_variables_only_it_watches() {
+        let mut s = Store::new();
+        let mine = s.new_var(Domain::interval(0, 9));
+        let shared = s.new_var(Domain::interval(0, 9));
+        s.watch(mine, Event::Fixed, 7);
+        s.watch(mine, Event::Domain, 7); // a second subscription of the same propagator
+        s.watch(shared, Event::Fixed, 7);
+        s.watch(shared, Event::Fixed, 8);
+        s.push_level();
+        s.set_quiet_propagator(Some(7));
+        assert_eq!(s.remove_bits(mine, 0b1110), Ok(Some(Event::Domain)));
+        assert_eq!(s.remove_bits(mine, !1), Ok(Some(Event::Fixed)));
+        assert_eq!(s.remove_bits(shared, !2), Ok(Some(Event::Fixed)));
+        let mut ev = Vec::new();
+        s.take_modified(&mut ev);
+        assert_eq!(ev, vec![(shared, Event::Fixed)]);
+        // Another propagator running, or none: every watched event is recorded again.
+        s.set_quiet_propagator(Some(8));
+        s.pop_level();
+        s.push_level();
+        assert_eq!(s.remove_bits(mine, 1), Ok(Some(Event::Bounds)));
+        s.set_quiet_propagator(None);
+        assert_eq!(s.remove_bits(shared, !(1 << 9)), Ok(Some(Event::Fixed)));
+        s.take_modified(&mut ev);
+        assert_eq!(ev, vec![(mine, Event::Bounds), (shared, Event::Fixed)]);
+        s.pop_level();
+        assert_eq!((s.size(mine), s.size(shared)), (10, 10));
     }
 }
