@@ -334,13 +334,23 @@ impl Domain {
         self.after_bulk_removal(old_min, old_max, old_size)
     }
 
-    /// [`Domain::remove_first_word_bits`] for a single-word domain that the caller has just
-    /// seen holds at least one of `bits` (the store's fast path): the new word, its size and
-    /// bounds (POPCNT, TZCNT, LZCNT) are computed in registers and written once.
+    /// For a single-word domain: the bit that stands for `v` (0 if `v` is outside the word,
+    /// whether or not the value is still in the domain).
     #[inline]
-    pub(crate) fn remove_present_word_bits(&mut self, bits: u64) -> Result<Event, EmptyDomain> {
-        debug_assert!(self.high.is_empty() && self.low & bits != 0);
-        let low = self.low & !bits;
+    pub(crate) fn word_bit(&self, v: i32) -> u64 {
+        debug_assert!(self.high.is_empty());
+        let i = (v as i64 - self.offset as i64) as u64;
+        ((i < 64) as u64) << (i & 63)
+    }
+
+    /// Narrow a single-word domain to `low`, a strict subset of its word: every shrinking
+    /// operation on a small domain comes down to this (the store's fast path for fixing,
+    /// removing a value, removing several). The size and the bounds follow from the new
+    /// word in one instruction each (POPCNT, TZCNT, LZCNT), computed in registers and
+    /// written once.
+    #[inline]
+    pub(crate) fn narrow_word(&mut self, low: u64) -> Result<Event, EmptyDomain> {
+        debug_assert!(self.high.is_empty() && low & !self.low == 0 && low != self.low);
         self.low = low;
         if low == 0 {
             self.size = 0;
