@@ -263,15 +263,32 @@ impl Store {
     /// Record that `x` changed with `event`, for the propagation engine, if anyone listens.
     #[inline]
     fn record_event(&mut self, x: VarId, event: Event) {
-        let meta = &mut self.meta[x.index()];
-        if (event as u8) < meta.watched_from || meta.only_watcher == self.quiet_propagator {
+        Self::note_event(
+            &mut self.meta[x.index()],
+            &mut self.modified,
+            self.quiet_propagator,
+            x,
+            event,
+        );
+    }
+
+    /// `record_event` for a caller that holds the variable's record already.
+    #[inline(always)]
+    fn note_event(
+        meta: &mut VarMeta,
+        modified: &mut Vec<VarId>,
+        quiet_propagator: u32,
+        x: VarId,
+        event: Event,
+    ) {
+        if (event as u8) < meta.watched_from || meta.only_watcher == quiet_propagator {
             return;
         }
         let pending = &mut meta.pending_event;
         match *pending {
             None => {
                 *pending = Some(event);
-                self.modified.push(x);
+                modified.push(x);
             }
             Some(e) if e < event => *pending = Some(event),
             Some(_) => {}
@@ -427,9 +444,7 @@ impl Store {
         let before = d.size();
         let event = d.narrow_word(word).map_err(|EmptyDomain| Conflict::new())?;
         self.removed += (before - d.size()) as u64;
-        if (event as u8) >= meta.watched_from && meta.only_watcher != self.quiet_propagator {
-            self.record_event(x, event);
-        }
+        Self::note_event(meta, &mut self.modified, self.quiet_propagator, x, event);
         Ok(event)
     }
 
