@@ -484,6 +484,16 @@ impl Store {
     /// Undo every change made since the matching `push_level`.
     pub fn pop_level(&mut self) {
         let mark = self.levels.pop().expect("pop_level without push_level");
+        if self.word_trail.len() == mark.words {
+            // No wide domain was saved at this level (the usual case): each saved domain is
+            // its small state alone, restored in one pass over the slice, any order.
+            for saved in &self.domain_trail[mark.domains..] {
+                let x = saved.var as usize;
+                self.domains[x].restore_small_state(saved.state);
+                self.meta[x].saved_epoch = saved.old_epoch;
+            }
+            self.domain_trail.truncate(mark.domains);
+        }
         // Newest first, so that a wide domain's extra words are at the top of `word_trail`.
         while self.domain_trail.len() > mark.domains {
             let saved = self.domain_trail.pop().unwrap();
