@@ -16,8 +16,11 @@
 //! domain never even looks at the propagators that only wait for the variable to be fixed.
 //! Better still, the store is told the weakest event anyone watches on each variable
 //! ([`Store::watch`]) and does not record the others at all: on n-queens, where every
-//! propagator waits for fixed variables, two removals in three cost no event. The queue is
-//! a flag per propagator plus one FIFO per priority, both reused from node to node.
+//! propagator waits for fixed variables, two removals in three cost no event. And while an
+//! idempotent propagator runs, its changes to variables that no other propagator watches
+//! are not recorded either ([`Store::set_quiet_propagator`]): they could only wake itself,
+//! which an idempotent propagator never needs. The queue is a flag per propagator plus one
+//! FIFO per priority, both reused from node to node.
 //!
 //! The engine also keeps, per propagator, its entailment flag (a reversible integer, so it is
 //! restored on backtrack), its failure count (the weights of the dom/wdeg heuristic), and its
