@@ -226,7 +226,7 @@ impl Brancher {
                         .map(|p| 1 + model.propagation.failures_of(p))
                         .sum();
                     let score = s as f64 / wdeg.max(1) as f64;
-                    if best.map_or(true, |(b, _)| score < b) {
+                    if best.is_none_or(|(b, _)| score < b) {
                         best = Some((score, x));
                     }
                 }

@@ -311,7 +311,7 @@ impl Dfs<'_> {
             return true;
         }
         // Reading the clock and the shared flag costs more than a node: look every 64 nodes.
-        if self.stats.nodes % 64 == 0 {
+        if self.stats.nodes.is_multiple_of(64) {
             if limits.deadline.is_some_and(|d| Instant::now() >= d) {
                 return true;
             }
