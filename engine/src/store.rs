@@ -424,6 +424,18 @@ impl Store {
         self.narrow_word(x, word & !bits).map(Some)
     }
 
+    /// `remove_bits` for a propagator that has just read `x`'s domain and seen that it is a
+    /// single word holding at least one of `bits` (the forward-checking family does both
+    /// checks in its scan, once per variable, so it skips them here: ~4 instructions on each
+    /// of n-queens' million removals). The same contract as `Domain::remove_present`.
+    #[inline]
+    pub(crate) fn remove_present_bits(&mut self, x: VarId, bits: u64) -> Result<Event, Conflict> {
+        let d = &self.domains[x.index()];
+        debug_assert!(d.is_single_word() && d.first_word() & bits != 0);
+        let word = d.first_word() & !bits;
+        self.narrow_word(x, word)
+    }
+
     /// Narrow the single-word domain of `x` to `word`, a strict subset of its word: the fast
     /// path of `fix`, `remove` and `remove_bits` (n-queens makes a million of these).
     /// Written out as `modify` would do it, but with the domain and the variable's record

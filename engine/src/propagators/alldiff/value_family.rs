@@ -19,7 +19,8 @@
 //! and removes *its* value with its own `Store::remove` (a trail entry and an event each).
 //! Here a fixed variable wakes one propagator once; for each open variable `j` it builds one
 //! bitmask of the (up to `K`) values attacked, and removes them all with one word operation
-//! (`Store::remove_bits`: the domain is saved on the trail once, one event is recorded).
+//! (`Store::remove_bits`, through its variant for a caller that has just checked the word,
+//! `remove_present_bits`: the domain is saved on the trail once, one event is recorded).
 //!
 //! **One word per domain.** When every domain spans at most 64 values (checked once per
 //! from-scratch run; a domain's layout never changes) the attacked value of family `k` is
@@ -175,7 +176,8 @@ impl AllDifferentOffsetFamily {
                 let slot = &slots[b];
                 // On a conflict the count is not saved: the swaps made by the caller stayed
                 // inside this node's open positions, so the trail's count is still right.
-                if ctx.remove_bits(slot.var, attacked[b])? == Some(Event::Fixed) {
+                // Phase 1 has just seen that the word holds some of the attacked bits.
+                if ctx.remove_present_bits(slot.var, attacked[b])? == Event::Fixed {
                     pending.push(slot.position);
                 }
             }
