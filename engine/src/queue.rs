@@ -76,10 +76,16 @@ impl PropagationQueue {
     }
 
     /// Empty the queue, calling `dropped` on each propagator removed.
-    pub fn clear(&mut self, mut dropped: impl FnMut(u32)) {
-        if self.len == 0 {
-            return; // the common case: a search abandons nodes whose queue is already empty
+    #[inline]
+    pub fn clear(&mut self, dropped: impl FnMut(u32)) {
+        if self.len != 0 {
+            // Not the common case: a search abandons nodes whose queue is already empty
+            // (twice per failed node), so only this test is inlined.
+            self.drain(dropped);
         }
+    }
+
+    fn drain(&mut self, mut dropped: impl FnMut(u32)) {
         for fifo in self.fifos.iter_mut() {
             for &p in &fifo.items[fifo.head..] {
                 self.queued[p as usize] = false;

@@ -247,6 +247,7 @@ impl Dfs<'_> {
     }
 
     /// Require the objective to beat the best solution so far. False on conflict.
+    #[inline]
     fn apply_bound(&mut self) -> bool {
         let (Some(objective), Some(bound)) = (self.config.objective, self.bound) else {
             return true;
