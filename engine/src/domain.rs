@@ -334,6 +334,44 @@ impl Domain {
         self.after_bulk_removal(old_min, old_max, old_size)
     }
 
+    /// For a single-word domain: the bit that stands for `v` (0 if `v` is outside the word,
+    /// whether or not the value is still in the domain).
+    #[inline]
+    pub(crate) fn word_bit(&self, v: i32) -> u64 {
+        debug_assert!(self.high.is_empty());
+        let i = (v as i64 - self.offset as i64) as u64;
+        ((i < 64) as u64) << (i & 63)
+    }
+
+    /// Narrow a single-word domain to `low`, a strict subset of its word: every shrinking
+    /// operation on a small domain comes down to this (the store's fast path for fixing,
+    /// removing a value, removing several). The size and the bounds follow from the new
+    /// word in one instruction each (POPCNT, TZCNT, LZCNT), computed in registers and
+    /// written once.
+    #[inline]
+    pub(crate) fn narrow_word(&mut self, low: u64) -> Result<Event, EmptyDomain> {
+        debug_assert!(self.high.is_empty() && low & !self.low == 0 && low != self.low);
+        self.low = low;
+        if low == 0 {
+            self.size = 0;
+            return Err(EmptyDomain);
+        }
+        let (old_min, old_max) = (self.min, self.max);
+        let size = low.count_ones();
+        let min = self.offset + low.trailing_zeros() as i32;
+        let max = self.offset + 63 - low.leading_zeros() as i32;
+        self.size = size;
+        self.min = min;
+        self.max = max;
+        Ok(if size == 1 {
+            Event::Fixed
+        } else if min != old_min || max != old_max {
+            Event::Bounds
+        } else {
+            Event::Domain
+        })
+    }
+
     /// After bits were cleared anywhere: recount, find the new bounds, name the event.
     #[inline]
     fn after_bulk_removal(&mut self, old_min: i32, old_max: i32, old_size: u32) -> Change {

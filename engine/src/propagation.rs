@@ -16,8 +16,11 @@
 //! domain never even looks at the propagators that only wait for the variable to be fixed.
 //! Better still, the store is told the weakest event anyone watches on each variable
 //! ([`Store::watch`]) and does not record the others at all: on n-queens, where every
-//! propagator waits for fixed variables, two removals in three cost no event. The queue is
-//! a flag per propagator plus one FIFO per priority, both reused from node to node.
+//! propagator waits for fixed variables, two removals in three cost no event. And while an
+//! idempotent propagator runs, its changes to variables that no other propagator watches
+//! are not recorded either ([`Store::set_quiet_propagator`]): they could only wake itself,
+//! which an idempotent propagator never needs. The queue is a flag per propagator plus one
+//! FIFO per priority, both reused from node to node.
 //!
 //! The engine also keeps, per propagator, its entailment flag (a reversible integer, so it is
 //! restored on backtrack), its failure count (the weights of the dom/wdeg heuristic), and its
@@ -121,7 +124,7 @@ impl Propagation {
                 local: local as u32,
             };
             self.watchers[sub.var.index()].add(watch, sub.condition);
-            store.watch(sub.var, sub.condition.weakest_event());
+            store.watch(sub.var, sub.condition.weakest_event(), id);
         }
         self.states.push(PropState {
             entailed: store.new_rev(0),
@@ -192,6 +195,7 @@ impl Propagation {
             } else {
                 None
             };
+            store.set_quiet_propagator(state.idempotent.then_some(p));
             let mut ctx = Context::new(store);
             let result = if state.fresh {
                 self.states[pi].fresh = false;
@@ -201,6 +205,7 @@ impl Propagation {
                 self.props[pi].propagate(&mut ctx)
             };
             let entailed = ctx.is_entailed();
+            store.set_quiet_propagator(None);
             self.propagations += 1;
             let c = &mut self.counters[pi];
             c.calls += 1;
@@ -243,8 +248,11 @@ impl Propagation {
         self.queue.clear(|q| props[q as usize].clear_pending());
     }
 
-    /// Wake the watchers of every variable changed since the last look.
-    #[inline]
+    /// Wake the watchers of every variable changed since the last look. Inlined into the
+    /// fixpoint loop, its only caller (two places): the loop's state stays in registers
+    /// (on n-queens, 2.5 % fewer instructions in all than with a call), and after most
+    /// propagator runs there is nothing to wake, which is then one test.
+    #[inline(always)]
     fn schedule(&mut self, store: &mut Store, skip: Option<u32>) {
         if !store.has_modified() {
             return;

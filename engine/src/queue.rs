@@ -9,14 +9,26 @@
 //! always taken before costly ones (matching-based all-different), so the costly ones run on
 //! domains that the cheap ones have already narrowed. A propagator is in the queue at most
 //! once (a flag per propagator), however many of its variables changed.
+//!
+//! A FIFO is a plain vector read from a moving head: pushing appends, taking moves the head,
+//! and once the head reaches the end (the FIFO is empty, as it is at the end of every
+//! fixpoint) both go back to the start. Cheaper than a ring buffer, which must wrap its
+//! indices at every push and pop; the vector is as long as the pushes since the FIFO was
+//! last empty, and is reused from node to node.
 
 use crate::propagator::{Priority, PRIORITIES};
-use std::collections::VecDeque;
+
+/// One priority's waiting propagators: `items[head..]`, oldest first.
+#[derive(Clone, Debug, Default)]
+struct Fifo {
+    items: Vec<u32>,
+    head: usize,
+}
 
 /// Propagators waiting to run, by priority, each at most once.
 #[derive(Clone, Debug, Default)]
 pub struct PropagationQueue {
-    fifos: [VecDeque<u32>; PRIORITIES],
+    fifos: [Fifo; PRIORITIES],
     queued: Vec<bool>,
     len: usize,
 }
@@ -33,7 +45,7 @@ impl PropagationQueue {
         let q = &mut self.queued[p as usize];
         if !*q {
             *q = true;
-            self.fifos[priority as usize].push_back(p);
+            self.fifos[priority as usize].items.push(p);
             self.len += 1;
         }
     }
@@ -45,7 +57,12 @@ impl PropagationQueue {
             return None;
         }
         for fifo in self.fifos.iter_mut() {
-            if let Some(p) = fifo.pop_front() {
+            if let Some(&p) = fifo.items.get(fifo.head) {
+                fifo.head += 1;
+                if fifo.head == fifo.items.len() {
+                    fifo.items.clear();
+                    fifo.head = 0;
+                }
                 self.queued[p as usize] = false;
                 self.len -= 1;
                 return Some(p);
@@ -59,15 +76,23 @@ impl PropagationQueue {
     }
 
     /// Empty the queue, calling `dropped` on each propagator removed.
-    pub fn clear(&mut self, mut dropped: impl FnMut(u32)) {
-        if self.len == 0 {
-            return; // the common case: a search abandons nodes whose queue is already empty
+    #[inline]
+    pub fn clear(&mut self, dropped: impl FnMut(u32)) {
+        if self.len != 0 {
+            // Not the common case: a search abandons nodes whose queue is already empty
+            // (twice per failed node), so only this test is inlined.
+            self.drain(dropped);
         }
+    }
+
+    fn drain(&mut self, mut dropped: impl FnMut(u32)) {
         for fifo in self.fifos.iter_mut() {
-            for p in fifo.drain(..) {
+            for &p in &fifo.items[fifo.head..] {
                 self.queued[p as usize] = false;
                 dropped(p);
             }
+            fifo.items.clear();
+            fifo.head = 0;
         }
         self.len = 0;
     }
@@ -89,5 +114,40 @@ mod tests {
         let order: Vec<u32> = std::iter::from_fn(|| q.pop()).collect();
         assert_eq!(order, vec![2, 1, 3, 0]);
         assert!(q.is_empty());
+    }
+
+    /// Against a model (one `VecDeque` per priority): random pushes, pops and clears.
+    #[test]
+    fn behaves_as_one_fifo_per_priority() {
+        use std::collections::VecDeque;
+        let priorities = [Priority::High, Priority::Medium, Priority::Low];
+        let mut rng = crate::rng::Rng::new(9);
+        let mut q = PropagationQueue::default();
+        q.resize(6);
+        let mut model: [VecDeque<u32>; PRIORITIES] = Default::default();
+        for _ in 0..5000 {
+            match rng.below(7) {
+                0..=2 => {
+                    let p = rng.below(6) as u32;
+                    // A propagator always has the same priority.
+                    let priority = priorities[p as usize % PRIORITIES];
+                    q.push(p, priority);
+                    if !model.iter().any(|f| f.contains(&p)) {
+                        model[priority as usize].push_back(p);
+                    }
+                }
+                3..=5 => {
+                    let want = model.iter_mut().find_map(|f| f.pop_front());
+                    assert_eq!(q.pop(), want);
+                }
+                _ => {
+                    let mut dropped = Vec::new();
+                    q.clear(|p| dropped.push(p));
+                    let want: Vec<u32> = model.iter_mut().flat_map(|f| f.drain(..)).collect();
+                    assert_eq!(dropped, want);
+                }
+            }
+            assert_eq!(q.is_empty(), model.iter().all(|f| f.is_empty()));
+        }
     }
 }

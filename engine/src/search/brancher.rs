@@ -192,17 +192,25 @@ impl Brancher {
         match &self.var_select {
             VarSelect::InputOrder => self.primary.iter().copied().find(|&x| !store.is_fixed(x)),
             VarSelect::SmallestDomain => {
-                let mut best: Option<(u32, VarId)> = None;
+                // Run once per node over every variable, so kept to plain locals on the
+                // borrowed slice of domains, with one comparison per variable: the key
+                // `size - 2` wraps around to the two largest numbers for sizes 1 and 0 (fixed,
+                // or empty after a conflict), so the smallest key below those is the smallest
+                // open domain.
+                let domains = store.domains();
+                let mut best_key = u32::MAX - 1;
+                let mut best = None;
                 for &x in &self.primary {
-                    let s = store.size(x);
-                    if s > 1 && best.map_or(true, |(b, _)| s < b) {
-                        best = Some((s, x));
-                        if s == 2 {
-                            break;
+                    let key = domains[x.index()].size().wrapping_sub(2);
+                    if key < best_key {
+                        best_key = key;
+                        best = Some(x);
+                        if key == 0 {
+                            break; // two values: no open domain is smaller
                         }
                     }
                 }
-                best.map(|(_, x)| x)
+                best
             }
             VarSelect::DomWDeg => {
                 let mut best: Option<(f64, VarId)> = None;
@@ -218,7 +226,7 @@ impl Brancher {
                         .map(|p| 1 + model.propagation.failures_of(p))
                         .sum();
                     let score = s as f64 / wdeg.max(1) as f64;
-                    if best.map_or(true, |(b, _)| score < b) {
+                    if best.is_none_or(|(b, _)| score < b) {
                         best = Some((score, x));
                     }
                 }

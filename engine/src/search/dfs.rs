@@ -57,6 +57,8 @@ struct Dfs<'a> {
     stack: Vec<Frame>,
     stats: SearchStats,
     listener: &'a mut dyn SearchListener,
+    /// `listener.listens()`, asked once: when false, events only go to `stats`.
+    listening: bool,
     /// Best objective value so far.
     bound: Option<i64>,
     best: Option<Solution>,
@@ -88,6 +90,7 @@ pub fn search(
         brancher,
         stack: Vec::new(),
         stats: SearchStats::default(),
+        listening: listener.listens(),
         listener,
         bound: None,
         best: None,
@@ -163,22 +166,25 @@ impl Dfs<'_> {
         match self.model.propagate() {
             Ok(()) => true,
             Err(conflict) => {
-                let name = conflict.propagator.map(|p| self.model.propagation.name(p));
-                self.fail(name);
+                self.fail(conflict.propagator);
                 false
             }
         }
     }
 
-    fn fail(&mut self, propagator: Option<&'static str>) {
+    /// A failed node; `propagator` found the conflict, if one did.
+    fn fail(&mut self, propagator: Option<u32>) {
         self.model.propagation.abandon(&mut self.model.store);
         self.failures_since_restart += 1;
+        // The propagator's name is for the listener alone (the statistics only count).
+        let listening = self.listening;
         let event = SearchEvent::Failure {
             depth: self.stack.len(),
-            propagator,
+            propagator: propagator
+                .filter(|_| listening)
+                .map(|p| self.model.propagation.name(p)),
         };
-        self.stats.on_event(&event);
-        self.listener.on_event(&event);
+        self.announce(&event);
     }
 
     fn branch(&mut self, decision: Decision, left: bool) {
@@ -187,8 +193,16 @@ impl Dfs<'_> {
             decision: &decision,
             left,
         };
-        self.stats.on_event(&event);
-        self.listener.on_event(&event);
+        self.announce(&event);
+    }
+
+    /// Count the event in the statistics, and pass it to the listener if it listens.
+    #[inline]
+    fn announce(&mut self, event: &SearchEvent<'_>) {
+        self.stats.on_event(event);
+        if self.listening {
+            self.listener.on_event(event);
+        }
     }
 
     /// After a failed node: restart if the policy says so, else backtrack. False when the
@@ -223,8 +237,7 @@ impl Dfs<'_> {
             number: self.run,
             failures: self.failures_since_restart,
         };
-        self.stats.on_event(&event);
-        self.listener.on_event(&event);
+        self.announce(&event);
         self.failures_since_restart = 0;
         while self.stack.pop().is_some() {
             self.model.store.pop_level();
@@ -234,6 +247,7 @@ impl Dfs<'_> {
     }
 
     /// Require the objective to beat the best solution so far. False on conflict.
+    #[inline]
     fn apply_bound(&mut self) -> bool {
         let (Some(objective), Some(bound)) = (self.config.objective, self.bound) else {
             return true;
@@ -275,8 +289,7 @@ impl Dfs<'_> {
             number: self.solutions,
             objective,
         };
-        self.stats.on_event(&event);
-        self.listener.on_event(&event);
+        self.announce(&event);
         let control = on_solution(&solution);
         self.best = Some(solution);
         if control == Control::Stop
@@ -299,7 +312,7 @@ impl Dfs<'_> {
             return true;
         }
         // Reading the clock and the shared flag costs more than a node: look every 64 nodes.
-        if self.stats.nodes % 64 == 0 {
+        if self.stats.nodes.is_multiple_of(64) {
             if limits.deadline.is_some_and(|d| Instant::now() >= d) {
                 return true;
             }

@@ -19,7 +19,8 @@
 //! and removes *its* value with its own `Store::remove` (a trail entry and an event each).
 //! Here a fixed variable wakes one propagator once; for each open variable `j` it builds one
 //! bitmask of the (up to `K`) values attacked, and removes them all with one word operation
-//! (`Store::remove_bits`: the domain is saved on the trail once, one event is recorded).
+//! (`Store::remove_bits`, through its variant for a caller that has just checked the word,
+//! `remove_present_bits`: the domain is saved on the trail once, one event is recorded).
 //!
 //! **One word per domain.** When every domain spans at most 64 values (checked once per
 //! from-scratch run; a domain's layout never changes) the attacked value of family `k` is
@@ -72,6 +73,9 @@ pub struct AllDifferentOffsetFamily {
     families: usize,
     /// `offsets[i * K + k]`: the offset `cₖᵢ` of variable `i` in family `k`.
     offsets: Vec<i32>,
+    /// `word_offsets[i][k]`: the same offsets in the word path's fixed layout (0 past the
+    /// last family, where the slots' `NO_FAMILY` puts every bit out of range).
+    word_offsets: Vec<[i64; MAX_WORD_FAMILIES]>,
     /// Local indices of variables fixed since the last run.
     pending: Vec<u32>,
     /// The variables, the open ones first: `open[..count]`, `count` being `open_count`.
@@ -99,10 +103,20 @@ impl AllDifferentOffsetFamily {
                 offsets[i * k_count + k] = c;
             }
         }
+        let word_offsets = (0..n)
+            .map(|i| {
+                let mut row = [0i64; MAX_WORD_FAMILIES];
+                for (k, c) in row.iter_mut().enumerate().take(k_count) {
+                    *c = offsets[i * k_count + k] as i64;
+                }
+                row
+            })
+            .collect();
         AllDifferentOffsetFamily {
             xs: xs.to_vec(),
             families: k_count,
             offsets,
+            word_offsets,
             pending: Vec::new(),
             open: xs
                 .iter()
@@ -128,49 +142,45 @@ impl AllDifferentOffsetFamily {
         closed: Slot,
         count: usize,
     ) -> PropResult {
-        let k_count = self.families;
-        let v = ctx.value(closed.var) as i64;
-        let i = closed.position as usize;
-        // The value each family shows at the fixed variable (0 past the last family, which
+        // The value each family shows at the fixed variable (`v` past the last family, which
         // the slots' `NO_FAMILY` turns into a bit number far out of range).
-        let mut shown = [0i64; MAX_WORD_FAMILIES];
-        for (k, s) in shown[..k_count].iter_mut().enumerate() {
-            *s = v + self.offsets[i * k_count + k] as i64;
-        }
-        let mut from = 0;
-        while from < count {
-            let to = (from + 64).min(count);
+        let v = ctx.value(closed.var) as i64;
+        let offsets = self.word_offsets[closed.position as usize];
+        let shown = offsets.map(|c| v + c);
+        let Self {
+            open,
+            attacked,
+            pending,
+            ..
+        } = self;
+        for slots in open[..count].chunks(64) {
             // Phase 1, no branch: the attacked bits of each open variable, and which of them
             // still hold one.
             let mut losers = 0u64;
-            {
-                let domains = ctx.domains();
-                let blocks = self.open[from..to].iter().zip(self.attacked.iter_mut());
-                for (b, (slot, attacked_of)) in blocks.enumerate() {
-                    let mut attacked = 0u64;
-                    for k in 0..MAX_WORD_FAMILIES {
-                        let bit = shown[k] - slot.bit0[k];
-                        // A bit number outside 0..64 is a value the word cannot hold.
-                        attacked |= (((bit as u64) < 64) as u64) << (bit & 63);
-                    }
-                    let word = domains[slot.var.index()].first_word();
-                    *attacked_of = attacked;
-                    losers |= ((word & attacked != 0) as u64) << b;
+            let domains = ctx.domains();
+            for (b, (slot, attacked_of)) in slots.iter().zip(attacked.iter_mut()).enumerate() {
+                let mut attacked = 0u64;
+                for (shown_k, bit0_k) in shown.iter().zip(&slot.bit0) {
+                    let bit = shown_k - bit0_k;
+                    // A bit number outside 0..64 is a value the word cannot hold.
+                    attacked |= (((bit as u64) < 64) as u64) << (bit & 63);
                 }
+                let word = domains[slot.var.index()].first_word();
+                *attacked_of = attacked;
+                losers |= ((word & attacked != 0) as u64) << b;
             }
             // Phase 2: one word operation per variable that loses something.
             while losers != 0 {
                 let b = losers.trailing_zeros() as usize;
                 losers &= losers - 1;
-                let slot = self.open[from + b];
+                let slot = &slots[b];
                 // On a conflict the count is not saved: the swaps made by the caller stayed
                 // inside this node's open positions, so the trail's count is still right.
-                ctx.remove_bits(slot.var, self.attacked[b])?;
-                if ctx.is_fixed(slot.var) {
-                    self.pending.push(slot.position);
+                // Phase 1 has just seen that the word holds some of the attacked bits.
+                if ctx.remove_present_bits(slot.var, attacked[b])? == Event::Fixed {
+                    pending.push(slot.position);
                 }
             }
-            from = to;
         }
         Ok(())
     }
@@ -217,11 +227,9 @@ impl AllDifferentOffsetFamily {
             }
             // Close variable `i`: swap it with the last open one, just past the open ones.
             count -= 1;
-            let closed = self.open[at];
-            let moved = self.open[count];
-            self.open[at] = moved;
-            self.open[count] = closed;
-            self.place[moved.position as usize] = at as u32;
+            self.open.swap(at, count);
+            let closed = self.open[count];
+            self.place[self.open[at].position as usize] = at as u32;
             self.place[i as usize] = count as u32;
             if self.one_word {
                 self.forward_check_words(ctx, closed, count)?;
