@@ -272,6 +272,11 @@ impl SearchListener for Listeners<'_, '_> {
             p.on_progress(progress);
         }
     }
+
+    /// Neither a trace nor a progress line: the search need not build its events.
+    fn listens(&self) -> bool {
+        self.trace.is_some() || self.progress.is_some()
+    }
 }
 
 fn default_threads() -> usize {
