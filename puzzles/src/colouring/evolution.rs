@@ -297,3 +297,36 @@ pub fn fewest_colours(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn gpx_of_a_colouring_with_itself_is_the_same_partition() {
+        let mut rng = Rng::new(3);
+        for trial in 0..50 {
+            let k = 2 + trial % 6;
+            let a: Vec<usize> = (0..40).map(|_| rng.below(k as u64) as usize).collect();
+            let child = gpx(&a, &a, k, &mut rng);
+            assert!(same_partition(&a, &child, k), "{a:?} -> {child:?}");
+        }
+    }
+
+    #[test]
+    fn gpx_takes_whole_classes_alternately_largest_first() {
+        // First parent: classes {0,1,2,3}, {4,5}, {6,7}; second: {0,4,6}, {1,5,7}, {2,3}.
+        let first = [0, 0, 0, 0, 1, 1, 2, 2];
+        let second = [0, 1, 2, 2, 0, 1, 0, 1];
+        let child = gpx(&first, &second, 3, &mut Rng::new(1));
+        // Colour 0: the first parent's largest class {0,1,2,3}. Colour 1: the second's
+        // class with most vertices left, {4,6} or {5,7} (2 each). Colour 2: the first's
+        // largest left, the other pair's vertices.
+        assert_eq!(&child[0..4], &[0, 0, 0, 0]);
+        assert!(child[4..].iter().all(|&c| c == 1 || c == 2));
+        assert_eq!(child[4], child[6]);
+        assert_eq!(child[5], child[7]);
+        assert_ne!(child[4], child[5]);
+        assert!(!same_partition(&first, &[0, 1, 0, 1, 0, 1, 0, 1], 3));
+    }
+}
