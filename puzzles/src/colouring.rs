@@ -52,6 +52,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 pub mod clique_cover;
+pub mod evolution;
 pub mod exact_cover;
 pub mod tabucol;
 
@@ -583,7 +584,15 @@ const LOCAL_SEARCH_SHARE: f64 = 0.5;
 /// Moves per vertex and colour without progress before the local search gives up on a
 /// number of colours (e.g. 6.75 million moves, 5 to 20 s, for 15 colours on 450 vertices;
 /// a quarter of a million, under a second, for 5 colours on `myciel5`'s 47).
-const LOCAL_SEARCH_PATIENCE: u64 = 1000;
+const LOCAL_SEARCH_PATIENCE: u64 = 50;
+
+/// TabuCol moves per vertex on each child of the evolutionary search (HEAD's `L`: 9,000 on
+/// the 450-vertex Leighton graphs).
+const EVOLUTION_CHILD_MOVES_PER_VERTEX: u64 = 20;
+
+/// Generations without a new fewest conflicts before the evolutionary search gives up on a
+/// number of colours.
+const EVOLUTION_PATIENCE: u64 = 100;
 
 /// The local search's seed (the model is the same on every run).
 const LOCAL_SEARCH_SEED: u64 = 1;
@@ -664,10 +673,10 @@ fn colour_classes_by_exact_cover(g: &Graph, q: usize, limits: &engine::Limits) -
     }
 }
 
-/// TabuCol (`tabucol.rs`) from the greedy colouring down to `target` colours, within the
-/// run's limits (a share of the time left; [`LOCAL_SEARCH_MOVES_PER_VERTEX`] moves per vertex
-/// without a time limit); a
-/// hint if it found fewer colours than the greedy colouring.
+/// TabuCol (`tabucol.rs`) from the greedy colouring down to `target` colours, then, from
+/// where it gives up, the evolutionary search (`evolution.rs`), within the run's limits (a
+/// share of the time left; without a time limit, [`LOCAL_SEARCH_MOVES_PER_VERTEX`] moves per
+/// vertex for each of the two); a hint if they found fewer colours than the greedy colouring.
 fn local_search_hint(
     g: &Graph,
     clique: &[usize],
@@ -688,7 +697,7 @@ fn local_search_hint(
         stop: limits.stop.clone(),
         patience: Some(LOCAL_SEARCH_PATIENCE),
     };
-    let found = tabucol::fewest_colours(
+    let mut found = tabucol::fewest_colours(
         g,
         greedy,
         clique,
@@ -696,6 +705,23 @@ fn local_search_hint(
         LOCAL_SEARCH_SEED,
         &budget,
     );
+    // Where TabuCol gives up, the evolutionary search (`evolution.rs`) goes on from its best
+    // colouring, within the same limits.
+    if found.iter().copied().max().unwrap_or(0) as i32 > target {
+        let settings = evolution::Settings {
+            child_moves: EVOLUTION_CHILD_MOVES_PER_VERTEX * g.n as u64,
+            patience: EVOLUTION_PATIENCE,
+            ..evolution::Settings::default()
+        };
+        found = evolution::fewest_colours(
+            g,
+            &found,
+            target as usize,
+            LOCAL_SEARCH_SEED,
+            &budget,
+            &settings,
+        );
+    }
     let greedy_colours = greedy.iter().copied().max().unwrap_or(0);
     if found.iter().copied().max().unwrap_or(0) >= greedy_colours {
         return None;
