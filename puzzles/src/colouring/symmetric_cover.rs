@@ -46,7 +46,7 @@
 //! Measured (`docs/colouring-results.md`): queen12_12 and queen13_13 in under a second,
 //! queen14_14 in a few (a mirror of the board: 119,044 orbits of two classes); queen15_15's
 //! only group left by the counting test, the half turn, gives 449,984 orbits, and Algorithm X
-//! found no cover among them in 250 s.
+//! found no cover among them in 250 s (with restarts or without).
 
 use super::exact_cover::{
     bits_of, exact_cover_restarting, independent_classes_under, Cover, Limits,
