@@ -35,7 +35,10 @@
 //!    tightest), so a `q`-colouring is a choice of `q` disjoint independent transversals:
 //!    enumerated, then covered by Knuth's Algorithm X, before the local search. Found, it is
 //!    the hint; refuted by the complete search, χ > q and the lower bound is `q + 1` (the
-//!    queen graphs `queen8_8` to `queen10_10`).
+//!    queen graphs `queen8_8` to `queen10_10`). First, though, only colourings whose classes
+//!    a symmetry of the graph permutes are sought (`colouring/symmetric_cover.rs`): an exact
+//!    cover by whole orbits of classes, far smaller, which finds `queen12_12` to
+//!    `queen14_14` (incomplete: failing there proves nothing).
 //!
 //! With `--colours K` the model is the satisfaction problem "at most K colours" (same ideas
 //! 1, 3, 4). With `--colours K --count` it counts every proper colouring with colours 1..K,
@@ -54,6 +57,7 @@ use std::time::Instant;
 pub mod clique_cover;
 pub mod evolution;
 pub mod exact_cover;
+pub mod symmetric_cover;
 pub mod tabucol;
 
 pub const KIND: PuzzleKind = PuzzleKind {
@@ -608,15 +612,22 @@ struct Hint {
     colours: i32,
 }
 
-/// The exact cover of colour classes (`exact_cover.rs`) may use this share of the time left.
-const EXACT_COVER_SHARE: f64 = 0.25;
+/// The exact cover of colour classes (`exact_cover.rs`, `symmetric_cover.rs`) may use this
+/// share of the time left (it runs only when the vertices split into cliques of the
+/// clique's size; there the local search has not found the colourings it finds).
+const EXACT_COVER_SHARE: f64 = 0.6;
 
-/// Independent transversals the exact cover may store (queen14_14 has 365,596; each costs
-/// about 150 bytes).
+/// Classes the plain exact cover may store (queen14_14 has 238,088 independent transversals
+/// of its rows that meet every line of 14; each costs about 150 bytes there).
 const EXACT_COVER_SETS: usize = 500_000;
 
 /// Nodes allowed to each of its two searches (the only limit when the run has no deadline).
 const EXACT_COVER_NODES: u64 = 5_000_000;
+
+/// The share of the exact cover's time that the symmetric search may use first, and the
+/// nodes each of its searches may use.
+const SYMMETRIC_SHARE: f64 = 0.8;
+const SYMMETRIC_COVER_NODES: u64 = 5_000_000;
 
 /// What the exact cover of colour classes says about colouring `g` with `q` colours, `q`
 /// the size of the clique.
@@ -631,8 +642,8 @@ enum ClassCover {
 }
 
 /// If the vertices split into cliques of `q` (found by the greedy clique cover), a
-/// `q`-colouring is an exact cover by independent transversals: search for it
-/// (`exact_cover.rs`) within the limits.
+/// `q`-colouring is an exact cover by independent transversals: search for a symmetric one
+/// (`symmetric_cover.rs`), then for any (`exact_cover.rs`), within the limits.
 fn colour_classes_by_exact_cover(g: &Graph, q: usize, limits: &engine::Limits) -> ClassCover {
     // (Two colours need no such search: the probe's tree search decides them at once.)
     if q < 3 || !g.n.is_multiple_of(q) {
@@ -651,12 +662,25 @@ fn colour_classes_by_exact_cover(g: &Graph, q: usize, limits: &engine::Limits) -
             .map(|d| now + d.saturating_duration_since(now).mul_f64(EXACT_COVER_SHARE)),
         stop: limits.stop.clone(),
     };
-    let Some(sets) = exact_cover::independent_transversals(g, &parts, &limits) else {
-        return ClassCover::Unknown;
-    };
     let words = g.n.div_ceil(64);
     let q_cliques: Vec<Vec<usize>> = cliques.into_iter().filter(|c| c.len() == q).collect();
-    let sets = exact_cover::meeting_every_clique(&sets, words, &q_cliques);
+    // First a colouring that a symmetry of the graph maps onto itself (incomplete, but far
+    // smaller: `symmetric_cover.rs`), within a share of the time.
+    let symmetric_limits = exact_cover::Limits {
+        max_nodes: SYMMETRIC_COVER_NODES,
+        deadline: limits
+            .deadline
+            .map(|d| now + d.saturating_duration_since(now).mul_f64(SYMMETRIC_SHARE)),
+        ..limits.clone()
+    };
+    if let Some(colour) =
+        symmetric_cover::symmetric_colouring(g, &parts, &q_cliques, &symmetric_limits)
+    {
+        return ClassCover::Colouring(colour);
+    }
+    let Some(sets) = exact_cover::independent_classes(g, &parts, &q_cliques, &limits) else {
+        return ClassCover::Unknown;
+    };
     match exact_cover::exact_cover(g.n, words, &sets, &limits) {
         exact_cover::Cover::Found(chosen) => {
             let mut colour = vec![0u32; g.n];
