@@ -179,7 +179,11 @@ impl Propagation {
         self.counters[p as usize].failures
     }
 
-    /// Run propagators until nothing changes, or until one fails.
+    /// Run propagators until nothing changes, or until one fails. Always inlined (into
+    /// `Model::propagate`, and so into the search loop): on n-queens, one fixpoint per node,
+    /// the call and the reloading of the loop's state around it cost 3 % of the
+    /// instructions.
+    #[inline(always)]
     pub fn fixpoint(&mut self, store: &mut Store) -> Result<(), Conflict> {
         self.schedule(store, None);
         while let Some(p) = self.queue.pop() {
