@@ -11,27 +11,8 @@ use puzzles::colouring::exact_cover::{
 use puzzles::colouring::{find_clique, Colouring, Graph};
 use puzzles::{Instance, ModelOptions};
 
-fn uniform(seed: u64) -> impl FnMut() -> f64 {
-    let mut state = seed | 1;
-    move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % 1_000_000) as f64 / 1_000_000.0
-    }
-}
-
-fn random_graph(n: usize, density: f64, rng: &mut impl FnMut() -> f64) -> Graph {
-    let mut edges = Vec::new();
-    for u in 0..n {
-        for v in u + 1..n {
-            if rng() < density {
-                edges.push((u, v));
-            }
-        }
-    }
-    Graph::from_edges(n, &edges)
-}
+mod support;
+use support::colouring::{adjacent, brute_force_chi, queen_graph, random_graph, uniform};
 
 /// `m` disjoint cliques of `q` vertices (vertices `i*q .. (i+1)*q`), plus random edges
 /// between them: a graph whose vertices split into `q`-cliques.
@@ -46,25 +27,6 @@ fn planted_partition(q: usize, m: usize, density: f64, rng: &mut impl FnMut() ->
         }
     }
     Graph::from_edges(n, &edges)
-}
-
-/// The queen graph of an `n × n` board: cells attacking each other along a row, a column or
-/// a diagonal are adjacent.
-fn queen_graph(n: usize) -> Graph {
-    let mut edges = Vec::new();
-    for a in 0..n * n {
-        for b in a + 1..n * n {
-            let (ra, ca, rb, cb) = (a / n, a % n, b / n, b % n);
-            if ra == rb || ca == cb || ra + cb == rb + ca || ra + ca == rb + cb {
-                edges.push((a, b));
-            }
-        }
-    }
-    Graph::from_edges(n * n, &edges)
-}
-
-fn adjacent(g: &Graph, u: usize, v: usize) -> bool {
-    g.adj[u].binary_search(&v).is_ok()
 }
 
 /// A proper colouring with colours `0..k`, by backtracking, if any.
@@ -85,12 +47,6 @@ fn brute_force_colouring(g: &Graph, k: usize) -> Option<Vec<usize>> {
     }
     let mut colour = vec![0; g.n];
     rec(g, k, 0, &mut colour).then_some(colour)
-}
-
-fn brute_force_chi(g: &Graph) -> usize {
-    (1..=g.n)
-        .find(|&k| brute_force_colouring(g, k).is_some())
-        .unwrap()
 }
 
 fn unlimited() -> Limits {

@@ -12,45 +12,8 @@ use puzzles::colouring::exact_cover::{
 use puzzles::colouring::symmetric_cover::{automorphisms, subgroups, symmetric_colouring};
 use puzzles::colouring::{Colouring, Graph};
 
-fn uniform(seed: u64) -> impl FnMut() -> f64 {
-    let mut state = seed | 1;
-    move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % 1_000_000) as f64 / 1_000_000.0
-    }
-}
-
-fn random_graph(n: usize, density: f64, rng: &mut impl FnMut() -> f64) -> Graph {
-    let mut edges = Vec::new();
-    for u in 0..n {
-        for v in u + 1..n {
-            if rng() < density {
-                edges.push((u, v));
-            }
-        }
-    }
-    Graph::from_edges(n, &edges)
-}
-
-/// The queen graph of an `n × n` board (cell `r * n + c`).
-fn queen_graph(n: usize) -> Graph {
-    let mut edges = Vec::new();
-    for a in 0..n * n {
-        for b in a + 1..n * n {
-            let (ra, ca, rb, cb) = (a / n, a % n, b / n, b % n);
-            if ra == rb || ca == cb || ra + cb == rb + ca || ra + ca == rb + cb {
-                edges.push((a, b));
-            }
-        }
-    }
-    Graph::from_edges(n * n, &edges)
-}
-
-fn adjacent(g: &Graph, u: usize, v: usize) -> bool {
-    g.adj[u].binary_search(&v).is_ok()
-}
+mod support;
+use support::colouring::{adjacent, queen_graph, random_graph, uniform};
 
 fn is_automorphism(g: &Graph, sigma: &[usize]) -> bool {
     let mut seen = vec![false; g.n];

@@ -5,12 +5,14 @@
 //! and a spent budget, a past deadline or the stop flag end it at once.
 
 use engine::rng::Rng;
+use puzzles::colouring::dsatur_colouring;
 use puzzles::colouring::evolution::{colour_with, fewest_colours, Settings};
 use puzzles::colouring::tabucol::Budget;
-use puzzles::colouring::{dsatur_colouring, parse_graph, Colouring, Graph};
-use std::path::Path;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+
+mod support;
+use support::colouring::{brute_force_chi, check, in_repo, random_graph, uniform, used};
 
 fn moves(moves: u64) -> Budget {
     Budget {
@@ -26,71 +28,6 @@ fn small() -> Settings {
         cycle: 5,
         patience: 30,
     }
-}
-
-fn in_repo(name: &str) -> Graph {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("data/dimacs")
-        .join(name);
-    parse_graph(&std::fs::read_to_string(path).unwrap())
-        .unwrap()
-        .graph
-}
-
-/// The checker's verdict on a colouring with colours `1..`.
-fn check(g: &Graph, colour: &[u32]) -> Result<(), String> {
-    let colours: Vec<i64> = colour.iter().map(|&c| c as i64).collect();
-    Colouring { graph: g.clone() }.check_colours(&colours, None)
-}
-
-fn used(colour: &[u32]) -> usize {
-    colour.iter().copied().max().unwrap_or(0) as usize
-}
-
-/// A small xorshift for the random graphs.
-fn uniform(seed: u64) -> impl FnMut() -> f64 {
-    let mut state = seed;
-    move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        (state % 1_000_000) as f64 / 1_000_000.0
-    }
-}
-
-fn random_graph(n: usize, density: f64, rng: &mut impl FnMut() -> f64) -> Graph {
-    let mut edges = Vec::new();
-    for u in 0..n {
-        for v in u + 1..n {
-            if rng() < density {
-                edges.push((u, v));
-            }
-        }
-    }
-    Graph::from_edges(n, &edges)
-}
-
-/// Is `g` colourable with `k` colours? (Plain backtracking, vertices in order.)
-fn brute_force_colourable(g: &Graph, k: usize) -> bool {
-    fn rec(g: &Graph, k: usize, v: usize, colour: &mut Vec<usize>) -> bool {
-        if v == g.n {
-            return true;
-        }
-        for c in 0..k {
-            if g.adj[v].iter().all(|&u| u >= v || colour[u] != c) {
-                colour[v] = c;
-                if rec(g, k, v + 1, colour) {
-                    return true;
-                }
-            }
-        }
-        false
-    }
-    rec(g, k, 0, &mut vec![0; g.n])
-}
-
-fn brute_force_chi(g: &Graph) -> usize {
-    (0..=g.n).find(|&k| brute_force_colourable(g, k)).unwrap()
 }
 
 #[test]

@@ -1,5 +1,6 @@
 //! Helpers shared by the puzzle test files (each includes this module with `mod support;`):
-//! the seed answers, parsing one instance, the line of a parse error, an answer from JSON.
+//! the seed answers, parsing one instance, the line of a parse error, an answer from JSON;
+//! `support::colouring` has the colouring tests' graphs and brute force.
 
 #![allow(dead_code)]
 
@@ -40,3 +41,4 @@ pub fn answer(json: Value) -> Answer {
         objective: None,
     }
 }
+pub mod colouring;

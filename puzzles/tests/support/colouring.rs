@@ -1,0 +1,93 @@
+//! Helpers shared by the colouring test files: random and queen graphs, the graphs kept in
+//! the repository, the checker's verdict, and the chromatic number by brute force.
+
+use puzzles::colouring::{parse_graph, Colouring, Graph};
+use std::path::Path;
+
+/// A small xorshift for the random graphs (`| 1`: a zero state would stay zero).
+pub fn uniform(seed: u64) -> impl FnMut() -> f64 {
+    let mut state = seed | 1;
+    move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % 1_000_000) as f64 / 1_000_000.0
+    }
+}
+
+/// `n` vertices, each edge present with probability `density`.
+pub fn random_graph(n: usize, density: f64, rng: &mut impl FnMut() -> f64) -> Graph {
+    let mut edges = Vec::new();
+    for u in 0..n {
+        for v in u + 1..n {
+            if rng() < density {
+                edges.push((u, v));
+            }
+        }
+    }
+    Graph::from_edges(n, &edges)
+}
+
+/// The queen graph of an `n × n` board (cell `r * n + c`): cells attacking each other along
+/// a row, a column or a diagonal are adjacent.
+pub fn queen_graph(n: usize) -> Graph {
+    let mut edges = Vec::new();
+    for a in 0..n * n {
+        for b in a + 1..n * n {
+            let (ra, ca, rb, cb) = (a / n, a % n, b / n, b % n);
+            if ra == rb || ca == cb || ra + cb == rb + ca || ra + ca == rb + cb {
+                edges.push((a, b));
+            }
+        }
+    }
+    Graph::from_edges(n * n, &edges)
+}
+
+pub fn adjacent(g: &Graph, u: usize, v: usize) -> bool {
+    g.adj[u].binary_search(&v).is_ok()
+}
+
+/// A DIMACS graph of `puzzles/data/dimacs` (kept in the repository).
+pub fn in_repo(name: &str) -> Graph {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("data/dimacs")
+        .join(name);
+    parse_graph(&std::fs::read_to_string(path).unwrap())
+        .unwrap()
+        .graph
+}
+
+/// The checker's verdict on a colouring with colours `1..`.
+pub fn check(g: &Graph, colour: &[u32]) -> Result<(), String> {
+    let colours: Vec<i64> = colour.iter().map(|&c| c as i64).collect();
+    Colouring { graph: g.clone() }.check_colours(&colours, None)
+}
+
+/// The number of colours a colouring with colours `1..` uses.
+pub fn used(colour: &[u32]) -> usize {
+    colour.iter().copied().max().unwrap_or(0) as usize
+}
+
+/// Is `g` colourable with `k` colours? (Plain backtracking, vertices in order.)
+pub fn brute_force_colourable(g: &Graph, k: usize) -> bool {
+    fn rec(g: &Graph, k: usize, v: usize, colour: &mut Vec<usize>) -> bool {
+        if v == g.n {
+            return true;
+        }
+        for c in 0..k {
+            if g.adj[v].iter().all(|&u| u >= v || colour[u] != c) {
+                colour[v] = c;
+                if rec(g, k, v + 1, colour) {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+    rec(g, k, 0, &mut vec![0; g.n])
+}
+
+/// The chromatic number by brute force.
+pub fn brute_force_chi(g: &Graph) -> usize {
+    (0..=g.n).find(|&k| brute_force_colourable(g, k)).unwrap()
+}
