@@ -384,9 +384,10 @@ const HALL_CHECK_MAX_OPEN: u32 = 5;
 /// **Why none means Régin would remove nothing**, in a tight unit whose naked and hidden
 /// singles are at their fixpoint. The open variables then share exactly `m` values, and a
 /// matching pairs them. Régin removes a value `M(y)` from a variable `x ≠ y` exactly when
-/// the alternating graph has a path from `y` back to `x` nowhere (the edge `x → y` joins two
-/// components). Let `R` be the variables that `y` reaches: each can only take values
-/// matched inside `R`, so `R` is a Hall set, and it misses `x`. `R` has two variables or
+/// no path of the alternating graph leads from `y` back to `x` (so the edge `x → y` joins
+/// two components). Let `R` be the variables that `y` reaches: every value one of them can
+/// take is matched to a variable it reaches, inside `R`, so `R` is a Hall set, and it
+/// misses `x`. `R` has two variables or
 /// more (`y` is open, two values), and at most `m − 2`: with `m − 1` the value matched to
 /// `x` would be in no other open variable's domain — a hidden single, already fixed. So a
 /// removal needs an inner Hall set; without one the unit is domain consistent already.
