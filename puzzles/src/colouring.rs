@@ -18,8 +18,10 @@
 //!    the domains, before the search starts; if the clique is smaller, a short search (a few
 //!    thousand failures) for a colouring with as many colours as the clique may close the
 //!    gap at once. If not, a local search (TabuCol, `colouring/tabucol.rs`) repairs
-//!    colourings with one colour fewer at a time, within half the time left; the tree search
-//!    then follows its best colouring first (vertices class by class, smallest colour
+//!    colourings with one colour fewer at a time, and where it gives up an evolutionary
+//!    search carries on (HEAD, `colouring/evolution.rs`: the colour classes of two parents
+//!    crossed by GPX, each child repaired by TabuCol), within half the time left together;
+//!    the tree search then follows the best colouring first (vertices class by class, smallest colour
 //!    first, which rebuilds it without a failure) and only has to improve on it or prove
 //!    it: with as many colours as the clique, it is proved at once.
 //! 3. **Colours are interchangeable.** The clique's vertices are fixed to colours `1..=q`,
