@@ -8,6 +8,9 @@ use puzzles::{Instance, ModelOptions, Purpose};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 
+mod support;
+use support::colouring::random_graph;
+
 fn seed_text() -> &'static str {
     include_str!("../instances/seed/colouring.col")
 }
@@ -132,18 +135,6 @@ fn small_dimacs_graphs_have_their_known_chromatic_numbers() {
 }
 
 // ----- brute force on random small graphs -------------------------------------------------
-
-fn random_graph(n: usize, density: f64, rng: &mut impl FnMut() -> f64) -> Graph {
-    let mut edges = Vec::new();
-    for u in 0..n {
-        for v in u + 1..n {
-            if rng() < density {
-                edges.push((u, v));
-            }
-        }
-    }
-    Graph::from_edges(n, &edges)
-}
 
 /// Proper colourings of `g` with colours 0..k, by enumeration.
 fn brute_force_count(g: &Graph, k: usize) -> u64 {

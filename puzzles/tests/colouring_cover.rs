@@ -12,7 +12,9 @@ use puzzles::colouring::{find_clique, Colouring, Graph};
 use puzzles::{Instance, ModelOptions};
 
 mod support;
-use support::colouring::{adjacent, brute_force_chi, queen_graph, random_graph, uniform};
+use support::colouring::{
+    adjacent, brute_force_chi, brute_force_colouring, queen_graph, random_graph, uniform,
+};
 
 /// `m` disjoint cliques of `q` vertices (vertices `i*q .. (i+1)*q`), plus random edges
 /// between them: a graph whose vertices split into `q`-cliques.
@@ -27,26 +29,6 @@ fn planted_partition(q: usize, m: usize, density: f64, rng: &mut impl FnMut() ->
         }
     }
     Graph::from_edges(n, &edges)
-}
-
-/// A proper colouring with colours `0..k`, by backtracking, if any.
-fn brute_force_colouring(g: &Graph, k: usize) -> Option<Vec<usize>> {
-    fn rec(g: &Graph, k: usize, v: usize, colour: &mut Vec<usize>) -> bool {
-        if v == g.n {
-            return true;
-        }
-        for c in 0..k {
-            if g.adj[v].iter().all(|&u| u >= v || colour[u] != c) {
-                colour[v] = c;
-                if rec(g, k, v + 1, colour) {
-                    return true;
-                }
-            }
-        }
-        false
-    }
-    let mut colour = vec![0; g.n];
-    rec(g, k, 0, &mut colour).then_some(colour)
 }
 
 fn unlimited() -> Limits {

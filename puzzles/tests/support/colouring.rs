@@ -68,8 +68,9 @@ pub fn used(colour: &[u32]) -> usize {
     colour.iter().copied().max().unwrap_or(0) as usize
 }
 
-/// Is `g` colourable with `k` colours? (Plain backtracking, vertices in order.)
-pub fn brute_force_colourable(g: &Graph, k: usize) -> bool {
+/// A proper colouring of `g` with colours `0..k`, if any (plain backtracking, vertices in
+/// order).
+pub fn brute_force_colouring(g: &Graph, k: usize) -> Option<Vec<usize>> {
     fn rec(g: &Graph, k: usize, v: usize, colour: &mut Vec<usize>) -> bool {
         if v == g.n {
             return true;
@@ -84,7 +85,13 @@ pub fn brute_force_colourable(g: &Graph, k: usize) -> bool {
         }
         false
     }
-    rec(g, k, 0, &mut vec![0; g.n])
+    let mut colour = vec![0; g.n];
+    rec(g, k, 0, &mut colour).then_some(colour)
+}
+
+/// Is `g` colourable with `k` colours?
+pub fn brute_force_colourable(g: &Graph, k: usize) -> bool {
+    brute_force_colouring(g, k).is_some()
 }
 
 /// The chromatic number by brute force.
