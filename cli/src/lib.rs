@@ -346,10 +346,16 @@ fn solve_all(
     Ok(())
 }
 
-/// Many instances on many threads. Each worker takes the next instance not yet taken (an
-/// atomic counter: no chunks, so one hard puzzle never holds the others up), searches it on its
-/// own, and sends its printed output back; this thread prints the outputs in file order as soon
-/// as each one's predecessors are out. The workers are created once per run, not per instance.
+/// Many instances on many threads. Each worker takes the next *chunk* of consecutive
+/// instances not yet taken (an atomic counter), searches them one after another on its own
+/// shared model, and sends their printed output back in one message; this thread prints the
+/// chunks in file order as soon as each one's predecessors are out. The workers are created
+/// once per run, not per instance.
+///
+/// Why chunks: a file of 10,000 easy Sudokus takes about 20 µs a puzzle, and with one message
+/// and one turn of the shared counter per puzzle, two threads were slower than one (0.21 s
+/// against 0.19 s). Why small ones: a hard instance holds up only the rest of its own chunk,
+/// and a file of a few dozen instances (16 chunks per thread at least) gets chunks of one.
 fn solve_side_by_side(
     kind: &'static PuzzleKind,
     instances: &[Box<dyn Instance>],
@@ -362,14 +368,26 @@ fn solve_side_by_side(
     use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
     use std::sync::mpsc;
 
+    /// What a worker sends back for one chunk: the output of the instances it solved, in
+    /// order, and the failure that stopped it, if one did (the failing instance's own
+    /// partial output is left out).
+    struct Chunk {
+        text: Vec<u8>,
+        solved: usize,
+        nodes: u64,
+        solutions: u64,
+        failure: Option<Failure>,
+    }
+
     let plan = Plan {
         kind,
         options,
         threads: 1,
     };
+    let chunk_size = (instances.len() / (16 * threads)).clamp(1, 64);
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);
-    let (sender, receiver) = mpsc::channel::<(usize, Result<(Vec<u8>, u64, u64), Failure>)>();
+    let (sender, receiver) = mpsc::channel::<(usize, Chunk)>();
     std::thread::scope(|scope| {
         for _ in 0..threads.min(instances.len()) {
             let sender = sender.clone();
@@ -377,56 +395,74 @@ fn solve_side_by_side(
             scope.spawn(move || {
                 let mut shared = SharedModels::default();
                 loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= instances.len() || stop.load(Ordering::Relaxed) {
+                    let start = next.fetch_add(chunk_size, Ordering::Relaxed);
+                    if start >= instances.len() || stop.load(Ordering::Relaxed) {
                         break;
                     }
-                    let mut text = Vec::with_capacity(512);
-                    let result = catch_unwind(AssertUnwindSafe(|| {
-                        solve_and_print(
-                            plan,
-                            i + 1,
-                            true,
-                            &*instances[i],
-                            &mut shared,
-                            &mut NoListener,
-                            &mut text,
-                        )
-                    }))
-                    .unwrap_or_else(|_| {
-                        Err(Failure::Internal(format!(
-                            "panic: while solving {} instance {}",
-                            plan.kind.name,
-                            i + 1
-                        )))
-                    })
-                    .map(|run| (text, run.stats.nodes, run.stats.solutions));
-                    if sender.send((i, result)).is_err() {
+                    let end = (start + chunk_size).min(instances.len());
+                    let mut chunk = Chunk {
+                        text: Vec::with_capacity(512 * (end - start)),
+                        solved: 0,
+                        nodes: 0,
+                        solutions: 0,
+                        failure: None,
+                    };
+                    for i in start..end {
+                        let mark = chunk.text.len();
+                        let result = catch_unwind(AssertUnwindSafe(|| {
+                            solve_and_print(
+                                plan,
+                                i + 1,
+                                true,
+                                &*instances[i],
+                                &mut shared,
+                                &mut NoListener,
+                                &mut chunk.text,
+                            )
+                        }))
+                        .unwrap_or_else(|_| {
+                            Err(Failure::Internal(format!(
+                                "panic: while solving {} instance {}",
+                                plan.kind.name,
+                                i + 1
+                            )))
+                        });
+                        match result {
+                            Ok(run) => {
+                                chunk.solved += 1;
+                                chunk.nodes += run.stats.nodes;
+                                chunk.solutions += run.stats.solutions;
+                            }
+                            Err(f) => {
+                                chunk.text.truncate(mark);
+                                chunk.failure = Some(f);
+                                break;
+                            }
+                        }
+                    }
+                    if sender.send((start / chunk_size, chunk)).is_err() {
                         break;
                     }
                 }
             });
         }
         drop(sender);
-        // Print in order: keep the outputs that arrive early until their turn.
+        // Print in order: keep the chunks that arrive early until their turn.
         let mut waiting = BTreeMap::new();
         let mut printed = 0;
         let mut outcome = Ok(());
-        for (i, result) in receiver.iter() {
+        for (k, chunk) in receiver.iter() {
             if outcome.is_err() {
                 continue;
             }
-            waiting.insert(i, result);
-            while let Some(result) = waiting.remove(&printed) {
+            waiting.insert(k, chunk);
+            while let Some(chunk) = waiting.remove(&printed) {
                 printed += 1;
-                let written = result.and_then(|(text, nodes, solutions)| {
-                    out.write_all(&text)?;
-                    if let Some(p) = progress.as_deref_mut() {
-                        p.add_finished(1, nodes, solutions);
-                    }
-                    Ok(())
-                });
-                if let Err(f) = written {
+                let written = out.write_all(&chunk.text).map_err(Failure::from);
+                if let Some(p) = progress.as_deref_mut() {
+                    p.add_finished(chunk.solved, chunk.nodes, chunk.solutions);
+                }
+                if let Some(f) = written.err().or(chunk.failure) {
                     stop.store(true, Ordering::Relaxed);
                     outcome = Err(f);
                     break;

@@ -516,6 +516,70 @@ fn sudoku_files_with_many_instances_answer_each_in_order() {
     let _ = std::fs::remove_file(path);
 }
 
+/// With two threads a large file is solved in chunks of consecutive instances (two or more
+/// each from 64 instances on); the output must be the one thread's, byte for byte but for
+/// the measured times, in JSON and in text, with clashing puzzles among them.
+#[test]
+fn two_threads_print_what_one_thread_prints_on_a_large_file() {
+    if puzzles::find("sudoku").is_none() {
+        eprintln!("skipped: sudoku is not registered yet");
+        return;
+    }
+    let sample = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../puzzles/data/sudoku_17clue_sample.txt");
+    let puzzles: Vec<String> = std::fs::read_to_string(sample)
+        .unwrap()
+        .lines()
+        .filter(|l| l.len() == 81)
+        .map(str::to_string)
+        .collect();
+    let clash = format!("11{}", ".".repeat(79));
+    let mut lines = Vec::new();
+    for round in 0..4 {
+        lines.extend(puzzles.iter().cloned());
+        if round == 1 {
+            lines.insert(lines.len() - 7, clash.clone());
+            lines.insert(lines.len() - 3, clash.clone());
+        }
+    }
+    lines.push(clash);
+    assert!(lines.len() >= 80, "enough instances for chunks of two");
+    let path = scratch("large.txt");
+    std::fs::write(&path, lines.join("\n")).unwrap();
+    let path = path.to_str().unwrap();
+    let without_times = |text: &str| -> String {
+        let mut out = String::new();
+        let mut rest = text;
+        while let Some(at) = rest.find("\"time_ms\":") {
+            out.push_str(&rest[..at]);
+            rest = rest[at..].trim_start_matches("\"time_ms\":");
+            rest = rest.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+        }
+        out.push_str(rest);
+        out
+    };
+    for flags in [&["--json"][..], &[][..]] {
+        let run = |threads: &str| {
+            let mut args = vec!["sudoku", path, "-p", threads];
+            args.extend_from_slice(flags);
+            let ran = cpsolve(&args, b"");
+            assert_eq!(ran.status, 0, "{ran:?}");
+            without_times(&ran.stdout)
+        };
+        let one = run("1");
+        assert_eq!(one, run("2"), "flags {flags:?}");
+        let unsat = one.matches("UNSATISFIABLE").count();
+        assert_eq!(unsat, 3, "the three clashes, flags {flags:?}");
+    }
+    let ran = cpsolve(&["sudoku", path, "--json", "-p", "2"], b"");
+    let got = ran.json_lines();
+    assert_eq!(got.len(), lines.len());
+    for (i, g) in got.iter().enumerate() {
+        assert_eq!(g["instance"], i as u64 + 1, "in file order");
+    }
+    let _ = std::fs::remove_file(path);
+}
+
 /// A batch file solves every puzzle on one shared model, restricted to each puzzle's givens
 /// on a trail level (`Instance::shared_model_key`). Each answer, and even each search's node
 /// and failure counts, must be what the puzzle gets when it is solved alone on a model of its
