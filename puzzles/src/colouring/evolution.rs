@@ -43,7 +43,7 @@
 //! whatever it returns is a proper colouring. It is deterministic for a seed when bounded by
 //! moves; the deadline and the stop flag of the [`Budget`] end it earlier.
 
-use super::tabucol::{repair, Budget, Core};
+use super::tabucol::{descend, repair, Budget, Core};
 use super::Graph;
 use engine::rng::Rng;
 
@@ -264,9 +264,9 @@ pub fn colour_with(
 }
 
 /// Starting from the proper colouring `start` (colours from 1), look for proper colourings
-/// with one colour fewer at a time down to `target` colours, by [`colour_with`]; the best
-/// proper colouring found (`start` itself if none is better). Deterministic for a `seed`
-/// and a budget of moves alone.
+/// with one colour fewer at a time down to `target` colours, by [`colour_with`] (TabuCol's
+/// [`descend`]); the best proper colouring found (`start` itself if none is better).
+/// Deterministic for a `seed` and a budget of moves alone.
 pub fn fewest_colours(
     graph: &Graph,
     start: &[u32],
@@ -276,26 +276,10 @@ pub fn fewest_colours(
     settings: &Settings,
 ) -> Vec<u32> {
     let mut rng = Rng::new(seed);
-    let mut best = start.to_vec();
     let mut moves_done = 0;
-    loop {
-        let used = best.iter().copied().max().unwrap_or(0) as usize;
-        if used <= target.max(1) {
-            return best;
-        }
-        match colour_with(
-            graph,
-            used - 1,
-            &best,
-            &mut rng,
-            budget,
-            &mut moves_done,
-            settings,
-        ) {
-            Some(better) => best = better,
-            None => return best,
-        }
-    }
+    descend(start, target, |k, best| {
+        colour_with(graph, k, best, &mut rng, budget, &mut moves_done, settings)
+    })
 }
 
 #[cfg(test)]

@@ -479,22 +479,29 @@ pub fn fewest_colours(
     budget: &Budget,
 ) -> Vec<u32> {
     let mut rng = Rng::new(seed);
-    let mut best = start.to_vec();
     let mut moves_done = 0;
+    descend(start, target, |k, best| {
+        colour_with(graph, k, best, keep, &mut rng, budget, &mut moves_done)
+    })
+}
+
+/// Step 5 of the module comment, for any search that repairs a colouring with a fixed
+/// number of colours (TabuCol here, the evolutionary search of `evolution.rs`): from the
+/// proper colouring `start` (colours from 1), ask `colour_with_k(k, best)` for a proper
+/// colouring with `k` colours, one fewer than the best so far, until it fails or `target`
+/// is reached; the best colouring found (`start` itself if none is better).
+pub fn descend(
+    start: &[u32],
+    target: usize,
+    mut colour_with_k: impl FnMut(usize, &[u32]) -> Option<Vec<u32>>,
+) -> Vec<u32> {
+    let mut best = start.to_vec();
     loop {
         let used = best.iter().copied().max().unwrap_or(0) as usize;
         if used <= target.max(1) {
             return best;
         }
-        match colour_with(
-            graph,
-            used - 1,
-            &best,
-            keep,
-            &mut rng,
-            budget,
-            &mut moves_done,
-        ) {
+        match colour_with_k(used - 1, &best) {
             Some(better) => best = better,
             None => return best,
         }
