@@ -7,19 +7,11 @@
 use engine::rng::Rng;
 use puzzles::colouring::dsatur_colouring;
 use puzzles::colouring::evolution::{colour_with, fewest_colours, Settings};
-use puzzles::colouring::tabucol::Budget;
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 
 mod support;
-use support::colouring::{brute_force_chi, check, in_repo, random_graph, uniform, used};
-
-fn moves(moves: u64) -> Budget {
-    Budget {
-        moves,
-        ..Budget::default()
-    }
-}
+use support::colouring::{
+    brute_force_chi, check, in_repo, moves, random_graph, spent_budgets, uniform, used,
+};
 
 /// Short children and a short patience, so that a failing search ends soon.
 fn small() -> Settings {
@@ -122,22 +114,12 @@ fn the_same_seed_gives_the_same_colouring() {
 fn a_spent_budget_or_the_stop_flag_ends_the_search_at_once() {
     let g = in_repo("queen5_5.col");
     let start = vec![1; g.n];
-    let stopped = Budget {
-        moves: u64::MAX,
-        stop: Some(Arc::new(AtomicBool::new(true))),
-        ..Budget::default()
-    };
-    let past = Budget {
-        moves: u64::MAX,
-        deadline: Some(std::time::Instant::now()),
-        ..Budget::default()
-    };
     // An unlimited patience: only the budget can end the search.
     let settings = Settings {
         patience: u64::MAX,
         ..small()
     };
-    for budget in [moves(0), stopped, past] {
+    for budget in spent_budgets() {
         let mut done = 0;
         let mut rng = Rng::new(1);
         assert_eq!(

@@ -5,22 +5,15 @@
 
 use engine::rng::Rng;
 use engine::Control;
-use puzzles::colouring::tabucol::{colour_with, fewest_colours, Budget};
+use puzzles::colouring::tabucol::{colour_with, fewest_colours};
 use puzzles::colouring::{dsatur_colouring, find_clique, parse_graph, Colouring, Graph};
 use puzzles::{Instance, ModelOptions};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 
 mod support;
-use support::colouring::{brute_force_chi, check, in_repo, random_graph, uniform, used};
-
-fn moves(moves: u64) -> Budget {
-    Budget {
-        moves,
-        ..Budget::default()
-    }
-}
+use support::colouring::{
+    brute_force_chi, check, in_repo, moves, random_graph, spent_budgets, uniform, used,
+};
 
 #[test]
 fn small_dimacs_graphs_are_coloured_with_chi_colours_from_one_colour_everywhere() {
@@ -108,17 +101,7 @@ fn the_same_seed_gives_the_same_colouring() {
 fn a_spent_budget_or_the_stop_flag_ends_the_search_at_once() {
     let g = in_repo("queen5_5.col");
     let start = vec![1; g.n];
-    let stopped = Budget {
-        moves: u64::MAX,
-        stop: Some(Arc::new(AtomicBool::new(true))),
-        ..Budget::default()
-    };
-    let past = Budget {
-        moves: u64::MAX,
-        deadline: Some(std::time::Instant::now()),
-        ..Budget::default()
-    };
-    for budget in [moves(0), stopped, past] {
+    for budget in spent_budgets() {
         let mut done = 0;
         let mut rng = Rng::new(1);
         assert_eq!(

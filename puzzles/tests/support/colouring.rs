@@ -1,8 +1,11 @@
 //! Helpers shared by the colouring test files: random and queen graphs, the graphs kept in
 //! the repository, the checker's verdict, and the chromatic number by brute force.
 
+use puzzles::colouring::tabucol::Budget;
 use puzzles::colouring::{parse_graph, Colouring, Graph};
 use std::path::Path;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 
 /// A small xorshift for the random graphs (`| 1`: a zero state would stay zero).
 pub fn uniform(seed: u64) -> impl FnMut() -> f64 {
@@ -97,4 +100,28 @@ pub fn brute_force_colourable(g: &Graph, k: usize) -> bool {
 /// The chromatic number by brute force.
 pub fn brute_force_chi(g: &Graph) -> usize {
     (0..=g.n).find(|&k| brute_force_colourable(g, k)).unwrap()
+}
+
+/// A local-search budget of `moves` moves, no deadline, no stop flag.
+pub fn moves(moves: u64) -> Budget {
+    Budget {
+        moves,
+        ..Budget::default()
+    }
+}
+
+/// Three budgets spent before the first move, each in its own way: no move left, the stop
+/// flag already raised, the deadline already past (the others unlimited).
+pub fn spent_budgets() -> [Budget; 3] {
+    let stopped = Budget {
+        moves: u64::MAX,
+        stop: Some(Arc::new(AtomicBool::new(true))),
+        ..Budget::default()
+    };
+    let past = Budget {
+        moves: u64::MAX,
+        deadline: Some(std::time::Instant::now()),
+        ..Budget::default()
+    };
+    [moves(0), stopped, past]
 }
