@@ -525,14 +525,7 @@ fn two_threads_print_what_one_thread_prints_on_a_large_file() {
         eprintln!("skipped: sudoku is not registered yet");
         return;
     }
-    let sample = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../puzzles/data/sudoku_17clue_sample.txt");
-    let puzzles: Vec<String> = std::fs::read_to_string(sample)
-        .unwrap()
-        .lines()
-        .filter(|l| l.len() == 81)
-        .map(str::to_string)
-        .collect();
+    let puzzles = sudoku_sample();
     let clash = format!("11{}", ".".repeat(79));
     let mut lines = Vec::new();
     for round in 0..4 {
@@ -590,14 +583,7 @@ fn a_batch_on_a_shared_model_answers_as_each_puzzle_alone() {
         eprintln!("skipped: sudoku is not registered yet");
         return;
     }
-    let sample = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../puzzles/data/sudoku_17clue_sample.txt");
-    let text = std::fs::read_to_string(&sample).expect("the 17-clue sample in the repository");
-    let mut lines: Vec<String> = puzzles::common::content_lines(&text)
-        .into_iter()
-        .map(|(_, l)| l.to_string())
-        .take(12)
-        .collect();
+    let mut lines: Vec<String> = sudoku_sample().into_iter().take(12).collect();
     // A clash (two equal givens in row 1) in the middle.
     lines.insert(5, format!("11{}", ".".repeat(79)));
     let batch = lines.join("\n");

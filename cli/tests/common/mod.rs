@@ -115,3 +115,15 @@ pub fn assert_input_error(ran: &Ran, file: &str) -> usize {
     line.parse()
         .unwrap_or_else(|_| panic!("a line number: {}", lines[0]))
 }
+
+/// The 17-clue Sudokus kept in the repository (`puzzles/data/sudoku_17clue_sample.txt`), one
+/// 81-character line each.
+pub fn sudoku_sample() -> Vec<String> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../puzzles/data/sudoku_17clue_sample.txt");
+    let text = std::fs::read_to_string(path).expect("the 17-clue sample in the repository");
+    puzzles::common::content_lines(&text)
+        .into_iter()
+        .map(|(_, l)| l.to_string())
+        .collect()
+}
