@@ -1,7 +1,8 @@
 //! Search: counts that are known, optima checked by brute force, limits, parallel counting.
 
-use engine::search::{count_parallel, RestartPolicy, ValSelect, VarSelect};
+use engine::search::{count_parallel, Neighbours, RestartPolicy, ValSelect, VarSelect};
 use engine::{AllDiffLevel, Limits, Model, Objective, Relation, SearchConfig, VarId};
+use std::sync::Arc;
 
 /// n-queens: one queen per column, `q[i]` its row; rows and both diagonals all different.
 fn queens(n: usize) -> (Model, Vec<VarId>) {
@@ -31,11 +32,14 @@ fn latin_square(n: usize) -> Model {
 fn n_queens_counts() {
     let expected = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724];
     for (i, &want) in expected.iter().enumerate() {
-        let (mut m, _) = queens(i + 1);
+        let (mut m, q) = queens(i + 1);
+        // Every two queens attack each other's row: all neighbours.
+        let neighbours = Neighbours::from_groups(m.num_vars(), &[q.clone()]);
         for var_select in [
             VarSelect::InputOrder,
             VarSelect::SmallestDomain,
             VarSelect::DomWDeg,
+            VarSelect::SmallestDomainMostShared(Arc::new(neighbours)),
         ] {
             for val_select in [
                 ValSelect::Min,
@@ -69,6 +73,26 @@ fn latin_square_counts() {
     let out = engine::count(&mut latin_square(5), &SearchConfig::default());
     assert_eq!(out.solutions, 161_280);
     assert!(out.complete);
+    // The same count with the tie-break on shared values (rows and columns as neighbours).
+    let n = 5;
+    let lines: Vec<Vec<VarId>> = (0..n)
+        .flat_map(|i| {
+            let row = (0..n).map(|j| VarId((i * n + j) as u32)).collect();
+            let col = (0..n).map(|j| VarId((j * n + i) as u32)).collect();
+            [row, col]
+        })
+        .collect();
+    let config = SearchConfig {
+        var_select: VarSelect::SmallestDomainMostShared(Arc::new(Neighbours::from_groups(
+            n * n,
+            &lines,
+        ))),
+        ..Default::default()
+    };
+    assert_eq!(
+        engine::count(&mut latin_square(5), &config).solutions,
+        161_280
+    );
 }
 
 #[test]

@@ -15,11 +15,12 @@
 //! *Which value* ([`ValSelect`]): the smallest, the largest, a random one, or a split of the
 //! domain in halves.
 
+use crate::domain::Domain;
 use crate::model::Model;
 use crate::rng::Rng;
 use crate::store::VarId;
 use std::fmt;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// The operator of a decision.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -94,6 +95,10 @@ pub enum VarSelect {
     SmallestDomain,
     /// Smallest domain / weighted degree (failures of the variable's constraints).
     DomWDeg,
+    /// Smallest domain first, ties broken by the most values shared with unfixed
+    /// neighbours (a weighted form of Brélaz's degree tie-break): the model states the
+    /// neighbourhood, see [`Neighbours`].
+    SmallestDomainMostShared(Arc<Neighbours>),
     /// The puzzle decides.
     Custom(CustomVarSelect),
 }
@@ -104,10 +109,107 @@ impl fmt::Debug for VarSelect {
             VarSelect::InputOrder => "InputOrder",
             VarSelect::SmallestDomain => "SmallestDomain",
             VarSelect::DomWDeg => "DomWDeg",
+            VarSelect::SmallestDomainMostShared(_) => "SmallestDomainMostShared",
             VarSelect::Custom(_) => "Custom",
         })
     }
 }
+
+/// Which variables are *neighbours* — constrained together, so that a value given to one
+/// leaves the other — for [`VarSelect::SmallestDomainMostShared`].
+///
+/// The degree of a variable counted through the propagators says little when one
+/// propagator holds many constraints (the 27 units of a Sudoku are one `alldiff_units`, so
+/// every cell has degree 1); the model states the neighbourhood instead.
+#[derive(Clone, Debug, Default)]
+pub struct Neighbours {
+    /// Variable `x`'s neighbours are `list[start[x]..start[x + 1]]`, each once.
+    list: Vec<u32>,
+    start: Vec<u32>,
+    /// Whether the domains are words of one layout (see [`Neighbours::shared_values`]),
+    /// found at the first decision: a domain's offset never changes, so once per model
+    /// (one model serves a whole batch of Sudokus).
+    layout: OnceLock<Option<i32>>,
+}
+
+impl Neighbours {
+    /// The neighbourhood where each group's variables are pairwise neighbours (the units of
+    /// a Sudoku), for a model of `num_vars` variables.
+    pub fn from_groups(num_vars: usize, groups: &[Vec<VarId>]) -> Neighbours {
+        let mut sets = vec![Vec::new(); num_vars];
+        for group in groups {
+            for &x in group {
+                sets[x.index()].extend(group.iter().filter(|&&y| y != x).map(|y| y.0));
+            }
+        }
+        let mut neighbours = Neighbours {
+            list: Vec::new(),
+            start: vec![0],
+            layout: OnceLock::new(),
+        };
+        for mut set in sets {
+            set.sort_unstable();
+            set.dedup();
+            neighbours.list.extend_from_slice(&set);
+            neighbours.start.push(neighbours.list.len() as u32);
+        }
+        neighbours
+    }
+
+    /// The neighbours of `x`.
+    pub fn of(&self, x: VarId) -> &[u32] {
+        &self.list[self.start[x.index()] as usize..self.start[x.index() + 1] as usize]
+    }
+
+    /// How many (neighbour, value) pairs share a value with `x`'s domain: the candidates
+    /// that the decisions on `x` strike from its neighbourhood. A fixed neighbour adds
+    /// nothing at a propagation fixpoint (its value has left `x`), so the loop needs no
+    /// test. `layout`: `Some(offset)` when every domain involved is one word from that
+    /// offset (then the words are compared as they are), `None` otherwise.
+    #[inline]
+    fn shared_values(&self, x: VarId, domains: &[Domain], layout: Option<i32>) -> u32 {
+        let neighbours = self.of(x);
+        match layout {
+            Some(_) => {
+                let mine = domains[x.index()].first_word();
+                neighbours
+                    .iter()
+                    .map(|&y| (mine & domains[y as usize].first_word()).count_ones())
+                    .sum()
+            }
+            None => {
+                let base = domains[x.index()].min();
+                let mine = domains[x.index()].mask_from(base);
+                neighbours
+                    .iter()
+                    .map(|&y| (mine & domains[y as usize].mask_from(base)).count_ones())
+                    .sum()
+            }
+        }
+    }
+
+    /// `Some(offset)` if `vars` and all their neighbours have domains of one word from the
+    /// same offset (as a Sudoku's cells): see [`Neighbours::shared_values`].
+    fn common_layout(&self, vars: &[VarId], domains: &[Domain]) -> Option<i32> {
+        let mut offset = None;
+        for &x in vars {
+            let all = std::iter::once(x.0).chain(self.of(x).iter().copied());
+            for y in all {
+                let (o, _) = domains[y as usize].as_word()?;
+                if *offset.get_or_insert(o) != o {
+                    return None;
+                }
+            }
+        }
+        offset
+    }
+}
+
+/// How many variables of the smallest size [`VarSelect::SmallestDomainMostShared`] compares:
+/// the first ones in the branching order. Counting shared values costs a walk over the
+/// neighbours; on the forum's hardest Sudokus the first 8 ties give no more nodes than all
+/// of them (92.6 k against 96.0 k for 1,000 puzzles), 4 give 106 k, 2 give 120 k.
+const MAX_TIES: usize = 8;
 
 /// Which value to try first.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -212,6 +314,40 @@ impl Brancher {
                 }
                 best
             }
+            VarSelect::SmallestDomainMostShared(neighbours) => {
+                // The smallest open size (as `SmallestDomain`, stopping at two), then the
+                // first `MAX_TIES` variables of that size compared by shared values.
+                let domains = store.domains();
+                let mut smallest = u32::MAX;
+                let mut first = None;
+                for (k, &x) in self.primary.iter().enumerate() {
+                    let size = domains[x.index()].size();
+                    if size > 1 && size < smallest {
+                        smallest = size;
+                        first = Some(k);
+                        if size == 2 {
+                            break;
+                        }
+                    }
+                }
+                let first = first?;
+                let layout = *neighbours
+                    .layout
+                    .get_or_init(|| neighbours.common_layout(&self.primary, domains));
+                let mut best = self.primary[first];
+                let mut best_shared = neighbours.shared_values(best, domains, layout);
+                let ties = self.primary[first + 1..]
+                    .iter()
+                    .filter(|x| domains[x.index()].size() == smallest);
+                for &x in ties.take(MAX_TIES - 1) {
+                    let shared = neighbours.shared_values(x, domains, layout);
+                    if shared > best_shared {
+                        best = x;
+                        best_shared = shared;
+                    }
+                }
+                Some(best)
+            }
             VarSelect::DomWDeg => {
                 let mut best: Option<(f64, VarId)> = None;
                 for &x in &self.primary {
@@ -276,5 +412,103 @@ impl Brancher {
                 }
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The choice of `SmallestDomainMostShared` worked out from the values themselves:
+    /// the smallest open size; among the first `MAX_TIES` variables of that size (in the
+    /// branching order) the first with the most (neighbour, value) pairs sharing a value.
+    fn expected_choice(model: &Model, groups: &[Vec<VarId>]) -> Option<VarId> {
+        let store = &model.store;
+        let n = model.num_vars();
+        let values = |x: usize| store.domain(VarId(x as u32)).values();
+        let smallest = (0..n)
+            .map(|x| store.size(VarId(x as u32)))
+            .filter(|&s| s > 1)
+            .min()?;
+        let mut best: Option<(u32, usize)> = None;
+        for x in (0..n)
+            .filter(|&x| store.size(VarId(x as u32)) == smallest)
+            .take(MAX_TIES)
+        {
+            let mut neighbours: Vec<usize> = groups
+                .iter()
+                .filter(|g| g.contains(&VarId(x as u32)))
+                .flatten()
+                .map(|y| y.index())
+                .filter(|&y| y != x)
+                .collect();
+            neighbours.sort_unstable();
+            neighbours.dedup();
+            let shared: u32 = neighbours
+                .iter()
+                .map(|&y| values(x).iter().filter(|v| values(y).contains(v)).count() as u32)
+                .sum();
+            if best.is_none_or(|(b, _)| shared > b) {
+                best = Some((shared, x));
+            }
+        }
+        best.map(|(_, x)| VarId(x as u32))
+    }
+
+    #[test]
+    fn most_shared_picks_as_the_values_say() {
+        let mut rng = Rng::new(11);
+        let mut tie_broken = 0;
+        for case in 0..2_000 {
+            let n = 2 + rng.below(30) as usize;
+            let mut model = Model::new();
+            // Even cases: one layout (offset 1, as a Sudoku); odd cases: mixed offsets.
+            for _ in 0..n {
+                let lo = if case % 2 == 0 {
+                    1
+                } else {
+                    rng.below(5) as i32
+                };
+                // Half the cases with two values or one mostly: many ties of size two.
+                let keep = if case % 4 < 2 { 7 } else { 3 };
+                let values: Vec<i32> = (lo..lo + 9).filter(|_| rng.below(keep) < 2).collect();
+                let values = if values.is_empty() { vec![lo] } else { values };
+                model.new_var_from_values(&values);
+            }
+            let groups: Vec<Vec<VarId>> = (0..1 + rng.below(6))
+                .map(|_| {
+                    (0..n)
+                        .filter(|_| rng.below(3) == 0)
+                        .map(|x| VarId(x as u32))
+                        .collect()
+                })
+                .collect();
+            let neighbours = Arc::new(Neighbours::from_groups(n, &groups));
+            let mut brancher = Brancher::new(
+                &model,
+                None,
+                VarSelect::SmallestDomainMostShared(neighbours),
+                ValSelect::Min,
+                1,
+            );
+            let chosen = brancher.next(&model).filter(|&(_, primary)| primary);
+            let expected = expected_choice(&model, &groups);
+            assert_eq!(chosen.map(|(d, _)| d.var), expected, "case {case}");
+            let first_smallest = (0..n).find(|&x| {
+                let s = model.store.size(VarId(x as u32));
+                s > 1
+                    && (0..n).all(|y| {
+                        let t = model.store.size(VarId(y as u32));
+                        t <= 1 || t >= s
+                    })
+            });
+            if expected.is_some() && expected.map(|x| x.index()) != first_smallest {
+                tie_broken += 1;
+            }
+        }
+        assert!(
+            tie_broken > 100,
+            "the tie-break changed the choice in {tie_broken} cases only"
+        );
     }
 }

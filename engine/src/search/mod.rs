@@ -22,7 +22,7 @@ pub mod portfolio;
 pub mod progress;
 pub mod restarts;
 
-pub use brancher::{Decision, DecisionOp, ValSelect, VarSelect};
+pub use brancher::{Decision, DecisionOp, Neighbours, ValSelect, VarSelect};
 pub use dfs::search;
 pub use events::{NoListener, SearchEvent, SearchListener, TraceWriter};
 pub use parallel::{count_parallel, count_parallel_with_progress};
