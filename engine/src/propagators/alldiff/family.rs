@@ -351,12 +351,21 @@ impl AllDifferentUnits {
         }
     }
 
-    /// Write back what the run removed, once per variable.
+    /// Write back what the run removed, once per variable. A domain that is one word in
+    /// the propagator's own layout (every Sudoku cell) takes the store's one-word path: the
+    /// removed bits are known to be in it, so nothing is tested again.
     fn store(&mut self, ctx: &mut Context<'_>) -> PropResult {
         let work = &self.work;
         for ((&dom, &read), &x) in work.dom.iter().zip(&work.read).zip(&self.vars) {
             if dom != read {
-                ctx.intersect_mask(x, self.base, dom)?;
+                match ctx.domain(x).as_word() {
+                    Some((offset, _)) if offset == self.base => {
+                        ctx.remove_present_bits(x, read & !dom)?;
+                    }
+                    _ => {
+                        ctx.intersect_mask(x, self.base, dom)?;
+                    }
+                }
             }
         }
         Ok(())
