@@ -314,6 +314,9 @@ impl WordMatching {
     /// Remove from each open variable the values outside its component (and outside the
     /// reach of the free values).
     fn keep_supported_values(&mut self, open: u64) {
+        if self.one_tight_component(open) {
+            return; // every value has a support: nothing to remove
+        }
         // The alternating graph between open variables: j → i when dom[i] holds j's value.
         let mut used = 0u64;
         for j in ones(open) {
@@ -357,6 +360,58 @@ impl WordMatching {
     }
 
     /// The matched values of the variables in `vars`.
+    /// The common case, cheaply: the open variables take exactly their matched values
+    /// between them (no free value) and form **one** strongly connected component, so that
+    /// `keep_supported_values` would remove nothing. In a Sudoku search most Régin runs end
+    /// this way (fewer than one in ten removes anything).
+    ///
+    /// Both walks stay in the matched values, without building the graph's edge lists:
+    /// the variables a pivot reaches are those matched to a value some reached variable
+    /// can take (`var_of[k]` for `k` in the union of their domains); the variables that
+    /// reach the pivot are swept in until none can take a value of the set already
+    /// reaching it. One component when each walk covers every open variable.
+    fn one_tight_component(&self, open: u64) -> bool {
+        let pivot = open.trailing_zeros() as usize;
+        let mut used = 0u64;
+        let mut union = 0u64;
+        for i in ones(open) {
+            used |= 1 << self.value_of[i];
+            union |= self.dom[i];
+        }
+        if union != used {
+            return false; // a free value: the general walk handles it
+        }
+        // Forward: the values of the variables reached, grown from the pivot's domain.
+        let mut reached = self.dom[pivot] | 1 << self.value_of[pivot];
+        let mut frontier = reached & !(1 << self.value_of[pivot]);
+        while frontier != 0 {
+            let k = frontier.trailing_zeros() as usize;
+            frontier &= frontier - 1;
+            let new = self.dom[self.var_of[k] as usize] & !reached;
+            reached |= new;
+            frontier |= new;
+        }
+        if reached != used {
+            return false;
+        }
+        // Backward: the variables that reach the pivot, and the values matched to them.
+        let mut reaching = 1u64 << pivot;
+        let mut reaching_values = 1u64 << self.value_of[pivot];
+        loop {
+            let mut grown = false;
+            for i in ones(open & !reaching) {
+                if self.dom[i] & reaching_values != 0 {
+                    reaching |= 1 << i;
+                    reaching_values |= 1 << self.value_of[i];
+                    grown = true;
+                }
+            }
+            if !grown {
+                return reaching == open;
+            }
+        }
+    }
+
     fn values_of(&self, vars: u64) -> u64 {
         ones(vars).fold(0, |acc, i| acc | 1 << self.value_of[i])
     }
