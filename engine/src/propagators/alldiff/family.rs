@@ -381,10 +381,13 @@ impl AllDifferentUnits {
     }
 }
 
-/// The most open variables whose subsets [`has_inner_hall_set`] walks: 2⁵ subsets cost
-/// less than the Régin runs they spare; with 6 (2⁶) the walk costs more than it saves
-/// (measured in `docs/PERFORMANCE.md`, "Sudoku, fourth pass").
-const HALL_CHECK_MAX_OPEN: u32 = 5;
+/// The most open variables whose subsets [`has_inner_hall_set`] walks. With four, the
+/// only sets to look at are pairs. Since Régin asks first whether the unit is one
+/// component (`WordMatching::one_tight_component`), a run that removes nothing costs
+/// about a third of what it did, and a walk over the 2⁵ subsets of five open variables
+/// costs more than the run it spares (measured in `docs/PERFORMANCE.md`, "Sudoku, fifth
+/// pass"; before that change, five was the best).
+const HALL_CHECK_MAX_OPEN: u32 = 4;
 
 /// Whether some set `S` of the open variables (`open`: positions in `masks`) with
 /// `2 ≤ |S| ≤ m − 2` (`m` = number of open variables) can take only `|S|` values between
