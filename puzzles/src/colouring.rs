@@ -18,9 +18,12 @@
 //!    the domains, before the search starts; if the clique is smaller, a short search (a few
 //!    thousand failures) for a colouring with as many colours as the clique may close the
 //!    gap at once. If not, a local search (TabuCol, `colouring/tabucol.rs`) repairs
-//!    colourings with one colour fewer at a time, and where it gives up an evolutionary
-//!    search carries on (HEAD, `colouring/evolution.rs`: the colour classes of two parents
-//!    crossed by GPX, each child repaired by TabuCol), within half the time left together;
+//!    colourings with one colour fewer at a time; where it gives up and the colour classes
+//!    are small, k classes that cover the vertices are sought in a pool of classes gathered
+//!    from TabuCol's runs (`colouring/class_pool.rs`, `colouring/set_cover.rs`); then an
+//!    evolutionary search carries on (HEAD, `colouring/evolution.rs`: the colour classes of
+//!    two parents crossed by GPX, each child repaired by TabuCol), within half the time left
+//!    together;
 //!    the tree search then follows the best colouring first (vertices class by class, smallest colour
 //!    first, which rebuilds it without a failure) and only has to improve on it or prove
 //!    it: with as many colours as the clique, it is proved at once.

@@ -74,6 +74,7 @@ impl Default for Settings {
 /// not used) and the rounds. `best`: the best proper colouring known (colours from 1), where
 /// the first round starts; `greedy`: the colouring the later rounds start from (another
 /// seed each); `clique`: vertices kept on their colours by TabuCol.
+#[allow(clippy::too_many_arguments)] // three colourings and TabuCol's usual ones
 pub fn colour_from_pool(
     g: &Graph,
     clique: &[usize],

@@ -12,7 +12,8 @@
 //!
 //! Malaguti et al. solve the covering problem with a Lagrangian heuristic; this file teaches
 //! a simpler local search that works on the same problem, **weighting** (the *breakout* of
-//! Morris 1993, as in the local searches for unicost set covering of Gao, Weise & Li 2015):
+//! Morris 1993, "The breakout method for escaping from local minima"; the local searches
+//! for unicost set covering weigh their rows the same way, e.g. Gao, Yao, Weise & Li 2015):
 //!
 //! 1. **Keep exactly k sets**, and count the vertices they leave uncovered; 0 is a cover.
 //! 2. **Swap one set in, one set out**: take an uncovered vertex at random; among the pool

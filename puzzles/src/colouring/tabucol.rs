@@ -483,6 +483,7 @@ impl Core {
 /// it cannot reach passes through many colourings with a few conflicts, whose classes are
 /// nearly independent sets (the pool of `set_cover.rs`). Runs until the budget is spent;
 /// returns a proper colouring with `k` colours if it met one.
+#[allow(clippy::too_many_arguments)] // colour_with's, and the visits
 pub fn visit_colourings(
     graph: &Graph,
     k: usize,
