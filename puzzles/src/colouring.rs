@@ -18,9 +18,12 @@
 //!    the domains, before the search starts; if the clique is smaller, a short search (a few
 //!    thousand failures) for a colouring with as many colours as the clique may close the
 //!    gap at once. If not, a local search (TabuCol, `colouring/tabucol.rs`) repairs
-//!    colourings with one colour fewer at a time, and where it gives up an evolutionary
-//!    search carries on (HEAD, `colouring/evolution.rs`: the colour classes of two parents
-//!    crossed by GPX, each child repaired by TabuCol), within half the time left together;
+//!    colourings with one colour fewer at a time; where it gives up and the colour classes
+//!    are small, k classes that cover the vertices are sought in a pool of classes gathered
+//!    from TabuCol's runs (`colouring/class_pool.rs`, `colouring/set_cover.rs`); then an
+//!    evolutionary search carries on (HEAD, `colouring/evolution.rs`: the colour classes of
+//!    two parents crossed by GPX, each child repaired by TabuCol), within half the time left
+//!    together;
 //!    the tree search then follows the best colouring first (vertices class by class, smallest colour
 //!    first, which rebuilds it without a failure) and only has to improve on it or prove
 //!    it: with as many colours as the clique, it is proved at once.
@@ -56,9 +59,11 @@ use serde_json::json;
 use std::sync::Arc;
 use std::time::Instant;
 
+pub mod class_pool;
 pub mod clique_cover;
 pub mod evolution;
 pub mod exact_cover;
+pub mod set_cover;
 pub mod symmetric_cover;
 pub mod tabucol;
 
@@ -600,6 +605,15 @@ const EVOLUTION_CHILD_MOVES_PER_VERTEX: u64 = 20;
 /// number of colours.
 const EVOLUTION_PATIENCE: u64 = 100;
 
+/// The set cover of a pool of classes (`class_pool.rs`) runs where a colour class at the
+/// target holds at most this many vertices on average (`n ≤ POOL_CLASS_SIZE · target`): small
+/// classes from different colourings fit together (`DSJR500.5`: 4), large ones rarely do.
+const POOL_CLASS_SIZE: usize = 8;
+
+/// The share of the local search's time left that the pool's rounds may use (the
+/// evolutionary search has the rest).
+const POOL_SHARE: f64 = 0.8;
+
 /// The local search's seed (the model is the same on every run).
 const LOCAL_SEARCH_SEED: u64 = 1;
 
@@ -731,9 +745,34 @@ fn local_search_hint(
         LOCAL_SEARCH_SEED,
         &budget,
     );
+    // Where TabuCol gives up and the classes are small, a set cover of classes gathered
+    // from TabuCol's runs (`class_pool.rs`), within a share of the time left. (Two colours
+    // need no such search: the tree search decides them at once.)
+    let colours = |c: &[u32]| c.iter().copied().max().unwrap_or(0) as i32;
+    if colours(&found) > target && target >= 3 && g.n <= POOL_CLASS_SIZE * target as usize {
+        let now = Instant::now();
+        let pool_budget = tabucol::Budget {
+            deadline: budget
+                .deadline
+                .map(|d| now + d.saturating_duration_since(now).mul_f64(POOL_SHARE)),
+            ..budget.clone()
+        };
+        if let Some(colour) = class_pool::colour_from_pool(
+            g,
+            clique,
+            greedy,
+            &found,
+            target as usize,
+            LOCAL_SEARCH_SEED,
+            &pool_budget,
+            &class_pool::Settings::default(),
+        ) {
+            found = colour;
+        }
+    }
     // Where TabuCol gives up, the evolutionary search (`evolution.rs`) goes on from its best
     // colouring, within the same limits.
-    if found.iter().copied().max().unwrap_or(0) as i32 > target {
+    if colours(&found) > target {
         let settings = evolution::Settings {
             child_moves: EVOLUTION_CHILD_MOVES_PER_VERTEX * g.n as u64,
             patience: EVOLUTION_PATIENCE,

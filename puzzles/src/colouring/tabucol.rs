@@ -89,6 +89,8 @@ struct TabuCol<'a> {
     position: Vec<usize>,
     /// Edges whose ends have the same colour.
     conflicts: usize,
+    /// Moves made so far, over every run (the tabu list counts in these).
+    moves_made: u64,
 }
 
 const ABSENT: usize = usize::MAX;
@@ -112,6 +114,7 @@ impl<'a> TabuCol<'a> {
             conflicting: Vec::new(),
             position: vec![ABSENT; n],
             conflicts: 0,
+            moves_made: 0,
         };
         for v in 0..n {
             let own = state.gamma[v * k + state.colour[v]];
@@ -176,15 +179,16 @@ impl<'a> TabuCol<'a> {
         } else {
             Vec::new()
         };
-        let mut iteration: u64 = 0;
-        let mut last_best: u64 = 0;
+        let first = self.moves_made;
+        let mut iteration = first;
+        let mut last_best = first;
         let mut budget_spent = false;
         while self.conflicts > 0 {
             if moves_done.is_multiple_of(CHECK_EVERY) && budget.exhausted(*moves_done) {
                 budget_spent = true;
                 break;
             }
-            if iteration - last_best > limit.stall || iteration >= limit.moves {
+            if iteration - last_best > limit.stall || iteration - first >= limit.moves {
                 break;
             }
             *moves_done += 1;
@@ -202,6 +206,7 @@ impl<'a> TabuCol<'a> {
                 }
             }
         }
+        self.moves_made = iteration;
         RunEnd {
             conflicts: best,
             best_colour,
@@ -437,23 +442,10 @@ pub fn colour_with(
     if k == 1 && core.graph.num_edges() > 0 {
         return None; // one colour and an edge: no move could ever help
     }
-    let colour = core.start(start, rng);
-    let mut kept = vec![false; core.graph.n];
-    for &v in keep {
-        let i = core.index[v];
-        let clashes = |i: usize| {
-            core.graph.adj[i]
-                .iter()
-                .any(|&j| kept[j] && colour[j] == colour[i])
-        };
-        if i != ABSENT && (1..=k).contains(&(start[v] as usize)) && !clashes(i) {
-            kept[i] = true;
-        }
-    }
+    let mut state = core.tabucol(k, start, keep, rng);
     let stall = budget
         .patience
         .map_or(u64::MAX, |p| p.saturating_mul((core.graph.n * k) as u64));
-    let mut state = TabuCol::new(&core.graph, k, colour, kept);
     let limit = RunLimit {
         moves: u64::MAX,
         stall,
@@ -463,6 +455,70 @@ pub fn colour_with(
         return None;
     }
     Some(core.extend(graph, &state.colour))
+}
+
+impl Core {
+    /// TabuCol on the core from `start` (see [`colour_with`] for `keep`).
+    fn tabucol(&self, k: usize, start: &[u32], keep: &[usize], rng: &mut Rng) -> TabuCol<'_> {
+        let colour = self.start(start, rng);
+        let mut kept = vec![false; self.graph.n];
+        for &v in keep {
+            let i = self.index[v];
+            let clashes = |i: usize| {
+                self.graph.adj[i]
+                    .iter()
+                    .any(|&j| kept[j] && colour[j] == colour[i])
+            };
+            if i != ABSENT && (1..=k).contains(&(start[v] as usize)) && !clashes(i) {
+                kept[i] = true;
+            }
+        }
+        TabuCol::new(&self.graph, k, colour, kept)
+    }
+}
+
+/// TabuCol with `k` colours from `start`, as [`colour_with`], that shows its current
+/// colouring to `visit` every `every` moves: colours `1..=k` on the core left by peeling at
+/// `k`, 0 on the peeled vertices, conflicts allowed. The local search's trajectory at a `k`
+/// it cannot reach passes through many colourings with a few conflicts, whose classes are
+/// nearly independent sets (the pool of `set_cover.rs`). Runs until the budget is spent;
+/// returns a proper colouring with `k` colours if it met one.
+#[allow(clippy::too_many_arguments)] // colour_with's, and the visits
+pub fn visit_colourings(
+    graph: &Graph,
+    k: usize,
+    start: &[u32],
+    keep: &[usize],
+    rng: &mut Rng,
+    budget: &Budget,
+    every: u64,
+    visit: &mut dyn FnMut(&[u32]),
+) -> Option<Vec<u32>> {
+    if k < 2 {
+        return None;
+    }
+    let core = Core::new(graph, k);
+    let mut state = core.tabucol(k, start, keep, rng);
+    let limit = RunLimit {
+        moves: every.max(1),
+        stall: u64::MAX,
+        keep_best: false,
+    };
+    let mut moves_done = 0;
+    let mut whole = vec![0u32; graph.n];
+    loop {
+        let end = state.run(rng, budget, &mut moves_done, &limit);
+        if state.conflicts == 0 {
+            return Some(core.extend(graph, &state.colour));
+        }
+        for (i, &v) in core.vertices.iter().enumerate() {
+            whole[v] = state.colour[i] as u32 + 1;
+        }
+        visit(&whole);
+        if end.budget_spent {
+            return None;
+        }
+    }
 }
 
 /// Starting from the proper colouring `start` (colours from 1), look for proper colourings
