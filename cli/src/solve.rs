@@ -251,14 +251,19 @@ impl Plan<'_> {
     }
 }
 
-/// Decode a solution and check it against the puzzle's rules.
+/// Decode a solution and check it against the puzzle's rules (with `--json`, without
+/// drawing the picture that JSON output never prints).
 fn checked_answer(
     plan: &Plan<'_>,
     instance: &dyn Instance,
     built: &Built,
     solution: &Solution,
 ) -> Result<Answer, Failure> {
-    let answer = instance.answer(built, solution);
+    let answer = if plan.options.json {
+        instance.answer_without_picture(built, solution)
+    } else {
+        instance.answer(built, solution)
+    };
     instance.check(&answer).map_err(|why| {
         Failure::Internal(format!(
             "{}: the engine's solution fails the puzzle's checker ({why}); this is a bug",

@@ -414,12 +414,19 @@ impl Instance for Sudoku {
     }
 
     fn answer(&self, built: &Built, solution: &Solution) -> Answer {
-        let n = self.n;
         let values = crate::common::values_of(&built.vars, solution);
-        let json = crate::common::json_rows(&values, n);
         Answer {
-            json,
+            json: crate::common::json_rows(&values, self.n),
             text: self.render(&values),
+            objective: None,
+        }
+    }
+
+    fn answer_without_picture(&self, built: &Built, solution: &Solution) -> Answer {
+        let values = crate::common::values_of(&built.vars, solution);
+        Answer {
+            json: crate::common::json_rows(&values, self.n),
+            text: String::new(),
             objective: None,
         }
     }

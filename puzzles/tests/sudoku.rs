@@ -7,7 +7,7 @@ use puzzles::common::{
     all_solutions, all_solutions_at_levels, all_solutions_every_level, mutate, parse_and_poke,
 };
 use puzzles::sudoku::{self, Sudoku};
-use puzzles::{Answer, ModelOptions};
+use puzzles::{Answer, Instance, ModelOptions};
 use serde_json::{json, Value};
 
 mod support;
@@ -255,6 +255,41 @@ fn rendered_answer_parses_back_as_the_solved_grid() {
     let (solved, _) = all_solutions(again[0].as_ref(), &ModelOptions::default(), None).unwrap();
     assert_eq!(solved.len(), 1);
     assert_eq!(solved[0].json, exp["solution"]);
+}
+
+#[test]
+fn the_answer_without_picture_is_the_answer_without_its_text() {
+    // Every solution of a grid with several: the seed's solution with its first two rows
+    // blanked (eight ways to fill them).
+    let solution = &expected()["sudoku"]["solution"];
+    let mut givens: Vec<u8> = (0..81)
+        .map(|i| solution[i / 9][i % 9].as_u64().unwrap() as u8)
+        .collect();
+    givens[..18].fill(0);
+    let puzzle = Sudoku {
+        box_size: 3,
+        n: 9,
+        givens,
+    };
+    let built = puzzle.build(&ModelOptions::default()).unwrap();
+    let mut model = built.model.clone();
+    let mut compared = 0;
+    engine::search(
+        &mut model,
+        &built.search,
+        &mut engine::search::NoListener,
+        &mut |solution| {
+            let whole = puzzle.answer(&built, solution);
+            let json_only = puzzle.answer_without_picture(&built, solution);
+            assert_eq!(json_only.json, whole.json);
+            assert_eq!(json_only.objective, whole.objective);
+            assert!(json_only.text.is_empty() && !whole.text.is_empty());
+            assert!(puzzle.check(&json_only).is_ok());
+            compared += 1;
+            engine::Control::Continue
+        },
+    );
+    assert_eq!(compared, 8);
 }
 
 #[test]
