@@ -34,7 +34,7 @@ fn n_queens_counts() {
     for (i, &want) in expected.iter().enumerate() {
         let (mut m, q) = queens(i + 1);
         // Every two queens attack each other's row: all neighbours.
-        let neighbours = Neighbours::from_groups(m.num_vars(), &[q.clone()]);
+        let neighbours = Neighbours::from_groups(m.num_vars(), std::slice::from_ref(&q));
         for var_select in [
             VarSelect::InputOrder,
             VarSelect::SmallestDomain,
