@@ -14,8 +14,8 @@
 //! `value` is the pencil-mark rule "a placed digit leaves its row, column and box"; `domain`
 //! (Régin's matching) also finds hidden singles and naked/hidden pairs, triples, ... within
 //! each unit, which is why most newspaper puzzles need no search at all at that level.
-//! **Search:** smallest domain first, ties broken by the most open peers
-//! ([`Sudoku::cell_choice`]).
+//! **Search:** smallest domain first, ties broken by the candidates most shared with the
+//! open peers ([`Sudoku::cell_choice`]).
 //!
 //! Givens that clash are not a format error: the model simply fails at the root and the
 //! answer is `UNSATISFIABLE`.

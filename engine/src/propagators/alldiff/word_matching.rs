@@ -359,7 +359,6 @@ impl WordMatching {
         }
     }
 
-    /// The matched values of the variables in `vars`.
     /// The common case, cheaply: the open variables take exactly their matched values
     /// between them (no free value) and form **one** strongly connected component, so that
     /// `keep_supported_values` would remove nothing. In a Sudoku search most Régin runs end
@@ -412,6 +411,7 @@ impl WordMatching {
         }
     }
 
+    /// The matched values of the variables in `vars`.
     fn values_of(&self, vars: u64) -> u64 {
         ones(vars).fold(0, |acc, i| acc | 1 << self.value_of[i])
     }
