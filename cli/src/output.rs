@@ -125,7 +125,8 @@ pub fn json_line(puzzle: &str, instance: usize, run: &InstanceRun) -> Vec<u8> {
     };
     out.extend_from_slice(b"{\"puzzle\":");
     serde_json::to_writer(&mut out, puzzle).expect("writing JSON to memory");
-    let _ = write!(out, ",\"instance\":{instance}");
+    field(&mut out, "instance");
+    write_decimal(&mut out, instance as u64);
     let _ = write!(out, ",\"status\":\"{}\"", run.status.as_str());
     if let Some(answer) = &run.solution {
         field(&mut out, "solution");
@@ -143,53 +144,89 @@ pub fn json_line(puzzle: &str, instance: usize, run: &InstanceRun) -> Vec<u8> {
         out.push(b']');
     }
     if let Some(count) = run.count {
-        let _ = write!(out, ",\"count\":{count}");
+        field(&mut out, "count");
+        write_decimal(&mut out, count);
     }
     if let Some(objective) = run.objective {
         let _ = write!(out, ",\"objective\":{objective}");
     }
+    // The statistics: a dozen integers on every line of a batch, written digit by digit
+    // (through `write!` they cost about as much as the rest of the line).
     let s = &run.stats;
-    let _ = write!(
-        out,
-        ",\"stats\":{{\"nodes\":{},\"failures\":{},\"propagations\":{},\"time_ms\":{},\
-         \"restarts\":{},\"peak_depth\":{},\"solutions\":{},\"variables\":{},\"propagators\":[",
-        s.nodes,
-        s.failures,
-        s.propagations,
-        milliseconds(s.time.as_nanos() as u64),
-        s.restarts,
-        s.peak_depth,
-        s.solutions,
-        run.variables,
-    );
+    out.extend_from_slice(b",\"stats\":{\"nodes\":");
+    write_decimal(&mut out, s.nodes);
+    for (name, value) in [("failures", s.failures), ("propagations", s.propagations)] {
+        field(&mut out, name);
+        write_decimal(&mut out, value);
+    }
+    field(&mut out, "time_ms");
+    write_milliseconds(&mut out, s.time.as_nanos() as u64);
+    for (name, value) in [
+        ("restarts", s.restarts),
+        ("peak_depth", s.peak_depth as u64),
+        ("solutions", s.solutions),
+        ("variables", run.variables as u64),
+    ] {
+        field(&mut out, name);
+        write_decimal(&mut out, value);
+    }
+    out.extend_from_slice(b",\"propagators\":[");
     for (i, (name, c)) in run.profile.by_kind.iter().enumerate() {
         if i > 0 {
             out.push(b',');
         }
         out.extend_from_slice(b"{\"name\":");
         serde_json::to_writer(&mut out, name).expect("writing JSON to memory");
-        let _ = write!(
-            out,
-            ",\"instances\":{},\"calls\":{},\"prunings\":{},\"removed\":{},\"failures\":{}",
-            c.instances, c.calls, c.prunings, c.removed, c.failures
-        );
+        for (name, value) in [
+            ("instances", c.instances as u64),
+            ("calls", c.calls),
+            ("prunings", c.prunings),
+            ("removed", c.removed),
+            ("failures", c.failures),
+        ] {
+            field(&mut out, name);
+            write_decimal(&mut out, value);
+        }
         // Always present, as the issue's shape says; 0 unless `--profile` measured it.
-        let _ = write!(out, ",\"time_ms\":{}", milliseconds(c.time_ns));
+        field(&mut out, "time_ms");
+        write_milliseconds(&mut out, c.time_ns);
         out.push(b'}');
     }
     out.extend_from_slice(b"]}}\n");
     out
 }
 
+/// `n` in decimal, as `write!` writes it.
+fn write_decimal(out: &mut Vec<u8>, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut start = digits.len();
+    loop {
+        start -= 1;
+        digits[start] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[start..]);
+}
+
 /// Nanoseconds as a JSON number of milliseconds, to the microsecond.
-fn milliseconds(ns: u64) -> String {
-    let us = (ns + 500) / 1000;
-    format!("{}.{:03}", us / 1000, us % 1000)
+fn write_milliseconds(out: &mut Vec<u8>, ns: u64) {
+    let us = ns.saturating_add(500) / 1000;
+    write_decimal(out, us / 1000);
+    let fraction = us % 1000;
+    out.extend_from_slice(&[
+        b'.',
+        b'0' + (fraction / 100) as u8,
+        b'0' + (fraction / 10 % 10) as u8,
+        b'0' + (fraction % 10) as u8,
+    ]);
 }
 
 #[cfg(test)]
 mod tests {
-    use super::{milliseconds, write_json};
+    use super::{write_decimal, write_json, write_milliseconds};
     use proptest::prelude::*;
     use serde_json::{json, Value};
 
@@ -238,10 +275,39 @@ mod tests {
 
     #[test]
     fn milliseconds_are_json_numbers() {
+        let milliseconds = |ns| {
+            let mut out = Vec::new();
+            write_milliseconds(&mut out, ns);
+            String::from_utf8(out).expect("UTF-8")
+        };
         assert_eq!(milliseconds(0), "0.000");
         assert_eq!(milliseconds(410_000), "0.410");
         assert_eq!(milliseconds(12_345_678_901), "12345.679");
+        assert_eq!(milliseconds(1_000_499), "1.000");
+        assert_eq!(milliseconds(1_000_500), "1.001");
         let v: f64 = serde_json::from_str(&milliseconds(1_500)).unwrap();
         assert_eq!(v, 0.002);
+    }
+
+    proptest! {
+        #[test]
+        fn decimals_are_what_write_writes(n in any::<u64>(), small in 0u64..100_000) {
+            for n in [n, small] {
+                let mut out = Vec::new();
+                write_decimal(&mut out, n);
+                prop_assert_eq!(String::from_utf8(out).unwrap(), n.to_string());
+            }
+        }
+
+        #[test]
+        fn milliseconds_are_what_format_writes(ns in 0u64..u64::MAX - 1000) {
+            let mut out = Vec::new();
+            write_milliseconds(&mut out, ns);
+            let us = (ns + 500) / 1000;
+            prop_assert_eq!(
+                String::from_utf8(out).unwrap(),
+                format!("{}.{:03}", us / 1000, us % 1000)
+            );
+        }
     }
 }
