@@ -1,6 +1,6 @@
 //! # cpsolve against its peers, on the same puzzle files
 //!
-//! `cargo run --release -p benches --bin compare -- [--limit N] [--kakuro N] [--queens MAX] [--skip-slow]`
+//! `cargo run --release -p benches --bin compare -- [--limit N] [--kakuro N] [--queens MAX] [--skip-slow] [--repeat N]`
 //!
 //! Solves the public benchmark sets of `../shared/data` with cpsolve's engine and with two
 //! Rust crates, and prints puzzles per second and the ratios:
@@ -17,7 +17,9 @@
 //! (`cli::run`: reading, parsing, solving, checking and printing every answer as JSON).
 //!
 //! Times are wall-clock on one thread; on a shared machine run it when it is quiet, or
-//! compare ratios (each row times all solvers back to back).
+//! compare ratios. Each Sudoku row times the solvers in turn, `--repeat` times (3 by
+//! default), and keeps each one's best rate, so that a drift of the machine's speed during
+//! the row does not decide a ratio.
 
 use benches::*;
 use engine::{AllDiffLevel, SearchConfig};
@@ -39,6 +41,10 @@ struct Options {
     queens_max: usize,
     /// Leave out puzzle-solver (the slowest by far).
     skip_slow: bool,
+    /// Times each Sudoku row is measured, the solvers taking turns; the best rate of each
+    /// is kept. The machine's speed drifts by a third from minute to minute even when it is
+    /// idle (2026-11-23), and one pass per solver let that drift into the ratios.
+    repeat: usize,
 }
 
 fn main() {
@@ -47,6 +53,7 @@ fn main() {
         kakuro_limit: None,
         queens_max: 12,
         skip_slow: false,
+        repeat: 3,
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -55,15 +62,29 @@ fn main() {
             "--kakuro" => opts.kakuro_limit = args.next().and_then(|v| v.parse().ok()),
             "--queens" => opts.queens_max = args.next().and_then(|v| v.parse().ok()).unwrap_or(12),
             "--skip-slow" => opts.skip_slow = true,
+            "--repeat" => {
+                opts.repeat = args.next().and_then(|v| v.parse().ok()).unwrap_or(3).max(1)
+            }
             _ => {
-                eprintln!("usage: compare [--limit N] [--kakuro N] [--queens MAX] [--skip-slow]");
+                eprintln!(
+                    "usage: compare [--limit N] [--kakuro N] [--queens MAX] [--skip-slow] [--repeat N]"
+                );
                 std::process::exit(2);
             }
         }
     }
     println!(
-        "{:<58} {:>6} {:>12} {:>12} {:>12} {:>12} {:>8} {:>9}",
-        "set", "n", "cpsolve/s", "cpsolve-cli/s", "sudoku/s", "p-solver/s", "÷sudoku", "×p-solver"
+        "{:<58} {:>6} {:>12} {:>12} {:>12} {:>12} {:>8} {:>9} {:>9} {:>9}",
+        "set",
+        "n",
+        "cpsolve/s",
+        "cpsolve-cli/s",
+        "sudoku/s",
+        "p-solver/s",
+        "÷sudoku",
+        "×p-solver",
+        "cli÷sud.",
+        "cli×p-s."
     );
     let sets = [
         ("puzzles2_17_clue_first10000.txt", 10_000),
@@ -99,18 +120,22 @@ fn print_row(
     ps: Option<f64>,
 ) {
     let show = |r: Option<f64>| r.map_or("-".to_string(), |r| format!("{r:.1}"));
-    let ratio_sudoku = sudoku.map_or("-".to_string(), |s| format!("{:.1}", s / cp));
-    let ratio_ps = ps.map_or("-".to_string(), |p| format!("{:.1}", cp / p));
+    let ratio = |a: Option<f64>, b: Option<f64>| match (a, b) {
+        (Some(a), Some(b)) => format!("{:.1}", a / b),
+        _ => "-".to_string(),
+    };
     println!(
-        "{:<58} {:>6} {:>12.1} {:>12} {:>12} {:>12} {:>8} {:>9}",
+        "{:<58} {:>6} {:>12.1} {:>12} {:>12} {:>12} {:>8} {:>9} {:>9} {:>9}",
         name,
         n,
         cp,
         show(cli),
         show(sudoku),
         show(ps),
-        ratio_sudoku,
-        ratio_ps
+        ratio(sudoku, Some(cp)),
+        ratio(Some(cp), ps),
+        ratio(sudoku, cli),
+        ratio(cli, ps),
     );
 }
 
@@ -129,10 +154,9 @@ fn sudoku_row(file: &str, lines: &[String], unique: bool, opts: &Options) {
 
     // cpsolve, one model reused, at the value (forward checking) and domain (Régin)
     // levels of all-different; the ratios use the faster.
-    // (The value level needs thousands of nodes per 17-clue puzzle: it is timed on the
-    // first `VALUE_LEVEL_SAMPLE` puzzles only.)
-    let mut per_level = Vec::new();
-    for level in [AllDiffLevel::Value, AllDiffLevel::Domain] {
+    // (The value level needs thousands of nodes per 17-clue puzzle: it is timed once, on
+    // the first `VALUE_LEVEL_SAMPLE` puzzles only.)
+    let engine = |level: AllDiffLevel| {
         let sample = match level {
             AllDiffLevel::Value => &givens[..givens.len().min(VALUE_LEVEL_SAMPLE)],
             _ => &givens[..],
@@ -142,13 +166,8 @@ fn sudoku_row(file: &str, lines: &[String], unique: bool, opts: &Options) {
         for g in sample {
             expect(solver.solve(g, limit).0);
         }
-        per_level.push((level, rate(sample.len(), t.elapsed().as_secs_f64())));
-    }
-    let (best_level, cp) = per_level
-        .iter()
-        .copied()
-        .max_by(|a, b| a.1.total_cmp(&b.1))
-        .expect("two levels");
+        rate(sample.len(), t.elapsed().as_secs_f64())
+    };
 
     // The `cpsolve` command itself (through `cli::run`, the library behind the binary): the
     // whole file read, parsed, solved on one thread, every answer checked by the puzzle's
@@ -162,42 +181,46 @@ fn sudoku_row(file: &str, lines: &[String], unique: bool, opts: &Options) {
     if unique {
         args.extend(["-n".to_string(), "2".to_string()]);
     }
-    let mut out = Vec::with_capacity(givens.len() * 400);
-    let t = Instant::now();
-    let status = cli::run(&args, &mut std::io::empty(), &mut out, &mut std::io::sink());
-    let cli = rate(givens.len(), t.elapsed().as_secs_f64());
-    let _ = std::fs::remove_file(&path);
-    assert_eq!(status, 0, "cpsolve failed on {file}");
-    let answers: Vec<serde_json::Value> = String::from_utf8(out)
-        .expect("UTF-8")
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("a JSON line"))
-        .collect();
-    assert_eq!(answers.len(), givens.len());
-    for a in &answers {
-        let found = match a.get("solutions") {
-            Some(list) => list.as_array().map_or(0, Vec::len) as u64,
-            None => u64::from(a.get("solution").is_some()),
-        };
-        expect(found);
-    }
+    let command = || {
+        let mut out = Vec::with_capacity(givens.len() * 400);
+        let t = Instant::now();
+        let status = cli::run(&args, &mut std::io::empty(), &mut out, &mut std::io::sink());
+        let cli = rate(givens.len(), t.elapsed().as_secs_f64());
+        assert_eq!(status, 0, "cpsolve failed on {file}");
+        let answers: Vec<serde_json::Value> = String::from_utf8(out)
+            .expect("UTF-8")
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("a JSON line"))
+            .collect();
+        assert_eq!(answers.len(), givens.len());
+        for a in &answers {
+            let found = match a.get("solutions") {
+                Some(list) => list.as_array().map_or(0, Vec::len) as u64,
+                None => u64::from(a.get("solution").is_some()),
+            };
+            expect(found);
+        }
+        cli
+    };
 
     // The sudoku crate.
-    let t = Instant::now();
-    for (line, g) in lines.iter().zip(&givens) {
-        let s = sudoku::Sudoku::from_str_line(line).expect("a valid line");
-        let solved = if unique {
-            s.solution()
-        } else {
-            s.some_solution()
-        };
-        let grid: [u8; 81] = solved.expect("solved").to_bytes();
-        assert!(sudoku_is_solution(g, &grid), "sudoku crate: wrong solution");
-    }
-    let sk = rate(givens.len(), t.elapsed().as_secs_f64());
+    let dedicated = || {
+        let t = Instant::now();
+        for (line, g) in lines.iter().zip(&givens) {
+            let s = sudoku::Sudoku::from_str_line(line).expect("a valid line");
+            let solved = if unique {
+                s.solution()
+            } else {
+                s.some_solution()
+            };
+            let grid: [u8; 81] = solved.expect("solved").to_bytes();
+            assert!(sudoku_is_solution(g, &grid), "sudoku crate: wrong solution");
+        }
+        rate(givens.len(), t.elapsed().as_secs_f64())
+    };
 
     // puzzle-solver.
-    let ps = (!opts.skip_slow).then(|| {
+    let peer = || {
         let t = Instant::now();
         for g in &givens {
             let (mut puzzle, vars) = puzzle_solver_sudoku(g);
@@ -214,7 +237,29 @@ fn sudoku_row(file: &str, lines: &[String], unique: bool, opts: &Options) {
             );
         }
         rate(givens.len(), t.elapsed().as_secs_f64())
-    });
+    };
+
+    // Each in turn, `repeat` times; the best rate of each.
+    let value_level = engine(AllDiffLevel::Value);
+    let (mut domain_level, mut cli, mut sk, mut ps) = (0f64, 0f64, 0f64, None::<f64>);
+    for _ in 0..opts.repeat {
+        domain_level = domain_level.max(engine(AllDiffLevel::Domain));
+        cli = cli.max(command());
+        sk = sk.max(dedicated());
+        if !opts.skip_slow {
+            ps = Some(ps.unwrap_or(0.0).max(peer()));
+        }
+    }
+    let _ = std::fs::remove_file(&path);
+    let per_level = [
+        (AllDiffLevel::Value, value_level),
+        (AllDiffLevel::Domain, domain_level),
+    ];
+    let (best_level, cp) = per_level
+        .iter()
+        .copied()
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .expect("two levels");
     let name = format!(
         "{}{} [{}: value {:.0}/s]",
         file.trim_end_matches(".txt")
