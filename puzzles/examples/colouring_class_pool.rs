@@ -14,18 +14,9 @@
 use puzzles::colouring::class_pool::{self, Settings};
 use puzzles::colouring::tabucol::{self, Budget};
 use puzzles::colouring::{dsatur_colouring, find_clique, parse_graph};
-use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-fn data_dir() -> Option<PathBuf> {
-    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    [
-        repo.join("../shared/data/dimacs-col"),
-        PathBuf::from("/work/shared/data/dimacs-col"),
-    ]
-    .into_iter()
-    .find(|p| p.exists())
-}
+mod support;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -45,7 +36,7 @@ fn main() {
         rounds: u64::MAX,
         ..defaults
     };
-    let Some(dir) = data_dir() else {
+    let Some(dir) = support::dimacs_dir() else {
         eprintln!("skipped: the DIMACS set (../shared/data/dimacs-col) is not here");
         return;
     };

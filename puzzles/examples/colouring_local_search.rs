@@ -18,18 +18,9 @@ use engine::rng::Rng;
 use puzzles::colouring::evolution::{self, Settings};
 use puzzles::colouring::tabucol::{self, Budget};
 use puzzles::colouring::{dsatur_colouring, find_clique, parse_graph};
-use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-fn data_dir() -> Option<PathBuf> {
-    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    [
-        repo.join("../shared/data/dimacs-col"),
-        PathBuf::from("/work/shared/data/dimacs-col"),
-    ]
-    .into_iter()
-    .find(|p| p.exists())
-}
+mod support;
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -44,7 +35,7 @@ fn main() {
     let seed: u64 = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(1);
     let child_moves: u64 = args.get(5).and_then(|a| a.parse().ok()).unwrap_or(10_000);
     let max_moves: u64 = args.get(6).and_then(|a| a.parse().ok()).unwrap_or(u64::MAX);
-    let Some(dir) = data_dir() else {
+    let Some(dir) = support::dimacs_dir() else {
         eprintln!("skipped: the DIMACS set (../shared/data/dimacs-col) is not here");
         return;
     };

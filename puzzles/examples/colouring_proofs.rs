@@ -16,18 +16,10 @@ use engine::{Control, Limits};
 use puzzles::colouring::{parse_graph, Colouring};
 use puzzles::{Instance, ModelOptions};
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
-fn data_dir() -> Option<PathBuf> {
-    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    [
-        repo.join("../shared/data/dimacs-col"),
-        PathBuf::from("/work/shared/data/dimacs-col"),
-    ]
-    .into_iter()
-    .find(|p| p.join("chromatic_numbers.csv").exists())
-}
+mod support;
 
 /// `instance -> (vertices, chi or "lb..ub")` from `chromatic_numbers.csv`.
 fn known(dir: &Path) -> Vec<(String, usize, String)> {
@@ -84,7 +76,7 @@ fn main() {
     let seconds: f64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(60.0);
     let max_v: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(500);
     let filter = args.get(2).cloned().unwrap_or_default();
-    let Some(dir) = data_dir() else {
+    let Some(dir) = support::dimacs_dir() else {
         eprintln!("skipped: the DIMACS set (../shared/data/dimacs-col) is not here");
         return;
     };
