@@ -13,7 +13,7 @@
 
 use puzzles::colouring::class_pool::{self, Settings};
 use puzzles::colouring::tabucol::{self, Budget};
-use puzzles::colouring::{dsatur_colouring, find_clique, parse_graph};
+use puzzles::colouring::{dsatur_colouring, find_clique};
 use std::time::{Duration, Instant};
 
 mod support;
@@ -36,12 +36,9 @@ fn main() {
         rounds: u64::MAX,
         ..defaults
     };
-    let Some(dir) = support::dimacs_dir() else {
-        eprintln!("skipped: the DIMACS set (../shared/data/dimacs-col) is not here");
+    let Some(instance) = support::dimacs_graph(name) else {
         return;
     };
-    let text = std::fs::read_to_string(dir.join(format!("{name}.col"))).expect("graph file");
-    let instance = parse_graph(&text).expect("parses");
     let g = &instance.graph;
     let started = Instant::now();
     let clique = find_clique(g, 30_000_000);

@@ -17,7 +17,7 @@
 use engine::rng::Rng;
 use puzzles::colouring::evolution::{self, Settings};
 use puzzles::colouring::tabucol::{self, Budget};
-use puzzles::colouring::{dsatur_colouring, find_clique, parse_graph};
+use puzzles::colouring::{dsatur_colouring, find_clique};
 use std::time::{Duration, Instant};
 
 mod support;
@@ -35,12 +35,9 @@ fn main() {
     let seed: u64 = args.get(4).and_then(|a| a.parse().ok()).unwrap_or(1);
     let child_moves: u64 = args.get(5).and_then(|a| a.parse().ok()).unwrap_or(10_000);
     let max_moves: u64 = args.get(6).and_then(|a| a.parse().ok()).unwrap_or(u64::MAX);
-    let Some(dir) = support::dimacs_dir() else {
-        eprintln!("skipped: the DIMACS set (../shared/data/dimacs-col) is not here");
+    let Some(instance) = support::dimacs_graph(name) else {
         return;
     };
-    let text = std::fs::read_to_string(dir.join(format!("{name}.col"))).expect("graph file");
-    let instance = parse_graph(&text).expect("parses");
     let g = &instance.graph;
     let clique = find_clique(g, 30_000_000);
     let greedy = dsatur_colouring(g, &clique);

@@ -1,5 +1,8 @@
-//! What the colouring examples share: where the DIMACS graphs are.
+//! What the colouring examples share: where the DIMACS graphs are, and reading one.
+// Each example compiles this module on its own and uses part of it.
+#![allow(dead_code)]
 
+use puzzles::colouring::{parse_graph, Colouring};
 use std::path::{Path, PathBuf};
 
 /// The shared DIMACS colouring set, which is not in the repository: `../shared/data/dimacs-col`
@@ -13,4 +16,15 @@ pub fn dimacs_dir() -> Option<PathBuf> {
     ]
     .into_iter()
     .find(|p| p.join("chromatic_numbers.csv").exists())
+}
+
+/// The graph `NAME.col` of the set; `None` (said on standard error) when the set is not
+/// here.
+pub fn dimacs_graph(name: &str) -> Option<Colouring> {
+    let Some(dir) = dimacs_dir() else {
+        eprintln!("skipped: the DIMACS set (../shared/data/dimacs-col) is not here");
+        return None;
+    };
+    let text = std::fs::read_to_string(dir.join(format!("{name}.col"))).expect("graph file");
+    Some(parse_graph(&text).expect("parses"))
 }
