@@ -121,7 +121,7 @@ impl fmt::Debug for VarSelect {
 /// The degree of a variable counted through the propagators says little when one
 /// propagator holds many constraints (the 27 units of a Sudoku are one `alldiff_units`, so
 /// every cell has degree 1); the model states the neighbourhood instead.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub struct Neighbours {
     /// Variable `x`'s neighbours are `list[start[x]..start[x + 1]]`, each once.
     list: Vec<u32>,
