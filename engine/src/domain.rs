@@ -359,7 +359,7 @@ impl Domain {
         let (old_min, old_max) = (self.min, self.max);
         let size = low.count_ones();
         let min = self.offset + low.trailing_zeros() as i32;
-        let max = self.offset + 63 - low.leading_zeros() as i32;
+        let max = self.offset + (63 - low.leading_zeros() as i32);
         self.size = size;
         self.min = min;
         self.max = max;
@@ -386,7 +386,7 @@ impl Domain {
                 return Err(EmptyDomain);
             }
             self.min = self.offset + self.low.trailing_zeros() as i32;
-            self.max = self.offset + 63 - self.low.leading_zeros() as i32;
+            self.max = self.offset + (63 - self.low.leading_zeros() as i32);
             return self.event_after(old_min, old_max);
         }
         let size = self.count_bits();

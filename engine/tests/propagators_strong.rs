@@ -37,7 +37,7 @@ fn count_is_domain_consistent() {
             };
             let mut cfg = HarnessConfig::new(arity, 0, 3, Consistency::Domain);
             cfg.trials = 150;
-            cfg.seed = arity as u64 * 100 + lo as u64;
+            cfg.seed = (arity as u64 * 100).wrapping_add(lo as u64);
             check_propagator(
                 &format!("count(=1) in {lo}..={hi}"),
                 &cfg,
