@@ -47,20 +47,27 @@ pub(crate) struct WordMatching {
     /// For each variable, the value of its own (unshifted) domain that bit 0 stands for:
     /// `base - offset`.
     from: Vec<i32>,
+    /// The number of variables (at most 64 for a run to take place).
+    n: usize,
     /// Matched value (bit index) of each variable, or `NONE`. A hint: valid only while
     /// `var_of` agrees.
-    value_of: Vec<u8>,
+    value_of: [u8; 64],
     /// Matched variable of each value, or `NONE`.
     var_of: [u8; 64],
     /// Scratch, reused from run to run: the domains as read, as narrowed, and the
     /// alternating graph between the open variables.
-    read: Vec<u64>,
-    dom: Vec<u64>,
-    succ: Vec<u64>,
-    pred: Vec<u64>,
+    ///
+    /// These per-variable arrays have 64 entries whatever `n` is: the loops index them by
+    /// bit positions of a `u64` (see [`ones`]), which the compiler then knows are in
+    /// range, so the hot loops carry no bounds checks (measured: `docs/PERFORMANCE.md`,
+    /// "Sudoku, sixth pass").
+    read: [u64; 64],
+    dom: [u64; 64],
+    succ: [u64; 64],
+    pred: [u64; 64],
     /// Scratch for the breadth-first search of an augmenting path.
     queue: Vec<u8>,
-    came_from: Vec<u8>,
+    came_from: [u8; 64],
 }
 
 /// What a run found (the caller falls back to the general graph on `TooWide`).
@@ -74,14 +81,15 @@ impl WordMatching {
         WordMatching {
             base: i64::MIN,
             from: vec![0; n],
-            value_of: vec![NONE; n],
+            n,
+            value_of: [NONE; 64],
             var_of: [NONE; 64],
-            read: vec![0; n],
-            dom: vec![0; n],
-            succ: vec![0; n],
-            pred: vec![0; n],
-            queue: Vec::with_capacity(n),
-            came_from: vec![NONE; n],
+            read: [0; 64],
+            dom: [0; 64],
+            succ: [0; 64],
+            pred: [0; 64],
+            queue: Vec::with_capacity(n.min(64)),
+            came_from: [NONE; 64],
         }
     }
 
@@ -106,7 +114,7 @@ impl WordMatching {
     /// bitmasks from a common base, one per variable, as many as `new` was given. Fill them,
     /// call [`WordMatching::prune`], read them back.
     pub(crate) fn masks_mut(&mut self) -> &mut [u64] {
-        &mut self.dom
+        &mut self.dom[..self.n]
     }
 
     /// Prune the masks of [`WordMatching::masks_mut`] to domain consistency (the matching is
@@ -198,7 +206,7 @@ impl WordMatching {
     /// Naked singles: the value of each fixed variable leaves the others, repeatedly. Returns
     /// the variables left unfixed.
     fn remove_fixed_values(&mut self) -> Result<u64, Conflict> {
-        let n = self.dom.len();
+        let n = self.n;
         let mut open = 0u64;
         let mut taken = 0u64;
         for i in 0..n {
@@ -301,10 +309,10 @@ impl WordMatching {
             }
             visited |= reachable;
             for k in ones(reachable) {
-                let w = self.var_of[k];
-                if self.came_from[w as usize] == NONE && w as usize != start {
-                    self.came_from[w as usize] = u as u8;
-                    self.queue.push(w);
+                let w = self.var_matched_to(k);
+                if self.came_from[w] == NONE && w != start {
+                    self.came_from[w] = u as u8;
+                    self.queue.push(w as u8);
                 }
             }
         }
@@ -333,7 +341,7 @@ impl WordMatching {
             }
             let mut pred = 0u64;
             for k in ones(d & used) {
-                let j = self.var_of[k] as usize;
+                let j = self.var_matched_to(k);
                 pred |= 1 << j;
                 self.succ[j] |= 1 << i;
             }
@@ -370,7 +378,7 @@ impl WordMatching {
     /// reach the pivot are swept in until none can take a value of the set already
     /// reaching it. One component when each walk covers every open variable.
     fn one_tight_component(&self, open: u64) -> bool {
-        let pivot = open.trailing_zeros() as usize;
+        let pivot = (open.trailing_zeros() & 63) as usize; // `open` is not empty
         let mut used = 0u64;
         let mut union = 0u64;
         for i in ones(open) {
@@ -386,7 +394,7 @@ impl WordMatching {
         while frontier != 0 {
             let k = frontier.trailing_zeros() as usize;
             frontier &= frontier - 1;
-            let new = self.dom[self.var_of[k] as usize] & !reached;
+            let new = self.dom[self.var_matched_to(k)] & !reached;
             reached |= new;
             frontier |= new;
         }
@@ -411,6 +419,14 @@ impl WordMatching {
         }
     }
 
+    /// The variable matched to value `k`, which must have one. (The mask keeps the index
+    /// visibly below 64, so that the arrays are read without a bounds check.)
+    #[inline(always)]
+    fn var_matched_to(&self, k: usize) -> usize {
+        debug_assert!(self.var_of[k] != NONE);
+        (self.var_of[k] & 63) as usize
+    }
+
     /// The matched values of the variables in `vars`.
     fn values_of(&self, vars: u64) -> u64 {
         ones(vars).fold(0, |acc, i| acc | 1 << self.value_of[i])
@@ -419,11 +435,11 @@ impl WordMatching {
 
 /// The variables reached from `from` by following `edges` (bitmask adjacency), staying
 /// within `within`. `from` is included.
-fn reach(edges: &[u64], from: u64, within: u64) -> u64 {
+fn reach(edges: &[u64; 64], from: u64, within: u64) -> u64 {
     let mut reached = from & within;
     let mut frontier = reached;
     while frontier != 0 {
-        let u = frontier.trailing_zeros() as usize;
+        let u = (frontier.trailing_zeros() & 63) as usize;
         frontier &= frontier - 1;
         let new = edges[u] & within & !reached;
         reached |= new;
@@ -439,7 +455,8 @@ fn ones(mut mask: u64) -> impl Iterator<Item = usize> {
         if mask == 0 {
             return None;
         }
-        let i = mask.trailing_zeros() as usize;
+        // Below 64 (`mask` is not zero); the `& 63` lets the compiler see it.
+        let i = (mask.trailing_zeros() & 63) as usize;
         mask &= mask - 1;
         Some(i)
     })
