@@ -79,8 +79,11 @@ pub struct AllDifferentUnits {
 #[derive(Clone, Debug)]
 struct Work {
     /// The domains as read at the start of the run, and as pruned since.
-    read: Vec<u64>,
+    read: PerVariable<u64>,
     dom: PerVariable<u64>,
+    /// The variables narrowed in this run, each once (when first narrowed): what `store`
+    /// writes back, instead of comparing every domain with what was read.
+    narrowed: Vec<Pos>,
     /// Variables fixed during this run whose value has not yet left their peers: a stack,
     /// `newly_fixed[..fixed_count]`. A variable enters it at most once per run (when it is
     /// read fixed, or when it becomes fixed), so `vars.len()` places suffice.
@@ -151,10 +154,6 @@ impl<T: Copy> PerVariable<T> {
         unsafe { *self.0.get_unchecked_mut(i.index()) = value }
     }
 
-    fn iter(&self) -> std::slice::Iter<'_, T> {
-        self.0.iter()
-    }
-
     fn iter_mut(&mut self) -> std::slice::IterMut<'_, T> {
         self.0.iter_mut()
     }
@@ -170,6 +169,9 @@ impl Work {
         }
         if mask == 0 {
             return Err(Conflict::new());
+        }
+        if self.dom.get(i) == self.read.get(i) {
+            self.narrowed.push(i);
         }
         self.dom.set(i, mask);
         self.hidden_dirty |= units_of_i;
@@ -246,7 +248,8 @@ impl AllDifferentUnits {
             units_of: PerVariable::new(units_of),
             matchings: units.iter().map(|u| WordMatching::new(u.len())).collect(),
             work: Work {
-                read: vec![0; n],
+                read: PerVariable::new(vec![0; n]),
+                narrowed: Vec::with_capacity(n),
                 dom: PerVariable::new(vec![0; n]),
                 newly_fixed: vec![Pos(0); n],
                 fixed_count: 0,
@@ -386,6 +389,7 @@ impl AllDifferentUnits {
             *dom = mask;
         }
         work.fixed_count = 0;
+        work.narrowed.clear();
         if self.all_changed {
             self.all_changed = false;
             self.changed.clear();
@@ -419,20 +423,19 @@ impl AllDifferentUnits {
         }
     }
 
-    /// Write back what the run removed, once per variable. A domain that is one word in
+    /// Write back what the run removed, once per narrowed variable. A domain that is one word in
     /// the propagator's own layout (every Sudoku cell) takes the store's one-word path: the
     /// removed bits are known to be in it, so nothing is tested again.
     fn store(&mut self, ctx: &mut Context<'_>) -> PropResult {
         let work = &self.work;
-        for ((&dom, &read), &x) in work.dom.iter().zip(&work.read).zip(&self.vars) {
-            if dom != read {
-                match ctx.domain(x).as_word() {
-                    Some((offset, _)) if offset == self.base => {
-                        ctx.remove_present_bits(x, read & !dom)?;
-                    }
-                    _ => {
-                        ctx.intersect_mask(x, self.base, dom)?;
-                    }
+        for &i in &work.narrowed {
+            let (dom, read, x) = (work.dom.get(i), work.read.get(i), self.vars[i.index()]);
+            match ctx.domain(x).as_word() {
+                Some((offset, _)) if offset == self.base => {
+                    ctx.remove_present_bits(x, read & !dom)?;
+                }
+                _ => {
+                    ctx.intersect_mask(x, self.base, dom)?;
                 }
             }
         }
