@@ -247,7 +247,7 @@ impl Propagation {
 
     /// Drop the queue after a conflict (or when a search abandons a node).
     pub fn abandon(&mut self, store: &mut Store) {
-        store.clear_modified();
+        store.drop_modified();
         let props = &mut self.props;
         self.queue.clear(|q| props[q as usize].clear_pending());
     }

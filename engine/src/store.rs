@@ -112,6 +112,10 @@ pub struct Store {
     modified: Vec<VarId>,
     /// Values removed in total (for the propagator profile).
     removed: u64,
+    /// How many times domains may have changed without the watchers hearing of it: a
+    /// level popped (domains restored), or changes dropped after a conflict before they
+    /// were announced. See [`Store::silent_changes`].
+    silent_changes: u64,
     /// The idempotent propagator now running, whose changes to the variables that only it
     /// watches wake nobody (see [`Store::set_quiet_propagator`]); `NONE_RUNNING` otherwise.
     quiet_propagator: u32,
@@ -137,6 +141,7 @@ impl Store {
             next_epoch: 1,
             modified: Vec::new(),
             removed: 0,
+            silent_changes: 0,
             quiet_propagator: NONE_RUNNING,
         }
     }
@@ -496,9 +501,20 @@ impl Store {
         self.next_epoch += 1;
     }
 
+    /// A count that moves whenever domains may have changed without an event reaching
+    /// their watchers: a level popped (the trail grows domains back, silently), or
+    /// [`Store::drop_modified`]. A propagator that keeps a copy of the domains from one run
+    /// to the next learns every other change through `notify`, so while this count stays
+    /// put it can reread only the variables announced to it.
+    #[inline]
+    pub fn silent_changes(&self) -> u64 {
+        self.silent_changes
+    }
+
     /// Undo every change made since the matching `push_level`.
     pub fn pop_level(&mut self) {
         let mark = self.levels.pop().expect("pop_level without push_level");
+        self.silent_changes += 1;
         if self.word_trail.len() == mark.words {
             // No wide domain was saved at this level (the usual case): each saved domain is
             // its small state alone, restored in one pass over the slice, any order.
@@ -546,6 +562,15 @@ impl Store {
     pub fn take_modified(&mut self, into: &mut Vec<(VarId, Event)>) {
         into.clear();
         into.extend(self.modified_events());
+        self.clear_modified();
+    }
+
+    /// Forget the changes not yet announced (after a conflict): they will never reach their
+    /// watchers, which [`Store::silent_changes`] tells.
+    pub fn drop_modified(&mut self) {
+        if !self.modified.is_empty() {
+            self.silent_changes += 1;
+        }
         self.clear_modified();
     }
 

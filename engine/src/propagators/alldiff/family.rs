@@ -37,7 +37,8 @@
 //! none twice. `Model::all_different_units` posts separate all-differents otherwise.
 //!
 //! **Wakes on:** any domain change. **Idempotent:** it runs its units to a fixpoint.
-//! **Cost per run:** one read of every domain, the rules above, one write per changed
+//! **Cost per run:** a read of the domains announced since the last run (of every domain
+//! after a backtrack: see `cache_valid`), the rules above, one write per narrowed
 //! variable.
 
 use crate::domain::Event;
@@ -73,6 +74,13 @@ pub struct AllDifferentUnits {
     announced: Vec<u64>,
     /// Look at everything (the first run, or a run from scratch).
     all_changed: bool,
+    /// Whether `work.dom` still holds the store's domains as the last run left them, but
+    /// for the variables announced since: true after a run that succeeded, as long as no
+    /// domain changed silently (`Store::silent_changes` is still `seen_silent_changes`: no
+    /// level popped, no change dropped) and no announcement was dropped (`clear_pending`).
+    /// Then a run rereads only the announced variables, not all of them.
+    cache_valid: bool,
+    seen_silent_changes: u64,
 }
 
 /// The state of one run: the domains as bitmasks, and what is left to look at.
@@ -259,6 +267,8 @@ impl AllDifferentUnits {
             changed: Vec::with_capacity(n),
             announced: vec![0; n.div_ceil(64)],
             all_changed: true,
+            cache_valid: false,
+            seen_silent_changes: 0,
             vars,
         })
     }
@@ -374,19 +384,32 @@ impl AllDifferentUnits {
         }
     }
 
-    /// Read every domain; mark what `notify` announced (or everything).
+    /// Read the domains: every one, or, when the last run's copy is still good
+    /// (`cache_valid`), those `notify` announced. Mark what they concern (or everything).
     fn load(&mut self, ctx: &Context<'_>) {
         let domains = ctx.domains();
         let work = &mut self.work;
-        for ((read, dom), &x) in work
-            .read
-            .iter_mut()
-            .zip(work.dom.iter_mut())
-            .zip(&self.vars)
-        {
-            let mask = domains[x.index()].mask_from(self.base);
-            *read = mask;
-            *dom = mask;
+        let incremental = self.cache_valid
+            && !self.all_changed
+            && ctx.silent_changes() == self.seen_silent_changes;
+        if incremental {
+            for &i in &self.changed {
+                let i = Pos::new(i as usize, self.vars.len());
+                let mask = domains[self.vars[i.index()].index()].mask_from(self.base);
+                work.read.set(i, mask);
+                work.dom.set(i, mask);
+            }
+        } else {
+            for ((read, dom), &x) in work
+                .read
+                .iter_mut()
+                .zip(work.dom.iter_mut())
+                .zip(&self.vars)
+            {
+                let mask = domains[x.index()].mask_from(self.base);
+                *read = mask;
+                *dom = mask;
+            }
         }
         work.fixed_count = 0;
         work.narrowed.clear();
@@ -444,11 +467,20 @@ impl AllDifferentUnits {
 
     fn run(&mut self, ctx: &mut Context<'_>) -> PropResult {
         self.load(ctx);
+        self.cache_valid = false;
         let result = self.run_to_fixpoint();
         self.work.hidden_dirty = 0;
         self.work.regin_dirty = 0;
         result?;
-        self.store(ctx)
+        self.store(ctx)?;
+        // The store now holds `dom`: it is what the next run starts from.
+        let work = &mut self.work;
+        for &i in &work.narrowed {
+            work.read.set(i, work.dom.get(i));
+        }
+        self.cache_valid = true;
+        self.seen_silent_changes = ctx.silent_changes();
+        Ok(())
     }
 }
 
@@ -551,6 +583,9 @@ impl Propagator for AllDifferentUnits {
     fn clear_pending(&mut self) {
         self.changed.clear();
         self.announced.fill(0);
+        // What was announced is lost: reread everything. (Defensive: the search pops a
+        // level after every conflict, which tells the same through `silent_changes`.)
+        self.cache_valid = false;
     }
     fn clone_box(&self) -> Box<dyn Propagator> {
         Box::new(self.clone())
