@@ -100,6 +100,11 @@ struct Work {
     /// Units to look at for hidden singles, and to run Régin on.
     hidden_dirty: UnitSet,
     regin_dirty: UnitSet,
+    /// The number of open (unfixed) variables of each unit, as its last hidden-single pass
+    /// counted them. When Régin's turn comes for a unit, that pass saw its domains as they
+    /// are (any change since would have marked it for another pass first), so a unit with
+    /// at most two open variables is skipped without reading its domains again.
+    open_in_unit: [u8; MAX_UNITS],
 }
 
 /// A set of units, one bit each: at most [`MAX_UNITS`].
@@ -263,6 +268,7 @@ impl AllDifferentUnits {
                 fixed_count: 0,
                 hidden_dirty: 0,
                 regin_dirty: 0,
+                open_in_unit: [0; MAX_UNITS],
             },
             changed: Vec::with_capacity(n),
             announced: vec![0; n.div_ceil(64)],
@@ -310,6 +316,8 @@ impl AllDifferentUnits {
         if once.count_ones() < count {
             return Err(Conflict::new()); // fewer values than variables
         }
+        // The fixed members hold different values (naked singles are at their fixpoint).
+        self.work.open_in_unit[u % MAX_UNITS] = (count - taken.count_ones()) as u8;
         let hidden = once & !twice & !taken;
         if once.count_ones() > count || hidden == 0 {
             return Ok(()); // values to spare (none has to be used), or no hidden single
@@ -336,6 +344,12 @@ impl AllDifferentUnits {
     ///   a walk over the subsets of the open variables, so it is done for at most
     ///   [`HALL_CHECK_MAX_OPEN`] of them; with more, Régin runs.
     fn regin(&mut self, u: usize) -> PropResult {
+        if self.work.open_in_unit[u % MAX_UNITS] <= 2 {
+            // Consistent (see above), known from the hidden-single pass alone.
+            self.work.hidden_dirty &= !(1 << u);
+            self.work.regin_dirty &= !(1 << u);
+            return Ok(());
+        }
         let members = &self.members[self.unit_start[u] as usize..self.unit_start[u + 1] as usize];
         let masks = self.matchings[u].masks_mut();
         let mut open = 0u64;
