@@ -114,7 +114,14 @@ pub fn load(
             format!("the input is empty: expected a {} puzzle", kind.name),
         ));
     }
-    if from_user && kind.input == Input::File && common::content_lines(&text).is_empty() {
+    // Stops at the first content line (not a list of all of them: a batch has thousands).
+    let has_content = || {
+        text.lines().any(|l| {
+            let l = l.trim();
+            !l.is_empty() && !l.starts_with('%')
+        })
+    };
+    if from_user && kind.input == Input::File && !has_content() {
         return Err(InputError::new(
             &file,
             1,

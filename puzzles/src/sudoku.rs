@@ -104,18 +104,24 @@ fn parse_one_line(line: &str, line_no: usize) -> Result<Sudoku, ParseError> {
         }
     };
     let mut givens = Vec::with_capacity(n * n);
-    for (i, c) in line.chars().enumerate() {
-        let v = match c {
-            '.' | '0' => 0,
-            '1'..='9' if (c as usize - '0' as usize) <= n => c as u8 - b'0',
+    // Byte by byte: every valid character is ASCII, so up to the first wrong one the bytes
+    // are the characters (and that one starts at byte `i`, which is character `i`).
+    for (i, b) in line.bytes().enumerate() {
+        let v = match b {
+            b'.' | b'0' => 0,
+            b'1'..=b'9' if ((b - b'0') as usize) <= n => b - b'0',
             _ => {
+                let c = line[i..]
+                    .chars()
+                    .next()
+                    .expect("a character starts at byte i");
                 return Err(ParseError::new(
                     line_no,
                     format!(
                         "unexpected {c:?} at character {}: expected a digit 1..{n}, '.' or '0'",
                         i + 1
                     ),
-                ))
+                ));
             }
         };
         givens.push(v);
@@ -345,21 +351,24 @@ impl Sudoku {
         let (columns, boxes) = seen.split_at_mut(n);
         let mut givens_kept = true;
         let mut rows_full = true;
-        for r in 0..n {
-            let first_box = r / m * m;
-            let mut row = 0u128;
-            // Column by column, box by box (no division per cell).
-            for b in 0..m {
-                for c in b * m..(b + 1) * m {
-                    let (v, given) = (values[r * n + c], self.givens[r * n + c]);
+        let rows = values.chunks_exact(n).zip(self.givens.chunks_exact(n));
+        for (r, (row, row_givens)) in rows.enumerate() {
+            let mut in_row = 0u128;
+            // A box's width of cells at a time: the cells, their givens, their columns, and
+            // the box (the boxes of this row's band in turn). No division per cell.
+            let band = &mut boxes[r / m * m..][..m];
+            let segments = (row.chunks_exact(m).zip(row_givens.chunks_exact(m)))
+                .zip(columns.chunks_exact_mut(m).zip(band));
+            for ((cells, givens), (columns, in_box)) in segments {
+                for ((&v, &given), column) in cells.iter().zip(givens).zip(columns) {
                     givens_kept &= given == 0 || v == given as i64;
                     let bit = 1u128 << v;
-                    row |= bit;
-                    columns[c] |= bit;
-                    boxes[first_box + b] |= bit;
+                    in_row |= bit;
+                    *column |= bit;
+                    *in_box |= bit;
                 }
             }
-            rows_full &= row == all;
+            rows_full &= in_row == all;
         }
         givens_kept && rows_full && seen.iter().all(|&unit| unit == all)
     }
