@@ -124,27 +124,40 @@ fn write_answer_json(out: &mut Vec<u8>, json: &AnswerJson) {
                 if r > 0 {
                     out.push(b',');
                 }
-                out.push(b'[');
-                for (c, &v) in row.iter().enumerate() {
-                    if c > 0 {
-                        out.push(b',');
-                    }
-                    match v {
-                        digit @ 0..=9 => out.push(b'0' + digit as u8),
-                        _ => {
-                            if v < 0 {
-                                out.push(b'-');
-                            }
-                            write_decimal(out, v.unsigned_abs());
-                        }
-                    }
-                }
-                out.push(b']');
+                write_row(out, row);
             }
             out.push(b']');
         }
         AnswerJson::Value(value) => write_json(out, value),
     }
+}
+
+/// `[5,1,7]`. A row of one-digit numbers (a Sudoku's) is laid out in one go, 2 bytes a
+/// number: a comma in every byte, then the brackets at the ends and the digits at the odd
+/// places.
+fn write_row(out: &mut Vec<u8>, row: &[i64]) {
+    if !row.is_empty() && row.iter().all(|&v| (0..=9).contains(&v)) {
+        let start = out.len();
+        out.resize(start + 2 * row.len() + 1, b',');
+        let text = &mut out[start..];
+        text[0] = b'[';
+        for (k, &digit) in row.iter().enumerate() {
+            text[2 * k + 1] = b'0' + digit as u8;
+        }
+        text[2 * row.len()] = b']';
+        return;
+    }
+    out.push(b'[');
+    for (c, &v) in row.iter().enumerate() {
+        if c > 0 {
+            out.push(b',');
+        }
+        if v < 0 {
+            out.push(b'-');
+        }
+        write_decimal(out, v.unsigned_abs());
+    }
+    out.push(b']');
 }
 
 /// One JSON object, one line: `puzzle, instance, status, solution, solutions, count,

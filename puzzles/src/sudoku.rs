@@ -103,29 +103,26 @@ fn parse_one_line(line: &str, line_no: usize) -> Result<Sudoku, ParseError> {
             ))
         }
     };
-    let mut givens = Vec::with_capacity(n * n);
-    // Byte by byte: every valid character is ASCII, so up to the first wrong one the bytes
-    // are the characters (and that one starts at byte `i`, which is character `i`).
-    for (i, b) in line.bytes().enumerate() {
-        let v = match b {
-            b'.' | b'0' => 0,
-            b'1'..=b'9' if ((b - b'0') as usize) <= n => b - b'0',
-            _ => {
-                let c = line[i..]
-                    .chars()
-                    .next()
-                    .expect("a character starts at byte i");
-                return Err(ParseError::new(
-                    line_no,
-                    format!(
-                        "unexpected {c:?} at character {}: expected a digit 1..{n}, '.' or '0'",
-                        i + 1
-                    ),
-                ));
-            }
-        };
-        givens.push(v);
+    // Every valid character is ASCII, so up to the first wrong one the bytes are the
+    // characters (and that one starts at byte `i`, which is character `i`).
+    let valid = |b: u8| b == b'.' || (b'0'..=b'0' + n as u8).contains(&b);
+    if let Some(i) = line.bytes().position(|b| !valid(b)) {
+        let c = line[i..]
+            .chars()
+            .next()
+            .expect("a character starts at byte i");
+        return Err(ParseError::new(
+            line_no,
+            format!(
+                "unexpected {c:?} at character {}: expected a digit 1..{n}, '.' or '0'",
+                i + 1
+            ),
+        ));
     }
+    let givens = line
+        .bytes()
+        .map(|b| if b == b'.' { 0 } else { b - b'0' })
+        .collect();
     Ok(Sudoku {
         box_size: box_side(n).expect("4 and 9 are squares"),
         n,
