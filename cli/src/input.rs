@@ -200,4 +200,21 @@ mod tests {
         assert_eq!(e.line, 2);
         assert_eq!(decode("f", b"\xEF\xBB\xBFabc".to_vec()).unwrap(), "abc");
     }
+
+    /// Plain ASCII is let through a byte at a time; a control character is still found and
+    /// named, in ASCII text or not.
+    #[test]
+    fn control_characters_are_found_in_any_text() {
+        assert!(decode("f", b"1.3\t4\r\n% x ~\n".to_vec()).is_ok());
+        assert!(decode("f", "┼ · é\n".as_bytes().to_vec()).is_ok());
+        for (text, line, shown) in [
+            ("ok\nok\nab\u{7f}", 3, "'\\u{7f}'"),
+            ("ok\n\u{1b}[0m\n", 2, "'\\u{1b}'"),
+            ("┼\n┼\u{85}\n", 2, "'\\u{85}'"),
+        ] {
+            let e = decode("f", text.as_bytes().to_vec()).unwrap_err();
+            assert_eq!(e.line, line, "{text:?}");
+            assert!(e.message.contains(shown), "{text:?}: {}", e.message);
+        }
+    }
 }
