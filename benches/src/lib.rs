@@ -249,10 +249,11 @@ pub fn kakuro_solutions(e: &KakuroEntry, options: &puzzles::ModelOptions) -> (u6
         &mut |sol| {
             let answer = puzzle.answer(&built, sol);
             puzzle.check(&answer).expect("checker accepts");
+            let json = answer.json.to_value();
             let digits: Vec<u8> = e
                 .whites
                 .iter()
-                .map(|&i| answer.json[i / e.cols][i % e.cols].as_i64().unwrap_or(0) as u8)
+                .map(|&i| json[i / e.cols][i % e.cols].as_i64().unwrap_or(0) as u8)
                 .collect();
             published |= digits == e.solution;
             found += 1;

@@ -114,7 +114,14 @@ pub fn load(
             format!("the input is empty: expected a {} puzzle", kind.name),
         ));
     }
-    if from_user && kind.input == Input::File && common::content_lines(&text).is_empty() {
+    // Stops at the first content line (not a list of all of them: a batch has thousands).
+    let has_content = || {
+        text.lines().any(|l| {
+            let l = l.trim();
+            !l.is_empty() && !l.starts_with('%')
+        })
+    };
+    if from_user && kind.input == Input::File && !has_content() {
         return Err(InputError::new(
             &file,
             1,
@@ -192,5 +199,22 @@ mod tests {
         let e = decode("f", b"a\n\x07".to_vec()).unwrap_err();
         assert_eq!(e.line, 2);
         assert_eq!(decode("f", b"\xEF\xBB\xBFabc".to_vec()).unwrap(), "abc");
+    }
+
+    /// Plain ASCII is let through a byte at a time; a control character is still found and
+    /// named, in ASCII text or not.
+    #[test]
+    fn control_characters_are_found_in_any_text() {
+        assert!(decode("f", b"1.3\t4\r\n% x ~\n".to_vec()).is_ok());
+        assert!(decode("f", "┼ · é\n".as_bytes().to_vec()).is_ok());
+        for (text, line, shown) in [
+            ("ok\nok\nab\u{7f}", 3, "'\\u{7f}'"),
+            ("ok\n\u{1b}[0m\n", 2, "'\\u{1b}'"),
+            ("┼\n┼\u{85}\n", 2, "'\\u{85}'"),
+        ] {
+            let e = decode("f", text.as_bytes().to_vec()).unwrap_err();
+            assert_eq!(e.line, line, "{text:?}");
+            assert!(e.message.contains(shown), "{text:?}: {}", e.message);
+        }
     }
 }

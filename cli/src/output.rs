@@ -10,7 +10,7 @@
 //! piece: a run that stops half-way never leaves half a line.
 
 use crate::solve::{InstanceRun, Mode, Status};
-use puzzles::Answer;
+use puzzles::{Answer, AnswerJson};
 use serde_json::Value;
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -114,6 +114,52 @@ fn write_json(out: &mut Vec<u8>, value: &Value) {
     }
 }
 
+/// An answer's `solution` as compact JSON: rows of numbers written straight from the numbers
+/// (a Sudoku's answer: no `Value` to walk), anything else through [`write_json`].
+fn write_answer_json(out: &mut Vec<u8>, json: &AnswerJson) {
+    match json {
+        AnswerJson::Rows { values, width } => {
+            out.push(b'[');
+            for (r, row) in values.chunks(*width).enumerate() {
+                if r > 0 {
+                    out.push(b',');
+                }
+                write_row(out, row);
+            }
+            out.push(b']');
+        }
+        AnswerJson::Value(value) => write_json(out, value),
+    }
+}
+
+/// `[5,1,7]`. A row of one-digit numbers (a Sudoku's) is laid out in one go, 2 bytes a
+/// number: a comma in every byte, then the brackets at the ends and the digits at the odd
+/// places.
+fn write_row(out: &mut Vec<u8>, row: &[i64]) {
+    if !row.is_empty() && row.iter().all(|&v| (0..=9).contains(&v)) {
+        let start = out.len();
+        out.resize(start + 2 * row.len() + 1, b',');
+        let text = &mut out[start..];
+        text[0] = b'[';
+        for (k, &digit) in row.iter().enumerate() {
+            text[2 * k + 1] = b'0' + digit as u8;
+        }
+        text[2 * row.len()] = b']';
+        return;
+    }
+    out.push(b'[');
+    for (c, &v) in row.iter().enumerate() {
+        if c > 0 {
+            out.push(b',');
+        }
+        if v < 0 {
+            out.push(b'-');
+        }
+        write_decimal(out, v.unsigned_abs());
+    }
+    out.push(b']');
+}
+
 /// One JSON object, one line: `puzzle, instance, status, solution, solutions, count,
 /// objective, stats`.
 pub fn json_line(puzzle: &str, instance: usize, run: &InstanceRun) -> Vec<u8> {
@@ -130,7 +176,7 @@ pub fn json_line(puzzle: &str, instance: usize, run: &InstanceRun) -> Vec<u8> {
     let _ = write!(out, ",\"status\":\"{}\"", run.status.as_str());
     if let Some(answer) = &run.solution {
         field(&mut out, "solution");
-        write_json(&mut out, &answer.json);
+        write_answer_json(&mut out, &answer.json);
     }
     if let Mode::List { .. } = run.mode {
         field(&mut out, "solutions");
@@ -139,7 +185,7 @@ pub fn json_line(puzzle: &str, instance: usize, run: &InstanceRun) -> Vec<u8> {
             if i > 0 {
                 out.push(b',');
             }
-            write_json(&mut out, &answer.json);
+            write_answer_json(&mut out, &answer.json);
         }
         out.push(b']');
     }
@@ -226,8 +272,9 @@ fn write_milliseconds(out: &mut Vec<u8>, ns: u64) {
 
 #[cfg(test)]
 mod tests {
-    use super::{write_decimal, write_json, write_milliseconds};
+    use super::{write_answer_json, write_decimal, write_json, write_milliseconds};
     use proptest::prelude::*;
+    use puzzles::AnswerJson;
     use serde_json::{json, Value};
 
     fn written(value: &Value) -> String {
@@ -270,6 +317,21 @@ mod tests {
         #[test]
         fn write_json_agrees_with_serde_json(value in answer_like()) {
             prop_assert_eq!(written(&value), serde_json::to_string(&value).unwrap());
+        }
+
+        /// Rows of numbers, written from the numbers, are what their `Value` writes.
+        #[test]
+        fn rows_are_written_as_their_value(
+            width in 1usize..12,
+            values in prop::collection::vec(prop_oneof![0i64..10, any::<i64>()], 0..40),
+        ) {
+            let rows = AnswerJson::Rows { values, width };
+            let mut out = Vec::new();
+            write_answer_json(&mut out, &rows);
+            prop_assert_eq!(
+                String::from_utf8(out).unwrap(),
+                serde_json::to_string(&*rows.to_value()).unwrap()
+            );
         }
     }
 

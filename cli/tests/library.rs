@@ -739,7 +739,7 @@ fn seed_with_a_line_broken_is_an_error_on_that_line_or_an_answer() {
                             let n = g["instance"].as_u64().unwrap() as usize;
                             let instances = (kind.parse)(&text).unwrap();
                             let answer = puzzles::Answer {
-                                json: s.clone(),
+                                json: s.clone().into(),
                                 text: String::new(),
                                 objective: None,
                             };
@@ -795,7 +795,7 @@ fn an_answer_that_fails_its_checker_is_an_internal_error() {
         }
         fn answer(&self, _: &puzzles::Built, _: &engine::Solution) -> puzzles::Answer {
             puzzles::Answer {
-                json: Value::Null,
+                json: Value::Null.into(),
                 text: "?".into(),
                 objective: None,
             }

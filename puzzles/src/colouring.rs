@@ -1059,15 +1059,15 @@ impl Instance for Colouring {
         }
         let objective = built.search.objective.map(|_| used);
         Answer {
-            json: json!(colours),
+            json: json!(colours).into(),
             text,
             objective,
         }
     }
 
     fn check(&self, answer: &Answer) -> Result<(), String> {
-        let colours: Vec<i64> = answer
-            .json
+        let json = answer.json.to_value();
+        let colours: Vec<i64> = json
             .as_array()
             .ok_or("solution is not a list")?
             .iter()

@@ -168,16 +168,14 @@ impl Instance for InfinityLoop {
         Answer {
             text: rows.iter().map(|r| format!("{r}\n")).collect::<String>()
                 + &format!("{total} turns\n"),
-            json: json!(rows),
+            json: json!(rows).into(),
             objective: Some(total as i64),
         }
     }
 
     fn check(&self, answer: &Answer) -> Result<(), String> {
-        let rows = answer
-            .json
-            .as_array()
-            .ok_or("solution is not a list of rows")?;
+        let json = answer.json.to_value();
+        let rows = json.as_array().ok_or("solution is not a list of rows")?;
         if rows.len() != self.rows {
             return Err(format!("expected {} rows", self.rows));
         }

@@ -427,14 +427,14 @@ impl Instance for Kakuro {
                 .collect(),
         );
         Answer {
-            json,
+            json: json.into(),
             text: self.render(&grid),
             objective: None,
         }
     }
 
     fn check(&self, answer: &Answer) -> Result<(), String> {
-        let grid = json_grid(&answer.json, self.rows, self.cols)?;
+        let grid = json_grid(&answer.json.to_value(), self.rows, self.cols)?;
         self.check_grid(&grid)
     }
 }

@@ -28,7 +28,9 @@ pub mod sudoku;
 pub mod suko;
 pub mod v3ck;
 
-pub use common::{Answer, Built, Instance, ModelOptions, ParseError, Purpose, SumLevel};
+pub use common::{
+    Answer, AnswerJson, Built, Instance, ModelOptions, ParseError, Purpose, SumLevel,
+};
 
 /// How the command line passes the instance.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -145,15 +145,15 @@ impl Instance for Match22 {
     fn answer(&self, built: &Built, solution: &Solution) -> Answer {
         let turns = self.board.turns_of(built, solution);
         Answer {
-            json: json!(turns),
+            json: json!(turns).into(),
             text: self.render(&turns),
             objective: Some(turns.iter().sum::<usize>() as i64),
         }
     }
 
     fn check(&self, answer: &Answer) -> Result<(), String> {
-        let turns: Vec<usize> = answer
-            .json
+        let json = answer.json.to_value();
+        let turns: Vec<usize> = json
             .as_array()
             .ok_or("solution is not a list of turn counts")?
             .iter()

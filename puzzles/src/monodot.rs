@@ -248,15 +248,15 @@ impl Instance for Monodot {
             })
             .collect();
         Answer {
-            json: json!(board),
+            json: json!(board).into(),
             text: render_grid(&board),
             objective: None,
         }
     }
 
     fn check(&self, answer: &Answer) -> Result<(), String> {
-        let board: Vec<Vec<Option<usize>>> = answer
-            .json
+        let json = answer.json.to_value();
+        let board: Vec<Vec<Option<usize>>> = json
             .as_array()
             .ok_or("solution is not a list of rows")?
             .iter()

@@ -299,15 +299,15 @@ impl Instance for Pigeonhole {
             .map(|(r, s)| format!("{} {}\n", (b'A' + r as u8) as char, s))
             .collect::<String>();
         Answer {
-            json: json!(rows),
+            json: json!(rows).into(),
             text: format!("  123456\n{text}"),
             objective: None,
         }
     }
 
     fn check(&self, answer: &Answer) -> Result<(), String> {
-        let shelf: Vec<Vec<char>> = answer
-            .json
+        let json = answer.json.to_value();
+        let shelf: Vec<Vec<char>> = json
             .as_array()
             .ok_or("solution is not a list of rows")?
             .iter()

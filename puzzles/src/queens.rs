@@ -126,15 +126,15 @@ impl Instance for Queens {
         }
         // JSON: the row (1-based) of the queen in each column.
         Answer {
-            json: json!(rows.iter().map(|r| r + 1).collect::<Vec<_>>()),
+            json: json!(rows.iter().map(|r| r + 1).collect::<Vec<_>>()).into(),
             text,
             objective: None,
         }
     }
 
     fn check(&self, answer: &Answer) -> Result<(), String> {
-        let rows: Vec<usize> = answer
-            .json
+        let json = answer.json.to_value();
+        let rows: Vec<usize> = json
             .as_array()
             .ok_or("solution is not a list")?
             .iter()

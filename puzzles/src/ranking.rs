@@ -167,17 +167,15 @@ impl Instance for Ranking {
             .map(|(p, n)| format!("{:>2}. {n}\n", p + 1))
             .collect();
         Answer {
-            json: Value::from(names),
+            json: Value::from(names).into(),
             text,
             objective: None,
         }
     }
 
     fn check(&self, answer: &Answer) -> Result<(), String> {
-        let list = answer
-            .json
-            .as_array()
-            .ok_or("solution is not a list of names")?;
+        let json = answer.json.to_value();
+        let list = json.as_array().ok_or("solution is not a list of names")?;
         let order: Vec<&str> = list
             .iter()
             .map(|v| v.as_str())

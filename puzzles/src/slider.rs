@@ -338,15 +338,15 @@ impl Instance for Slider {
             .map(|&p| self.cell(solution.value(p)))
             .collect();
         Answer {
-            json: json!(path.iter().map(|(r, c)| [r + 1, c + 1]).collect::<Vec<_>>()),
+            json: json!(path.iter().map(|(r, c)| [r + 1, c + 1]).collect::<Vec<_>>()).into(),
             text: self.render(&path),
             objective: Some(slides as i64),
         }
     }
 
     fn check(&self, answer: &Answer) -> Result<(), String> {
-        let path: Vec<(usize, usize)> = answer
-            .json
+        let json = answer.json.to_value();
+        let path: Vec<(usize, usize)> = json
             .as_array()
             .ok_or("solution is not a list of cells")?
             .iter()

@@ -243,14 +243,14 @@ impl Instance for Strimko {
             .collect();
         let json = crate::common::json_rows(&values, n);
         Answer {
-            json,
+            json: json.into(),
             text: crate::common::render_grid(&rows),
             objective: None,
         }
     }
 
     fn check(&self, answer: &Answer) -> Result<(), String> {
-        let grid = json_number_grid(&answer.json, self.n, self.n, 1, self.n as i64)?;
+        let grid = json_number_grid(&answer.json.to_value(), self.n, self.n, 1, self.n as i64)?;
         self.check_grid(&grid)
     }
 }

@@ -22,8 +22,8 @@
 //!
 //! Run it: `cpsolve sudoku`, `cpsolve sudoku puzzles.txt --alldiff domain`.
 
-use crate::common::{for_each_grid_number, parse_cell, post_failure};
-use crate::common::{Answer, Built, Instance, ModelOptions, ParseError};
+use crate::common::{parse_cell, post_failure};
+use crate::common::{Answer, AnswerJson, Built, Instance, ModelOptions, ParseError};
 use crate::{Input, PuzzleKind};
 use engine::search::{Neighbours, VarSelect};
 use engine::{Model, SearchConfig, Solution, VarId};
@@ -40,6 +40,9 @@ pub const KIND: PuzzleKind = PuzzleKind {
 
 /// The largest box side accepted (a 100×100 grid); the search is the real limit.
 pub const MAX_BOX: usize = 10;
+
+// The checker keeps the values of a unit as the bits of a `u128`.
+const _: () = assert!(MAX_BOX * MAX_BOX < 128);
 
 /// One Sudoku: the box side m, the grid side n = m², and the givens row by row (0 = blank).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -100,23 +103,26 @@ fn parse_one_line(line: &str, line_no: usize) -> Result<Sudoku, ParseError> {
             ))
         }
     };
-    let mut givens = Vec::with_capacity(n * n);
-    for (i, c) in line.chars().enumerate() {
-        let v = match c {
-            '.' | '0' => 0,
-            '1'..='9' if (c as usize - '0' as usize) <= n => c as u8 - b'0',
-            _ => {
-                return Err(ParseError::new(
-                    line_no,
-                    format!(
-                        "unexpected {c:?} at character {}: expected a digit 1..{n}, '.' or '0'",
-                        i + 1
-                    ),
-                ))
-            }
-        };
-        givens.push(v);
+    // Every valid character is ASCII, so up to the first wrong one the bytes are the
+    // characters (and that one starts at byte `i`, which is character `i`).
+    let valid = |b: u8| b == b'.' || (b'0'..=b'0' + n as u8).contains(&b);
+    if let Some(i) = line.bytes().position(|b| !valid(b)) {
+        let c = line[i..]
+            .chars()
+            .next()
+            .expect("a character starts at byte i");
+        return Err(ParseError::new(
+            line_no,
+            format!(
+                "unexpected {c:?} at character {}: expected a digit 1..{n}, '.' or '0'",
+                i + 1
+            ),
+        ));
     }
+    let givens = line
+        .bytes()
+        .map(|b| if b == b'.' { 0 } else { b - b'0' })
+        .collect();
     Ok(Sudoku {
         box_size: box_side(n).expect("4 and 9 are squares"),
         n,
@@ -328,6 +334,70 @@ impl Sudoku {
         VarSelect::SmallestDomainMostShared(Arc::new(Neighbours::from_groups(num_vars, &units)))
     }
 
+    /// Whether a full grid of values in `1..=n`, row-major, keeps the givens and holds each
+    /// value once in every row, column and box. Every answer of a batch comes through here,
+    /// so it only says yes or no, in one pass without a branch per unit: n values in 1..n
+    /// are all different exactly when the bits `1 << value` of the unit, or-ed together, are
+    /// all n bits (a `u128`, as n ≤ `MAX_BOX`²). [`Sudoku::first_broken_rule`] names what is
+    /// wrong.
+    fn obeys_rules(&self, values: &[i64]) -> bool {
+        let (n, m) = (self.n, self.box_size);
+        let all: u128 = ((1u128 << n) - 1) << 1;
+        // The columns' bits, then the boxes'.
+        let mut seen = vec![0u128; 2 * n];
+        let (columns, boxes) = seen.split_at_mut(n);
+        let mut givens_kept = true;
+        let mut rows_full = true;
+        let rows = values.chunks_exact(n).zip(self.givens.chunks_exact(n));
+        for (r, (row, row_givens)) in rows.enumerate() {
+            let mut in_row = 0u128;
+            // A box's width of cells at a time: the cells, their givens, their columns, and
+            // the box (the boxes of this row's band in turn). No division per cell.
+            let band = &mut boxes[r / m * m..][..m];
+            let segments = (row.chunks_exact(m).zip(row_givens.chunks_exact(m)))
+                .zip(columns.chunks_exact_mut(m).zip(band));
+            for ((cells, givens), (columns, in_box)) in segments {
+                for ((&v, &given), column) in cells.iter().zip(givens).zip(columns) {
+                    givens_kept &= given == 0 || v == given as i64;
+                    let bit = 1u128 << v;
+                    in_row |= bit;
+                    *column |= bit;
+                    *in_box |= bit;
+                }
+            }
+            rows_full &= in_row == all;
+        }
+        givens_kept && rows_full && seen.iter().all(|&unit| unit == all)
+    }
+
+    /// The first rule a full grid of values in `1..=n` breaks, in the order a reader finds
+    /// it: cell by cell, row-major, its given, then its row, column and box. The values each
+    /// unit holds so far are a bitset (units numbered as in `unit_cell`), so a value seen
+    /// twice in a unit is caught when it comes. Slower than [`Sudoku::obeys_rules`], which
+    /// it explains (and which the tests check against it).
+    pub fn first_broken_rule(&self, values: &[i64]) -> Result<(), String> {
+        let (n, m) = (self.n, self.box_size);
+        let mut seen = vec![0u128; 3 * n];
+        for (i, (&v, &given)) in values.iter().zip(&self.givens).enumerate() {
+            let (r, c) = (i / n, i % n);
+            if given != 0 && v != given as i64 {
+                return Err(format!(
+                    "cell [{}, {}] is given as {given} but holds {v}",
+                    r + 1,
+                    c + 1
+                ));
+            }
+            let bit = 1u128 << v;
+            for u in [r, n + c, 2 * n + (r / m) * m + c / m] {
+                if seen[u] & bit != 0 {
+                    return Err(format!("{} holds {v} twice", self.unit_name(u)));
+                }
+                seen[u] |= bit;
+            }
+        }
+        Ok(())
+    }
+
     /// The grid as text, boxes separated by `|` and `-+-` lines (itself a valid grid-form
     /// puzzle).
     pub fn render(&self, values: &[i64]) -> String {
@@ -367,47 +437,6 @@ impl Sudoku {
     }
 }
 
-/// The Sudoku checker's one pass over the cells: each cell must keep its given, and each
-/// unit's values seen so far are a bitset (unit numbering of `unit_cell`), so a value seen
-/// twice in a unit is caught when it comes. The cells must be in 1..=n.
-struct CellCheck<'a> {
-    sudoku: &'a Sudoku,
-    words: usize,
-    seen: Vec<u64>,
-}
-
-impl CellCheck<'_> {
-    fn new(sudoku: &Sudoku) -> CellCheck<'_> {
-        let words = (sudoku.n + 1).div_ceil(64);
-        CellCheck {
-            sudoku,
-            words,
-            seen: vec![0; 3 * sudoku.n * words],
-        }
-    }
-
-    fn visit(&mut self, r: usize, c: usize, v: i64) -> Result<(), String> {
-        let (n, m) = (self.sudoku.n, self.sudoku.box_size);
-        let g = self.sudoku.givens[r * n + c];
-        if g != 0 && v != g as i64 {
-            return Err(format!(
-                "cell [{}, {}] is given as {g} but holds {v}",
-                r + 1,
-                c + 1
-            ));
-        }
-        let (word, bit) = (v as usize / 64, 1u64 << (v % 64));
-        for u in [r, n + c, 2 * n + (r / m) * m + c / m] {
-            let slot = &mut self.seen[u * self.words + word];
-            if *slot & bit != 0 {
-                return Err(format!("{} holds {v} twice", self.sudoku.unit_name(u)));
-            }
-            *slot |= bit;
-        }
-        Ok(())
-    }
-}
-
 impl Instance for Sudoku {
     fn build(&self, options: &ModelOptions) -> Result<Built, String> {
         Ok(self.model(options))
@@ -416,26 +445,35 @@ impl Instance for Sudoku {
     fn answer(&self, built: &Built, solution: &Solution) -> Answer {
         let values = crate::common::values_of(&built.vars, solution);
         Answer {
-            json: crate::common::json_rows(&values, self.n),
             text: self.render(&values),
+            json: AnswerJson::Rows {
+                values,
+                width: self.n,
+            },
             objective: None,
         }
     }
 
     fn answer_without_picture(&self, built: &Built, solution: &Solution) -> Answer {
-        let values = crate::common::values_of(&built.vars, solution);
         Answer {
-            json: crate::common::json_rows(&values, self.n),
+            json: AnswerJson::Rows {
+                values: crate::common::values_of(&built.vars, solution),
+                width: self.n,
+            },
             text: String::new(),
             objective: None,
         }
     }
 
     fn check(&self, answer: &Answer) -> Result<(), String> {
-        let mut cells = CellCheck::new(self);
-        for_each_grid_number(&answer.json, self.n, self.n, 1, self.n as i64, |r, c, v| {
-            cells.visit(r, c, v)
-        })
+        let n = self.n;
+        let values = answer.json.grid_numbers(n, n, 1, n as i64)?;
+        if self.obeys_rules(&values) {
+            return Ok(());
+        }
+        // Something is wrong: find it again cell by cell, to name it.
+        self.first_broken_rule(&values)?;
+        Err("the two passes of the checker disagree (a bug in the checker)".to_string())
     }
 
     /// Every Sudoku of one size shares the model of the rules; the givens are the

@@ -256,14 +256,14 @@ impl Instance for Suko {
             text.push('\n');
         }
         Answer {
-            json,
+            json: json.into(),
             text,
             objective: None,
         }
     }
 
     fn check(&self, answer: &Answer) -> Result<(), String> {
-        let grid = json_number_grid(&answer.json, 3, 3, 1, 9)?;
+        let grid = json_number_grid(&answer.json.to_value(), 3, 3, 1, 9)?;
         let digits: Vec<i64> = grid.into_iter().flatten().collect();
         self.check_digits(&digits)
     }

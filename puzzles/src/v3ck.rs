@@ -297,17 +297,15 @@ impl Instance for V3ck {
             list.push(json!([u, v, c]));
         }
         Answer {
-            json: Value::Array(list),
+            json: Value::Array(list).into(),
             text,
             objective: None,
         }
     }
 
     fn check(&self, answer: &Answer) -> Result<(), String> {
-        let list = answer
-            .json
-            .as_array()
-            .ok_or("solution is not a list of edges")?;
+        let json = answer.json.to_value();
+        let list = json.as_array().ok_or("solution is not a list of edges")?;
         if list.len() != self.edges.len() {
             return Err(format!(
                 "expected {} edges, found {}",

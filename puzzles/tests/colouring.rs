@@ -72,7 +72,7 @@ fn seed_optimum_is_four_and_proved() {
     assert_eq!(want["status"], "OPTIMAL");
     // The expected file's own solution passes the checker too.
     let answer = puzzles::Answer {
-        json: want["solution"].clone(),
+        json: want["solution"].clone().into(),
         text: String::new(),
         objective: want["objective"].as_i64(),
     };

@@ -119,7 +119,7 @@ fn checker_rejects_broken_pictures() {
     let good = expected()["loop"]["solution"].clone();
     let ok = |json: Value, objective: i64| {
         board.check(&Answer {
-            json,
+            json: json.into(),
             text: String::new(),
             objective: Some(objective),
         })

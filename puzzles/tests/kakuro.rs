@@ -45,7 +45,7 @@ fn checker_rejects_broken_fillings() {
     let exp = &expected()["kakuro"];
     let puzzle = parse_one(kakuro::parse, kakuro::KIND.seed);
     let answer = |json: Value| Answer {
-        json,
+        json: json.into(),
         text: String::new(),
         objective: None,
     };
@@ -79,7 +79,7 @@ fn checker_rejects_a_repeated_digit_even_when_the_sum_is_right() {
     let bad = json!([[null, null, null], [null, 2, 2]]);
     let err = puzzle
         .check(&Answer {
-            json: bad,
+            json: bad.into(),
             text: String::new(),
             objective: None,
         })

@@ -163,7 +163,7 @@ fn checker_rejects_broken_answers() {
     let good = expected()["match22"]["solution"].clone();
     let ok = |json: Value, objective: i64| {
         board.check(&Answer {
-            json,
+            json: json.into(),
             text: String::new(),
             objective: Some(objective),
         })

@@ -144,7 +144,7 @@ fn checker_rejects_broken_boards() {
     let good = expected()["monodot"]["solution"].clone();
     let ok = |json: Value| {
         seed.check(&Answer {
-            json,
+            json: json.into(),
             text: String::new(),
             objective: None,
         })

@@ -41,7 +41,7 @@ fn the_shelf_is_the_expected_one_and_unique() {
 
 fn check(rows: &[String]) -> Result<(), String> {
     Pigeonhole.check(&Answer {
-        json: json!(rows),
+        json: json!(rows).into(),
         text: String::new(),
         objective: None,
     })

@@ -154,7 +154,7 @@ fn checker_rejects_broken_paths() {
     let good = expected()["slider"]["solution"].clone();
     let ok = |json: Value, objective: i64| {
         board.check(&Answer {
-            json,
+            json: json.into(),
             text: String::new(),
             objective: Some(objective),
         })

@@ -7,7 +7,7 @@ use puzzles::common::{
     all_solutions, all_solutions_at_levels, all_solutions_every_level, mutate, parse_and_poke,
 };
 use puzzles::sudoku::{self, Sudoku};
-use puzzles::{Answer, Instance, ModelOptions};
+use puzzles::{Answer, AnswerJson, Instance, ModelOptions};
 use serde_json::{json, Value};
 
 mod support;
@@ -29,7 +29,7 @@ fn checker_rejects_broken_grids() {
     let exp = &expected()["sudoku"];
     let puzzle = parse_one(sudoku::parse, sudoku::KIND.seed);
     let answer = |json: Value| Answer {
-        json,
+        json: json.into(),
         text: String::new(),
         objective: None,
     };
@@ -67,7 +67,7 @@ fn checker_finds_a_repeated_digit_in_a_box_only() {
     let latin_not_boxes = json!([[1, 2, 3, 4], [2, 3, 4, 1], [3, 4, 1, 2], [4, 1, 2, 3]]);
     let err = puzzle
         .check(&Answer {
-            json: latin_not_boxes,
+            json: latin_not_boxes.into(),
             text: String::new(),
             objective: None,
         })
@@ -237,7 +237,7 @@ fn sixteen_and_twenty_five_solve_and_check() {
         let n = m * m;
         let full: Vec<Vec<usize>> = pattern(m).chunks(n).map(|r| r.to_vec()).collect();
         let ok = puzzle.check(&Answer {
-            json: json!(full),
+            json: json!(full).into(),
             text: String::new(),
             objective: None,
         });
@@ -304,6 +304,80 @@ fn sudoku_struct_from_one_line() {
     assert_eq!(format!("{:?}", p[0]), format!("{expected:?}"));
 }
 
+/// An answer holding `values` as numbers (the form a solved Sudoku hands over), and the
+/// same grid as a JSON value.
+fn both_forms(values: &[i64], n: usize) -> [Answer; 2] {
+    let rows = AnswerJson::Rows {
+        values: values.to_vec(),
+        width: n,
+    };
+    let json = rows.to_value().into_owned();
+    [rows, json.into()].map(|json| Answer {
+        json,
+        text: String::new(),
+        objective: None,
+    })
+}
+
+#[test]
+fn the_checker_names_the_broken_rule_in_either_form() {
+    // A 4×4 puzzle whose only given is 1 in the top-left corner, and a solution of it.
+    let puzzle = parse_one(sudoku::parse, "1...............");
+    let solved: [i64; 16] = [1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+    let verdict = |change: &[(usize, i64)]| {
+        let mut values = solved;
+        for &(at, v) in change {
+            values[at] = v;
+        }
+        let [rows, json] = both_forms(&values, 4);
+        let verdict = puzzle.check(&rows);
+        assert_eq!(verdict, puzzle.check(&json), "{values:?}");
+        verdict
+    };
+    assert_eq!(verdict(&[]), Ok(()));
+    let broken = |change: &[(usize, i64)]| verdict(change).unwrap_err();
+    assert_eq!(broken(&[(0, 2)]), "cell [1, 1] is given as 1 but holds 2");
+    assert_eq!(broken(&[(1, 1)]), "row 1 holds 1 twice");
+    assert_eq!(broken(&[(4, 1)]), "column 1 holds 1 twice");
+    assert_eq!(
+        broken(&[(15, 0)]),
+        "cell [4, 4] must hold a number from 1 to 4"
+    );
+    assert_eq!(
+        broken(&[(6, 5)]),
+        "cell [2, 3] must hold a number from 1 to 4"
+    );
+    // Rows and columns Latin, boxes not.
+    let latin_not_boxes = [1, 2, 3, 4, 2, 3, 4, 1, 3, 4, 1, 2, 4, 1, 2, 3];
+    let [rows, json] = both_forms(&latin_not_boxes, 4);
+    assert_eq!(puzzle.check(&rows), Err("box 1 holds 2 twice".to_string()));
+    assert_eq!(puzzle.check(&json), puzzle.check(&rows));
+}
+
+#[test]
+fn rows_of_the_wrong_shape_are_a_broken_answer_not_a_panic() {
+    let puzzle = parse_one(sudoku::parse, "................");
+    let answer = |values: Vec<i64>, width| Answer {
+        json: AnswerJson::Rows { values, width },
+        text: String::new(),
+        objective: None,
+    };
+    let solved = vec![1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 1];
+    assert_eq!(
+        puzzle.check(&answer(solved[..12].to_vec(), 3)),
+        Err("row 1 has 3 cells, expected 4".to_string())
+    );
+    assert_eq!(
+        puzzle.check(&answer(solved[..12].to_vec(), 4)),
+        Err("expected 4 rows, found 3".to_string())
+    );
+    assert_eq!(
+        puzzle.check(&answer(solved[..14].to_vec(), 4)),
+        Err("row 4 has 2 cells, expected 4".to_string())
+    );
+    assert!(puzzle.check(&answer(solved, 4)).is_ok());
+}
+
 fn poke(text: &str) {
     parse_and_poke(sudoku::parse, text, &[ModelOptions::default()], 3);
 }
@@ -314,6 +388,43 @@ proptest! {
     #[test]
     fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..300)) {
         poke(&String::from_utf8_lossy(&bytes));
+    }
+
+    /// The checker's quick yes-or-no pass agrees with the slow cell-by-cell one on grids a
+    /// few changes away from a solution, and the two forms of an answer get one verdict.
+    #[test]
+    fn the_checker_agrees_with_its_cell_by_cell_pass(
+        changes in proptest::collection::vec((0usize..81, 1i64..=9), 0..3),
+        swaps in proptest::collection::vec((0usize..81, 0usize..81), 0..2),
+    ) {
+        let exp = &expected()["sudoku"];
+        // The seed puzzle as a `Sudoku`, for its cell-by-cell pass.
+        let givens: Vec<u8> = sudoku::KIND
+            .seed
+            .lines()
+            .filter(|l| !l.starts_with('%'))
+            .flat_map(|l| l.split_whitespace())
+            .map(|t| t.parse().unwrap_or(0))
+            .collect();
+        prop_assert_eq!(givens.len(), 81);
+        let seed = Sudoku {
+            box_size: 3,
+            n: 9,
+            givens,
+        };
+        let mut values: Vec<i64> = (0..81)
+            .map(|i| exp["solution"][i / 9][i % 9].as_i64().unwrap())
+            .collect();
+        for (at, v) in changes {
+            values[at] = v;
+        }
+        for (a, b) in swaps {
+            values.swap(a, b);
+        }
+        let [rows, json] = both_forms(&values, 9);
+        let verdict = seed.check(&rows);
+        prop_assert_eq!(&verdict, &seed.check(&json));
+        prop_assert_eq!(verdict, seed.first_broken_rule(&values));
     }
 
     #[test]

@@ -93,7 +93,7 @@ pub fn check_answer(
 ) -> Result<(), String> {
     let instances = (kind.parse)(text).map_err(|e| e.to_string())?;
     let answer = puzzles::Answer {
-        json: solution.clone(),
+        json: solution.clone().into(),
         text: String::new(),
         objective,
     };

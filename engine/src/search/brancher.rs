@@ -243,18 +243,18 @@ impl Brancher {
         val_select: ValSelect,
         seed: u64,
     ) -> Brancher {
-        let all: Vec<VarId> = (0..model.num_vars() as u32).map(VarId).collect();
+        let all = (0..model.num_vars() as u32).map(VarId);
         let (primary, secondary) = match primary {
-            None => (all, Vec::new()),
+            None => (all.collect(), Vec::new()),
+            // Every variable, in order (a grid puzzle's cells; a batch of Sudokus builds a
+            // brancher per puzzle): no secondary ones, which is quick to see.
+            Some(p) if p.iter().copied().eq(all.clone()) => (p.to_vec(), Vec::new()),
             Some(p) => {
                 let mut is_primary = vec![false; model.num_vars()];
                 for x in p {
                     is_primary[x.index()] = true;
                 }
-                (
-                    p.to_vec(),
-                    all.into_iter().filter(|x| !is_primary[x.index()]).collect(),
-                )
+                (p.to_vec(), all.filter(|x| !is_primary[x.index()]).collect())
             }
         };
         Brancher {

@@ -36,7 +36,7 @@ pub fn error_line(parse: Parse, text: &str) -> usize {
 /// An answer made of a JSON solution only (for checker tests).
 pub fn answer(json: Value) -> Answer {
     Answer {
-        json,
+        json: json.into(),
         text: String::new(),
         objective: None,
     }
