@@ -115,7 +115,8 @@ pub const MAX_UNITS: usize = 128;
 
 /// A variable's position among the propagator's variables (`vars`): the index of its entry
 /// in every [`PerVariable`] array. Made only by [`Pos::new`], which checks it against the
-/// number of variables.
+/// number of variables (and as `Pos(0)`, the filler of `newly_fixed`'s slots, each
+/// overwritten before it is read, and below `n` anyway when there is a slot).
 #[derive(Clone, Copy, Debug)]
 struct Pos(u32);
 
