@@ -387,12 +387,12 @@ impl AllDifferentUnits {
         loop {
             loop {
                 self.naked_singles()?;
-                match pop_first(&mut self.work.hidden_dirty) {
+                match pop_last(&mut self.work.hidden_dirty) {
                     Some(u) => self.hidden_singles(u)?,
                     None => break,
                 }
             }
-            match pop_first(&mut self.work.regin_dirty) {
+            match pop_last(&mut self.work.regin_dirty) {
                 Some(u) => self.regin(u)?,
                 None => return Ok(()),
             }
@@ -553,14 +553,19 @@ fn has_inner_hall_set(masks: &[u64], open: u64) -> bool {
     false
 }
 
-/// Take the smallest unit out of a set.
+/// Take the unit with the highest number out of a set: the last units a model lists are
+/// looked at first. On a Sudoku (rows, then columns, then boxes) that is boxes first, which
+/// measured −6.2 % instructions on the first 1,000 17-clue puzzles (−5.1 % on puzzles
+/// 2,001–3,000 of that file, −1.9 % on top1465's first 300, within ±0.2 % on the hardest
+/// set) against the lowest first: the order does not change the fixpoint, only how much work reaching it
+/// takes, and on a 17-clue grid the root propagation is most of the work.
 #[inline]
-fn pop_first(set: &mut UnitSet) -> Option<usize> {
+fn pop_last(set: &mut UnitSet) -> Option<usize> {
     if *set == 0 {
         return None;
     }
-    let u = set.trailing_zeros() as usize;
-    *set &= *set - 1;
+    let u = 127 - set.leading_zeros() as usize;
+    *set &= !(1u128 << u);
     Some(u)
 }
 
