@@ -648,7 +648,9 @@ impl Store {
     #[inline]
     pub fn modified_events(&self) -> impl Iterator<Item = (VarId, Event)> + '_ {
         self.modified.iter().map(|&x| {
-            let event = self.vars.meta()[x.index()].pending_event.expect("pending event");
+            let event = self.vars.meta()[x.index()]
+                .pending_event
+                .expect("pending event");
             (x, event)
         })
     }
