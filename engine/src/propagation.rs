@@ -56,6 +56,14 @@ struct PropState {
     fresh: bool,
 }
 
+/// A posted propagator, with the loop's bookkeeping and profile counters for it.
+#[derive(Clone, Debug)]
+struct Posted {
+    prop: Box<dyn Propagator>,
+    state: PropState,
+    counters: PropagatorCounters,
+}
+
 /// The watchers of one variable, sorted by condition: `list[..ends[0]]` wait for any
 /// removal (Domain), `list[ends[0]..ends[1]]` for a bound change, the rest for fixing. An
 /// event `e` wakes the prefix `list[..end(e)]` (a `Fixed` event wakes everyone).
@@ -96,14 +104,12 @@ impl Watchers {
 /// The posted propagators, who watches what, and the queue.
 #[derive(Clone, Debug, Default)]
 pub struct Propagation {
-    props: Vec<Box<dyn Propagator>>,
-    /// What the loop needs to know about each propagator, in one record (one bounds check
-    /// and one cache line per wake-up, not four).
-    states: Vec<PropState>,
+    /// Each posted propagator with what the loop needs to know about it and its counters,
+    /// in one record: a wake-up or a run looks up one entry (one bounds check), not three.
+    posted: Vec<Posted>,
     /// For each variable, the propagators that watch it, by condition.
     watchers: Vec<Watchers>,
     queue: PropagationQueue,
-    counters: Vec<PropagatorCounters>,
     /// Measure time per propagator (costs two clock reads per call).
     pub profiling: bool,
     /// Total propagator runs.
@@ -113,7 +119,7 @@ pub struct Propagation {
 impl Propagation {
     /// Add a propagator watching variables of `store`. It runs at the next `fixpoint`.
     pub fn post(&mut self, store: &mut Store, prop: Box<dyn Propagator>) -> PropId {
-        let id = self.props.len() as u32;
+        let id = self.posted.len() as u32;
         if self.watchers.len() < store.num_vars() {
             self.watchers
                 .resize_with(store.num_vars(), Default::default);
@@ -126,33 +132,36 @@ impl Propagation {
             self.watchers[sub.var.index()].add(watch, sub.condition);
             store.watch(sub.var, sub.condition.weakest_event(), id);
         }
-        self.states.push(PropState {
+        let state = PropState {
             entailed: store.new_rev(0),
             priority: prop.priority(),
             idempotent: prop.idempotent(),
             fresh: true,
+        };
+        self.posted.push(Posted {
+            prop,
+            state,
+            counters: PropagatorCounters {
+                instances: 1,
+                ..Default::default()
+            },
         });
-        self.counters.push(PropagatorCounters {
-            instances: 1,
-            ..Default::default()
-        });
-        self.props.push(prop);
-        self.queue.resize(self.props.len());
-        self.queue.push(id, self.states[id as usize].priority);
+        self.queue.resize(self.posted.len());
+        self.queue.push(id, state.priority);
         PropId(id)
     }
 
     pub fn len(&self) -> usize {
-        self.props.len()
+        self.posted.len()
     }
 
     pub fn is_empty(&self) -> bool {
-        self.props.is_empty()
+        self.posted.is_empty()
     }
 
     /// The name of propagator `p`.
     pub fn name(&self, p: u32) -> &'static str {
-        self.props[p as usize].name()
+        self.posted[p as usize].prop.name()
     }
 
     /// The propagators watching `x` (for heuristics such as dom/wdeg).
@@ -171,12 +180,12 @@ impl Propagation {
 
     /// Has propagator `p` become entailed at the current node?
     pub fn is_entailed(&self, store: &Store, p: u32) -> bool {
-        store.rev(self.states[p as usize].entailed) != 0
+        store.rev(self.posted[p as usize].state.entailed) != 0
     }
 
     /// How many times propagator `p` failed (its dom/wdeg weight, minus one).
     pub fn failures_of(&self, p: u32) -> u64 {
-        self.counters[p as usize].failures
+        self.posted[p as usize].counters.failures
     }
 
     /// Run propagators until nothing changes, or until one fails. Always inlined (into
@@ -187,10 +196,10 @@ impl Propagation {
     pub fn fixpoint(&mut self, store: &mut Store) -> Result<(), Conflict> {
         self.schedule(store, None);
         while let Some(p) = self.queue.pop() {
-            let pi = p as usize;
-            let state = self.states[pi];
+            let posted = &mut self.posted[p as usize];
+            let state = posted.state;
             if store.rev(state.entailed) != 0 {
-                self.props[pi].clear_pending();
+                posted.prop.clear_pending();
                 continue;
             }
             let removed_before = store.removed_count();
@@ -202,16 +211,16 @@ impl Propagation {
             store.set_quiet_propagator(state.idempotent.then_some(p));
             let mut ctx = Context::new(store);
             let result = if state.fresh {
-                self.states[pi].fresh = false;
-                self.props[pi].clear_pending();
-                self.props[pi].propagate_from_scratch(&mut ctx)
+                posted.state.fresh = false;
+                posted.prop.clear_pending();
+                posted.prop.propagate_from_scratch(&mut ctx)
             } else {
-                self.props[pi].propagate(&mut ctx)
+                posted.prop.propagate(&mut ctx)
             };
             let entailed = ctx.is_entailed();
             store.set_quiet_propagator(None);
             self.propagations += 1;
-            let c = &mut self.counters[pi];
+            let c = &mut posted.counters;
             c.calls += 1;
             if let Some(t) = started {
                 c.time_ns += t.elapsed().as_nanos() as u64;
@@ -223,7 +232,7 @@ impl Propagation {
             }
             if let Err(mut conflict) = result {
                 c.failures += 1;
-                self.props[pi].clear_pending();
+                posted.prop.clear_pending();
                 conflict.propagator = Some(p);
                 self.abandon(store);
                 return Err(conflict);
@@ -239,17 +248,18 @@ impl Propagation {
 
     /// Queue every propagator from scratch (after a restart, or to re-check a whole node).
     pub fn schedule_all_from_scratch(&mut self) {
-        for p in 0..self.props.len() {
-            self.states[p].fresh = true;
-            self.queue.push(p as u32, self.states[p].priority);
+        for (p, posted) in self.posted.iter_mut().enumerate() {
+            posted.state.fresh = true;
+            self.queue.push(p as u32, posted.state.priority);
         }
     }
 
     /// Drop the queue after a conflict (or when a search abandons a node).
     pub fn abandon(&mut self, store: &mut Store) {
         store.drop_modified();
-        let props = &mut self.props;
-        self.queue.clear(|q| props[q as usize].clear_pending());
+        let posted = &mut self.posted;
+        self.queue
+            .clear(|q| posted[q as usize].prop.clear_pending());
     }
 
     /// Wake the watchers of every variable changed since the last look. Inlined into the
@@ -264,13 +274,12 @@ impl Propagation {
         for (x, event) in store.modified_events() {
             // The store records only events that some watcher of `x` wakes on.
             for w in self.watchers[x.index()].woken_by(event) {
-                let p = w.prop as usize;
-                let state = &self.states[p];
-                if Some(w.prop) == skip || store.rev(state.entailed) != 0 {
+                let posted = &mut self.posted[w.prop as usize];
+                if Some(w.prop) == skip || store.rev(posted.state.entailed) != 0 {
                     continue;
                 }
-                let priority = state.priority;
-                if self.props[p].notify(w.local as usize, event) {
+                let priority = posted.state.priority;
+                if posted.prop.notify(w.local as usize, event) {
                     self.queue.push(w.prop, priority);
                 }
             }
@@ -281,16 +290,21 @@ impl Propagation {
     /// Counters per propagator kind.
     pub fn profile(&self) -> PropagatorProfile {
         let mut profile = PropagatorProfile::default();
-        for (p, c) in self.props.iter().zip(&self.counters) {
-            profile.by_kind.entry(p.name()).or_default().add(c);
+        for posted in &self.posted {
+            let c = &posted.counters;
+            profile
+                .by_kind
+                .entry(posted.prop.name())
+                .or_default()
+                .add(c);
         }
         profile
     }
 
     /// Zero the call counters (not the failure weights' history used by heuristics).
     pub fn reset_counters(&mut self) {
-        for c in &mut self.counters {
-            *c = PropagatorCounters {
+        for posted in &mut self.posted {
+            posted.counters = PropagatorCounters {
                 instances: 1,
                 ..Default::default()
             };

@@ -250,11 +250,19 @@ impl Dfs<'_> {
     }
 
     /// Require the objective to beat the best solution so far. False on conflict.
-    #[inline]
+    /// Only the test "is there a bound?" is inlined (into `backtrack`, at every right
+    /// branch): without a bound, the common case, the call cost more than the test
+    /// (0.8 % of n-queens' instructions, where the compiler had stopped inlining it whole).
+    #[inline(always)]
     fn apply_bound(&mut self) -> bool {
         let (Some(objective), Some(bound)) = (self.config.objective, self.bound) else {
             return true;
         };
+        self.tighten_to_bound(objective, bound)
+    }
+
+    /// `apply_bound` once there is a bound to apply.
+    fn tighten_to_bound(&mut self, objective: super::Objective, bound: i64) -> bool {
         let store = &mut self.model.store;
         let result = if objective.minimize {
             store.set_max(
