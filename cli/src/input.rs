@@ -115,12 +115,7 @@ pub fn load(
         ));
     }
     // Stops at the first content line (not a list of all of them: a batch has thousands).
-    let has_content = || {
-        text.lines().any(|l| {
-            let l = l.trim();
-            !l.is_empty() && !l.starts_with('%')
-        })
-    };
+    let has_content = || common::iter_content_lines(&text).next().is_some();
     if from_user && kind.input == Input::File && !has_content() {
         return Err(InputError::new(
             &file,

@@ -254,11 +254,16 @@ pub trait Instance: Send + Sync + fmt::Debug {
 /// The lines of a file that carry content: `(1-based line number, trimmed text)`, skipping
 /// blank lines and `%` comments (FORMATS.md, "Common rules").
 pub fn content_lines(text: &str) -> Vec<(usize, &str)> {
+    iter_content_lines(text).collect()
+}
+
+/// [`content_lines`] one at a time, for a caller that may stop early (is there any
+/// content at all, in a batch of thousands of lines?).
+pub fn iter_content_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     text.lines()
         .enumerate()
         .map(|(i, l)| (i + 1, l.trim()))
         .filter(|(_, l)| !l.is_empty() && !l.starts_with('%'))
-        .collect()
 }
 
 /// Reject binary input: a NUL byte or invalid UTF-8 is reported by the command line before
