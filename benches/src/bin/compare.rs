@@ -16,7 +16,9 @@
 //! for every puzzle (`SudokuSolver`), and the `cpsolve` command itself on the whole file
 //! (`cli::run`: reading, parsing, solving, checking and printing every answer as JSON).
 //!
-//! Times are wall-clock on one thread; on a shared machine run it when it is quiet, or
+//! Times are wall-clock on one thread (each Sudoku row also prints the command as a user
+//! types it, without `-p 1`, sharing the puzzles among all cores: a figure beside the
+//! one-thread comparison, not a ratio to the one-thread peers); on a shared machine run it when it is quiet, or
 //! compare ratios. Each Sudoku row times the solvers in turn, `--repeat` times (3 by
 //! default), and keeps each one's best rate, so that a drift of the machine's speed during
 //! the row does not decide a ratio.
@@ -181,10 +183,18 @@ fn sudoku_row(file: &str, lines: &[String], unique: bool, opts: &Options) {
     if unique {
         args.extend(["-n".to_string(), "2".to_string()]);
     }
-    let command = || {
+    // The same command as a user types it, without `-p 1`: the puzzles are shared among all
+    // cores. Timed beside the one-thread figure, never in place of it (the peers use one).
+    let all_cores_args: Vec<String> = args
+        .iter()
+        .enumerate()
+        .filter(|&(i, a)| a != "-p" && !(i > 0 && args[i - 1] == "-p"))
+        .map(|(_, a)| a.clone())
+        .collect();
+    let command = |args: &[String]| {
         let mut out = Vec::with_capacity(givens.len() * 400);
         let t = Instant::now();
-        let status = cli::run(&args, &mut std::io::empty(), &mut out, &mut std::io::sink());
+        let status = cli::run(args, &mut std::io::empty(), &mut out, &mut std::io::sink());
         let cli = rate(givens.len(), t.elapsed().as_secs_f64());
         assert_eq!(status, 0, "cpsolve failed on {file}");
         let answers: Vec<serde_json::Value> = String::from_utf8(out)
@@ -242,9 +252,11 @@ fn sudoku_row(file: &str, lines: &[String], unique: bool, opts: &Options) {
     // Each in turn, `repeat` times; the best rate of each.
     let value_level = engine(AllDiffLevel::Value);
     let (mut domain_level, mut cli, mut sk, mut ps) = (0f64, 0f64, 0f64, None::<f64>);
+    let mut cli_all_cores = 0f64;
     for _ in 0..opts.repeat {
         domain_level = domain_level.max(engine(AllDiffLevel::Domain));
-        cli = cli.max(command());
+        cli = cli.max(command(&args));
+        cli_all_cores = cli_all_cores.max(command(&all_cores_args));
         sk = sk.max(dedicated());
         if !opts.skip_slow {
             ps = Some(ps.unwrap_or(0.0).max(peer()));
@@ -271,6 +283,14 @@ fn sudoku_row(file: &str, lines: &[String], unique: bool, opts: &Options) {
         per_level[0].1
     );
     print_row(&name, givens.len(), cp, Some(cli), Some(sk), ps);
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    match ps {
+        Some(ps) => println!(
+            "    the command on all {cores} cores (no -p): {cli_all_cores:.0}/s, {:.1}x puzzle-solver (one thread)",
+            cli_all_cores / ps
+        ),
+        None => println!("    the command on all {cores} cores (no -p): {cli_all_cores:.0}/s"),
+    }
 }
 
 fn puzzle_solver_sudoku(givens: &[u8; 81]) -> (Puzzle, Vec<VarToken>) {
