@@ -57,7 +57,7 @@ pub(crate) struct SmallState {
 }
 
 /// A finite set of `i32` values, stored as a bitset with cached bounds and size.
-#[derive(Clone, PartialEq, Eq)]
+#[derive(PartialEq, Eq)]
 pub struct Domain {
     /// The value that bit 0 stands for.
     offset: i32,
@@ -604,6 +604,35 @@ impl Domain {
     }
 }
 
+/// Written out for `clone_from`: it reuses the heap words of the domain it overwrites when
+/// there are as many (the derived one would allocate new ones), so that a propagator keeping
+/// a copy of a wide domain refreshes it without allocating (`EqualOffset` in `relations.rs`).
+impl Clone for Domain {
+    fn clone(&self) -> Domain {
+        Domain {
+            offset: self.offset,
+            min: self.min,
+            max: self.max,
+            size: self.size,
+            low: self.low,
+            high: self.high.clone(),
+        }
+    }
+
+    fn clone_from(&mut self, source: &Domain) {
+        self.offset = source.offset;
+        self.min = source.min;
+        self.max = source.max;
+        self.size = source.size;
+        self.low = source.low;
+        if self.high.len() == source.high.len() {
+            self.high.copy_from_slice(&source.high);
+        } else {
+            self.high = source.high.clone();
+        }
+    }
+}
+
 impl fmt::Debug for Domain {
     /// Prints `{1..3, 5, 7..9}`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -650,6 +679,21 @@ mod tests {
         assert_eq!((d.min(), d.max(), d.size()), (-3, 70, 74));
         assert!(d.contains(-3) && d.contains(70) && !d.contains(71) && !d.contains(-4));
         assert_eq!(format!("{d:?}"), "{-3..70}");
+    }
+
+    #[test]
+    fn clone_from_copies_whatever_the_widths() {
+        let mut wide = Domain::interval(0, 199);
+        wide.remove(100).unwrap();
+        // Into a domain of another width (new words), then of the same width (reused).
+        for mut copy in [Domain::interval(0, 0), Domain::interval(-50, 149)] {
+            copy.clone_from(&wide);
+            assert!(copy == wide);
+            assert_eq!(format!("{copy:?}"), "{0..99, 101..199}");
+        }
+        let mut narrow = Domain::interval(-5, 150);
+        narrow.clone_from(&Domain::from_values(&[3, 7]));
+        assert_eq!(format!("{narrow:?}"), "{3, 7}");
     }
 
     #[test]

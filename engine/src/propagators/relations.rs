@@ -13,6 +13,7 @@
 //! Arithmetic is done in `i64` and clamped back to `i32`, so `c` near the ends of the `i32`
 //! range cannot overflow.
 
+use crate::domain::Domain;
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
 use crate::store::VarId;
 
@@ -28,11 +29,22 @@ pub struct EqualOffset {
     x: VarId,
     y: VarId,
     c: i32,
+    /// Scratch: copies of the domains of `x` and `y`, refreshed at each run (see
+    /// `propagate_from_scratch`). Kept here so that a run allocates nothing, even for wide
+    /// domains, whose extra words live on the heap: `clone_from` reuses them.
+    x_copy: Domain,
+    y_copy: Domain,
 }
 
 impl EqualOffset {
     pub fn new(x: VarId, y: VarId, c: i32) -> EqualOffset {
-        EqualOffset { x, y, c }
+        EqualOffset {
+            x,
+            y,
+            c,
+            x_copy: Domain::interval(0, 0),
+            y_copy: Domain::interval(0, 0),
+        }
     }
 }
 
@@ -63,9 +75,13 @@ impl Propagator for EqualOffset {
         ctx.set_max(y, clamp(xhi - c))?;
         if !ctx.is_fixed(x) {
             // Holes: keep in x only values with a partner in y, then the other way round.
-            let dy = ctx.domain(y).clone();
+            // (From a copy of the other domain: the store cannot lend one domain while it
+            // changes another.)
+            self.y_copy.clone_from(ctx.domain(y));
+            let dy = &self.y_copy;
             ctx.retain(x, |v| dy.contains(clamp(v as i64 - c)))?;
-            let dx = ctx.domain(x).clone();
+            self.x_copy.clone_from(ctx.domain(x));
+            let dx = &self.x_copy;
             ctx.retain(y, |v| dx.contains(clamp(v as i64 + c)))?;
         }
         if ctx.is_fixed(x) {
