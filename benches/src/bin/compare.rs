@@ -18,8 +18,8 @@
 //!
 //! Times are wall-clock on one thread (each Sudoku row also prints the command as a user
 //! types it, without `-p 1`, sharing the puzzles among all cores: a figure beside the
-//! one-thread comparison, not a ratio to the one-thread peers); on a shared machine run it when it is quiet, or
-//! compare ratios. Each Sudoku row times the solvers in turn, `--repeat` times (3 by
+//! one-thread comparison, not one of its ratios); on a shared machine run it when it is
+//! quiet, or compare ratios. Each Sudoku row times the solvers in turn, `--repeat` times (3 by
 //! default), and keeps each one's best rate, so that a drift of the machine's speed during
 //! the row does not decide a ratio.
 
@@ -176,21 +176,17 @@ fn sudoku_row(file: &str, lines: &[String], unique: bool, opts: &Options) {
     // checker and printed as JSON lines (to memory). Uniqueness is `-n 2`.
     let path = std::env::temp_dir().join(format!("cpsolve-compare-{}", std::process::id()));
     std::fs::write(&path, lines.join("\n")).expect("a temporary file");
-    let mut args: Vec<String> = ["sudoku", path.to_str().unwrap(), "--json", "-p", "1"]
+    // As a user types it (no `-p`: the puzzles are shared among all cores), and on one
+    // thread (`-p 1`), the figure the ratios use: the peers run on one thread.
+    let mut all_cores_args: Vec<String> = ["sudoku", path.to_str().unwrap(), "--json"]
         .iter()
         .map(|s| s.to_string())
         .collect();
     if unique {
-        args.extend(["-n".to_string(), "2".to_string()]);
+        all_cores_args.extend(["-n".to_string(), "2".to_string()]);
     }
-    // The same command as a user types it, without `-p 1`: the puzzles are shared among all
-    // cores. Timed beside the one-thread figure, never in place of it (the peers use one).
-    let all_cores_args: Vec<String> = args
-        .iter()
-        .enumerate()
-        .filter(|&(i, a)| a != "-p" && !(i > 0 && args[i - 1] == "-p"))
-        .map(|(_, a)| a.clone())
-        .collect();
+    let mut args = all_cores_args.clone();
+    args.extend(["-p".to_string(), "1".to_string()]);
     let command = |args: &[String]| {
         let mut out = Vec::with_capacity(givens.len() * 400);
         let t = Instant::now();

@@ -622,7 +622,7 @@ impl Propagator for AllDifferentUnits {
 
 #[cfg(test)]
 mod tests {
-    use super::{has_inner_hall_set, HALL_CHECK_MAX_OPEN};
+    use super::{has_inner_hall_set, pop_last, UnitSet, HALL_CHECK_MAX_OPEN};
     use crate::rng::Rng;
 
     /// Every subset of the open positions, counted directly.
@@ -636,6 +636,32 @@ mod tests {
                 .fold(0u64, |acc, b| acc | masks[positions[b]]);
             size >= 2 && size + 2 <= m && union.count_ones() as usize == size
         })
+    }
+
+    #[test]
+    fn pop_last_takes_every_unit_highest_first() {
+        let mut rng = Rng::new(11);
+        for round in 0..2_000 {
+            // Sets in either half or both (more than 64 units only in the high half).
+            let low = if round % 3 == 0 {
+                0
+            } else {
+                rng.below(u64::MAX)
+            };
+            let high = if round % 3 == 1 {
+                0
+            } else {
+                rng.below(u64::MAX)
+            };
+            let mut set = (high as UnitSet) << 64 | low as UnitSet;
+            let expected: Vec<usize> = (0..128).rev().filter(|&u| set >> u & 1 != 0).collect();
+            let mut taken = Vec::new();
+            while let Some(u) = pop_last(&mut set) {
+                taken.push(u);
+            }
+            assert_eq!(taken, expected);
+            assert_eq!(set, 0);
+        }
     }
 
     #[test]
