@@ -66,6 +66,7 @@ pub mod exact_cover;
 pub mod set_cover;
 pub mod symmetric_cover;
 pub mod tabucol;
+mod vertex_set;
 
 pub const KIND: PuzzleKind = PuzzleKind {
     name: "colouring",

@@ -34,6 +34,7 @@
 //! graph. Whatever it returns as a cover is one (the caller's checker sees the colouring).
 
 use super::exact_cover::Limits;
+use super::vertex_set::VertexSet;
 
 /// Where [`cover_by_local_search`] ended: the `k` sets with the fewest uncovered vertices it
 /// met (0: a cover).
@@ -110,9 +111,8 @@ struct SwapSearch<'a> {
     /// covers (what swapping it out costs).
     weight: Vec<u64>,
     only_here: Vec<u64>,
-    /// The uncovered vertices, and each one's index there (or `NO_SLOT`).
-    uncovered: Vec<usize>,
-    uncovered_at: Vec<usize>,
+    /// The vertices no chosen set holds.
+    uncovered: VertexSet,
     /// A set swapped out may not come back before this step.
     banned_until: Vec<u64>,
     random: engine::rng::Rng,
@@ -137,8 +137,7 @@ impl<'a> SwapSearch<'a> {
             holders_xor: vec![0; n],
             weight: vec![1; n],
             only_here: Vec::new(),
-            uncovered: (0..n).collect(),
-            uncovered_at: (0..n).collect(),
+            uncovered: VertexSet::full(n),
             banned_until: vec![0; pool.len()],
             random: engine::rng::Rng::new(seed),
         };
@@ -164,21 +163,6 @@ impl<'a> SwapSearch<'a> {
         search
     }
 
-    fn mark_uncovered(&mut self, v: usize, uncovered: bool) {
-        if uncovered {
-            self.uncovered_at[v] = self.uncovered.len();
-            self.uncovered.push(v);
-        } else {
-            let i = self.uncovered_at[v];
-            let last = *self.uncovered.last().expect("v is uncovered");
-            self.uncovered.swap_remove(i);
-            if last != v {
-                self.uncovered_at[last] = i;
-            }
-            self.uncovered_at[v] = NO_SLOT;
-        }
-    }
-
     /// Set `s` into slot `at` (empty).
     fn put(&mut self, s: usize, at: usize) {
         self.chosen[at] = s;
@@ -187,7 +171,7 @@ impl<'a> SwapSearch<'a> {
             match self.times_covered[v] {
                 0 => {
                     self.only_here[at] += self.weight[v];
-                    self.mark_uncovered(v, false);
+                    self.uncovered.set(v, false);
                 }
                 1 => {
                     let before = self.slot[self.holders_xor[v]];
@@ -210,7 +194,7 @@ impl<'a> SwapSearch<'a> {
             match self.times_covered[v] {
                 0 => {
                     self.only_here[at] -= self.weight[v];
-                    self.mark_uncovered(v, true);
+                    self.uncovered.set(v, true);
                 }
                 1 => {
                     let other = self.slot[self.holders_xor[v]];
@@ -228,7 +212,7 @@ impl<'a> SwapSearch<'a> {
         if self.chosen.is_empty() {
             return false; // k = 0: nothing to swap
         }
-        let v = self.uncovered[self.random.below(self.uncovered.len() as u64) as usize];
+        let v = self.uncovered.as_slice()[self.random.below(self.uncovered.len() as u64) as usize];
         let mut best: Option<(usize, usize)> = None;
         let mut best_score = i64::MIN;
         let mut ties = 0;
@@ -294,7 +278,7 @@ impl<'a> SwapSearch<'a> {
         let out = self.take(at);
         self.put(s, at);
         self.banned_until[out] = step + 1 + self.random.below(10);
-        for &u in &self.uncovered {
+        for &u in self.uncovered.as_slice() {
             self.weight[u] += 1;
         }
         true

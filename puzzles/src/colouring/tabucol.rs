@@ -38,6 +38,7 @@
 //! number of moves; a deadline or a stop flag may end it earlier. Whatever it returns is a
 //! proper colouring (the caller's checker sees every colouring anyway).
 
+use super::vertex_set::VertexSet;
 use super::{peel, Graph};
 use engine::rng::Rng;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -84,9 +85,8 @@ struct TabuCol<'a> {
     tabu_until: Vec<u64>,
     /// Vertices that keep their colour (e.g. a clique's, which need distinct colours anyway).
     kept: Vec<bool>,
-    /// The vertices with a neighbour of their own colour, and each one's index in it.
-    conflicting: Vec<usize>,
-    position: Vec<usize>,
+    /// The vertices with a neighbour of their own colour.
+    conflicting: VertexSet,
     /// Edges whose ends have the same colour.
     conflicts: usize,
     /// Moves made so far, over every run (the tabu list counts in these).
@@ -111,8 +111,7 @@ impl<'a> TabuCol<'a> {
             gamma,
             tabu_until: vec![0; n * k],
             kept,
-            conflicting: Vec::new(),
-            position: vec![ABSENT; n],
+            conflicting: VertexSet::empty(n),
             conflicts: 0,
             moves_made: 0,
         };
@@ -120,28 +119,11 @@ impl<'a> TabuCol<'a> {
             let own = state.gamma[v * k + state.colour[v]];
             state.conflicts += own as usize;
             if own > 0 {
-                state.mark(v, true);
+                state.conflicting.set(v, true);
             }
         }
         state.conflicts /= 2;
         state
-    }
-
-    /// Add `v` to, or remove it from, the conflicting vertices.
-    fn mark(&mut self, v: usize, conflicting: bool) {
-        let present = self.position[v] != ABSENT;
-        if conflicting && !present {
-            self.position[v] = self.conflicting.len();
-            self.conflicting.push(v);
-        } else if !conflicting && present {
-            let i = self.position[v];
-            let last = *self.conflicting.last().expect("v is in the list");
-            self.conflicting.swap_remove(i);
-            if last != v {
-                self.position[last] = i;
-            }
-            self.position[v] = ABSENT;
-        }
     }
 
     /// Recolour `v` with `c`, updating γ, the cost and the conflicting vertices.
@@ -155,12 +137,12 @@ impl<'a> TabuCol<'a> {
             self.gamma[u * k + old] -= 1;
             self.gamma[u * k + c] += 1;
             if self.colour[u] == old && self.gamma[u * k + old] == 0 {
-                self.mark(u, false);
+                self.conflicting.set(u, false);
             } else if self.colour[u] == c && self.gamma[u * k + c] == 1 {
-                self.mark(u, true);
+                self.conflicting.set(u, true);
             }
         }
-        self.mark(v, self.gamma[v * k + c] > 0);
+        self.conflicting.set(v, self.gamma[v * k + c] > 0);
     }
 
     /// Move until no edge conflicts, or `limit` says stop; the fewest conflicts seen, and
@@ -226,7 +208,7 @@ impl<'a> TabuCol<'a> {
         let mut ties = 0u64;
         // A move to a colour with γ below this beats the best: aspiration.
         let aspiring = best as i64 - self.conflicts as i64;
-        for &v in &self.conflicting {
+        for &v in self.conflicting.as_slice() {
             if self.kept[v] {
                 continue;
             }
@@ -257,7 +239,7 @@ impl<'a> TabuCol<'a> {
             }
         }
         chosen.unwrap_or_else(|| {
-            let movable: Vec<usize> = (self.conflicting.iter())
+            let movable: Vec<usize> = (self.conflicting.as_slice().iter())
                 .copied()
                 .filter(|&v| !self.kept[v])
                 .collect();
