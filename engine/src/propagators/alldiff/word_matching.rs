@@ -65,6 +65,8 @@ pub(crate) struct WordMatching {
     dom: [u64; 64],
     succ: [u64; 64],
     pred: [u64; 64],
+    /// Scratch for `one_tight_component`: the domain of the variable matched to value `k`.
+    dom_of_value: [u64; 64],
     /// Scratch for the breadth-first search of an augmenting path.
     queue: Vec<u8>,
     came_from: [u8; 64],
@@ -88,6 +90,7 @@ impl WordMatching {
             dom: [0; 64],
             succ: [0; 64],
             pred: [0; 64],
+            dom_of_value: [0; 64],
             queue: Vec::with_capacity(n.min(64)),
             came_from: [NONE; 64],
         }
@@ -377,26 +380,32 @@ impl WordMatching {
     /// can take (`var_of[k]` for `k` in the union of their domains); the variables that
     /// reach the pivot are swept in until none can take a value of the set already
     /// reaching it. One component when each walk covers every open variable.
-    fn one_tight_component(&self, open: u64) -> bool {
+    fn one_tight_component(&mut self, open: u64) -> bool {
         let pivot = (open.trailing_zeros() & 63) as usize; // `open` is not empty
         let mut used = 0u64;
         let mut union = 0u64;
         for i in ones(open) {
-            used |= 1 << self.value_of[i];
+            let k = self.value_of[i] & 63;
+            used |= 1 << k;
             union |= self.dom[i];
+            self.dom_of_value[k as usize] = self.dom[i];
         }
         if union != used {
             return false; // a free value: the general walk handles it
         }
-        // Forward: the values of the variables reached, grown from the pivot's domain.
+        // Forward: the values of the variables reached, grown from the pivot's domain, a
+        // layer at a time. Within a layer the reads do not wait on each other (value `k`'s
+        // variable's domain is read directly, not through `var_of`), so the processor
+        // overlaps them; one value at a time, each read waited on the one before.
         let mut reached = self.dom[pivot] | 1 << self.value_of[pivot];
         let mut frontier = reached & !(1 << self.value_of[pivot]);
         while frontier != 0 {
-            let k = frontier.trailing_zeros() as usize;
-            frontier &= frontier - 1;
-            let new = self.dom[self.var_matched_to(k)] & !reached;
-            reached |= new;
-            frontier |= new;
+            let mut next = 0u64;
+            for k in ones(frontier) {
+                next |= self.dom_of_value[k];
+            }
+            frontier = next & !reached;
+            reached |= next;
         }
         if reached != used {
             return false;
@@ -405,15 +414,15 @@ impl WordMatching {
         let mut reaching = 1u64 << pivot;
         let mut reaching_values = 1u64 << self.value_of[pivot];
         loop {
-            let mut grown = false;
+            let before = reaching;
             for i in ones(open & !reaching) {
-                if self.dom[i] & reaching_values != 0 {
-                    reaching |= 1 << i;
-                    reaching_values |= 1 << self.value_of[i];
-                    grown = true;
-                }
+                // Whether `i` joins is data, as random as the puzzle: computed, not branched
+                // on (a mispredicted branch costs more than these few instructions).
+                let joins = (self.dom[i] & reaching_values != 0) as u64;
+                reaching |= joins << i;
+                reaching_values |= joins << (self.value_of[i] & 63);
             }
-            if !grown {
+            if reaching == before {
                 return reaching == open;
             }
         }
