@@ -425,8 +425,7 @@ impl AllDifferentUnits {
         } else {
             open_count <= 2
         };
-        if !consistent {
-            self.matchings[u].prune_open(open)?;
+        if !consistent && self.matchings[u].prune_open(open)? {
             let masks = self.matchings[u].masks_mut();
             for (&mask, &j) in masks.iter().zip(members) {
                 self.work.narrow(self.units_of.get(j), j, mask)?;

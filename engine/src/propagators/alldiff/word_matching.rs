@@ -124,14 +124,16 @@ impl WordMatching {
     /// kept as a hint for the next call), when the caller has already removed every fixed
     /// variable's value from the others (naked singles): `open` is the set of variables
     /// with two or more values, the only ones the rest of the algorithm looks at.
-    pub(crate) fn prune_open(&mut self, open: u64) -> PropResult {
+    ///
+    /// `Ok(false)` when the masks are known to be unchanged (most runs in a search: the
+    /// unit is one strongly connected component), so the caller need not read them back.
+    pub(crate) fn prune_open(&mut self, open: u64) -> Result<bool, Conflict> {
         debug_assert!(ones(open).all(|i| self.dom[i].count_ones() > 1));
         if open == 0 {
-            return Ok(());
+            return Ok(false);
         }
         self.repair_matching(open)?;
-        self.keep_supported_values(open);
-        Ok(())
+        Ok(self.keep_supported_values(open))
     }
 
     /// Read the domains into `read` (and `dom`), as masks from `base`. `false` if they do
@@ -323,10 +325,11 @@ impl WordMatching {
     }
 
     /// Remove from each open variable the values outside its component (and outside the
-    /// reach of the free values).
-    fn keep_supported_values(&mut self, open: u64) {
+    /// reach of the free values). `false` when nothing was removed, as seen without looking
+    /// (one component); `true` when something may have been.
+    fn keep_supported_values(&mut self, open: u64) -> bool {
         if self.one_tight_component(open) {
-            return; // every value has a support: nothing to remove
+            return false; // every value has a support: nothing to remove
         }
         // The alternating graph between open variables: j → i when dom[i] holds j's value.
         let mut used = 0u64;
@@ -368,6 +371,7 @@ impl WordMatching {
                 self.dom[i] &= values;
             }
         }
+        true
     }
 
     /// The common case, cheaply: the open variables take exactly their matched values
