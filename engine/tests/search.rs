@@ -39,7 +39,7 @@ fn n_queens_counts() {
             VarSelect::InputOrder,
             VarSelect::SmallestDomain,
             VarSelect::DomWDeg,
-            VarSelect::SmallestDomainMostShared(Arc::new(neighbours)),
+            VarSelect::SmallestDomainConstrainedNeighbours(Arc::new(neighbours)),
         ] {
             for val_select in [
                 ValSelect::Min,
@@ -73,7 +73,7 @@ fn latin_square_counts() {
     let out = engine::count(&mut latin_square(5), &SearchConfig::default());
     assert_eq!(out.solutions, 161_280);
     assert!(out.complete);
-    // The same count with the tie-break on shared values (rows and columns as neighbours).
+    // The same count with the tie-break on the neighbours (rows and columns as neighbours).
     let n = 5;
     let lines: Vec<Vec<VarId>> = (0..n)
         .flat_map(|i| {
@@ -83,10 +83,9 @@ fn latin_square_counts() {
         })
         .collect();
     let config = SearchConfig {
-        var_select: VarSelect::SmallestDomainMostShared(Arc::new(Neighbours::from_groups(
-            n * n,
-            &lines,
-        ))),
+        var_select: VarSelect::SmallestDomainConstrainedNeighbours(Arc::new(
+            Neighbours::from_groups(n * n, &lines),
+        )),
         ..Default::default()
     };
     assert_eq!(
