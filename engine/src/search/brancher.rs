@@ -189,10 +189,12 @@ impl Neighbours {
                     .iter()
                     .map(|&y| {
                         let theirs = domains[y as usize].first_word();
-                        // Computed, not branched on: whether a neighbour shares a value is
-                        // as random as the puzzle.
-                        let shares = (mine & theirs != 0) as u32;
-                        shares * NEIGHBOUR_WEIGHTS[theirs.count_ones() as usize]
+                        // Whether a neighbour shares a value is as random as the puzzle:
+                        // left to itself the compiler branches on it (to skip the lookup),
+                        // and the branch is mispredicted; `select_unpredictable` asks for a
+                        // conditional move instead.
+                        let weight = NEIGHBOUR_WEIGHTS[theirs.count_ones() as usize];
+                        std::hint::select_unpredictable(mine & theirs != 0, weight, 0)
                     })
                     .sum()
             }
