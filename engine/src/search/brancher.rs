@@ -232,7 +232,7 @@ impl Neighbours {
 
 /// The weight of an unfixed neighbour with `size` values in [`Neighbours::pressure`]:
 /// `2¹⁶ / size²`, and nothing for a fixed (or empty) one.
-fn neighbour_weight(size: u32) -> u32 {
+const fn neighbour_weight(size: u32) -> u32 {
     if size < 2 {
         0
     } else {
@@ -244,9 +244,9 @@ fn neighbour_weight(size: u32) -> u32 {
 /// the hot loop instead of divided.
 const NEIGHBOUR_WEIGHTS: [u32; 65] = {
     let mut table = [0u32; 65];
-    let mut size = 2;
+    let mut size = 0;
     while size <= 64 {
-        table[size] = ((1u64 << 16) / (size as u64 * size as u64)) as u32;
+        table[size] = neighbour_weight(size as u32);
         size += 1;
     }
     table

@@ -400,7 +400,8 @@ impl WordMatching {
         // Forward: the values of the variables reached, grown from the pivot's domain, a
         // layer at a time. Within a layer the reads do not wait on each other (value `k`'s
         // variable's domain is read directly, not through `var_of`), so the processor
-        // overlaps them; one value at a time, each read waited on the one before.
+        // overlaps them. (Taken one value at a time, each step waited on two reads in a
+        // row: measured in `docs/PERFORMANCE.md`, "Sudoku, eighth pass".)
         let mut reached = self.dom[pivot] | 1 << self.value_of[pivot];
         let mut frontier = reached & !(1 << self.value_of[pivot]);
         while frontier != 0 {
