@@ -335,6 +335,8 @@ impl AllDifferentUnits {
                 unsafe { *holders.get_unchecked_mut(count) = j };
                 count += (work.dom.get(j) & value != 0) as usize;
             }
+            // `narrow`'s steps, less its test for no change (each holder loses `value`), and
+            // with the units to look at gathered here and marked once.
             let mut dirty: UnitSet = 0;
             for k in 0..count {
                 let j = work.holders[k];
