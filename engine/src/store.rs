@@ -186,6 +186,9 @@ pub struct Store {
     /// level popped (domains restored), or changes dropped after a conflict before they
     /// were announced. See [`Store::silent_changes`].
     silent_changes: u64,
+    /// For the root and each open level, how many times announcements were lost there
+    /// (see [`Store::losses_at`]): one more entry than `levels`.
+    losses: Vec<u64>,
     /// The idempotent propagator now running, whose changes to the variables that only it
     /// watches wake nobody (see [`Store::set_quiet_propagator`]); `NONE_RUNNING` otherwise.
     quiet_propagator: u32,
@@ -211,6 +214,7 @@ impl Store {
             modified: Vec::new(),
             removed: 0,
             silent_changes: 0,
+            losses: vec![0],
             quiet_propagator: NONE_RUNNING,
         }
     }
@@ -569,6 +573,7 @@ impl Store {
         });
         self.epoch = self.next_epoch;
         self.next_epoch += 1;
+        self.losses.push(0);
     }
 
     /// A count that moves whenever domains may have changed without an event reaching
@@ -614,6 +619,7 @@ impl Store {
             self.revs[rev as usize] = old;
         }
         self.epoch = mark.parent_epoch;
+        self.losses.pop();
         self.clear_modified();
     }
 
@@ -635,12 +641,42 @@ impl Store {
     }
 
     /// Forget the changes not yet announced (after a conflict): they will never reach their
-    /// watchers, which [`Store::silent_changes`] tells.
+    /// watchers, which [`Store::silent_changes`] and [`Store::losses_at`] tell.
     pub fn drop_modified(&mut self) {
         if !self.modified.is_empty() {
             self.silent_changes += 1;
         }
         self.clear_modified();
+        *self.losses.last_mut().expect("the root's count") += 1;
+    }
+
+    /// How many times, at the level at `depth` (0 is the root), changes were dropped and
+    /// announcements forgotten after a conflict ([`Store::drop_modified`], called by the
+    /// propagation engine as it abandons its queue and the propagators their pending
+    /// announcements); 0 for a level deeper than the current one.
+    ///
+    /// **What for.** With [`Store::epoch_at`]: a propagator's copy of its state taken at
+    /// level `d` describes the store together with the announcements made since, unless
+    /// some were lost at level `d` or at a level opened after it and still open.
+    #[inline]
+    pub fn losses_at(&self, depth: usize) -> u64 {
+        self.losses.get(depth).copied().unwrap_or(0)
+    }
+
+    /// The epoch of the level at `depth` (0 is the root, [`Store::level`] the current
+    /// level), `None` deeper than the current level.
+    ///
+    /// **What for.** A propagator that keeps a copy of its own state for each level can tell
+    /// whether a copy it took at `depth` still describes an open level: epochs are never
+    /// reused, so the copy is good while `epoch_at(depth)` is the epoch it was taken at.
+    /// After a backtrack it starts again from that copy instead of from scratch.
+    #[inline]
+    pub fn epoch_at(&self, depth: usize) -> Option<u64> {
+        match depth.cmp(&self.levels.len()) {
+            std::cmp::Ordering::Less => Some(self.levels[depth].parent_epoch),
+            std::cmp::Ordering::Equal => Some(self.epoch),
+            std::cmp::Ordering::Greater => None,
+        }
     }
 
     /// The variables changed since the last `clear_modified`, each once, with the strongest
@@ -822,5 +858,48 @@ mod tests {
         assert_eq!(ev, vec![(mine, Event::Bounds), (shared, Event::Fixed)]);
         s.pop_level();
         assert_eq!((s.size(mine), s.size(shared)), (10, 10));
+    }
+
+    /// `epoch_at` and `losses_at` against a model of the levels kept by hand, on random
+    /// pushes, pops and dropped changes: what a propagator's per-level copies rely on.
+    #[test]
+    fn epochs_and_losses_per_level_follow_the_open_levels() {
+        let mut rng = crate::rng::Rng::new(23);
+        let mut s = Store::new();
+        let x = s.new_var(Domain::interval(0, 63));
+        // For each open level (the root first): its epoch, and its losses.
+        let mut model: Vec<(u64, u64)> = vec![(s.epoch_at(0).unwrap(), 0)];
+        let mut seen_epochs = vec![model[0].0];
+        for _ in 0..3_000 {
+            match rng.below(4) {
+                0 => {
+                    s.push_level();
+                    let epoch = s.epoch_at(s.level()).unwrap();
+                    assert!(!seen_epochs.contains(&epoch), "an epoch used again");
+                    seen_epochs.push(epoch);
+                    model.push((epoch, 0));
+                }
+                1 if s.level() > 0 => {
+                    s.pop_level();
+                    model.pop();
+                }
+                2 => {
+                    // A change, then a conflict elsewhere: the queue and the announcements
+                    // are dropped at the current level.
+                    let _ = s.remove(x, rng.below(64) as i32);
+                    s.drop_modified();
+                    model.last_mut().unwrap().1 += 1;
+                }
+                _ => {}
+            }
+            assert_eq!(s.level() + 1, model.len());
+            for (depth, &(epoch, losses)) in model.iter().enumerate() {
+                assert_eq!(s.epoch_at(depth), Some(epoch), "depth {depth}");
+                assert_eq!(s.losses_at(depth), losses, "depth {depth}");
+            }
+            assert_eq!(s.epoch_at(model.len()), None);
+            assert_eq!(s.losses_at(model.len()), 0);
+        }
+        assert!(seen_epochs.len() > 100, "levels were opened");
     }
 }

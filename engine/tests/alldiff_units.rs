@@ -9,6 +9,9 @@
 //!   grids, random overlapping units). This is the claim of the file: the same fixpoint,
 //!   reached with less traffic.
 
+use engine::propagator::{
+    Condition, Conflict, Context, Priority, PropResult, Propagator, Subscription,
+};
 use engine::propagators::alldiff::family::AllDifferentUnits;
 use engine::rng::Rng;
 use engine::testing::{check_propagator, Consistency, HarnessConfig};
@@ -225,10 +228,12 @@ fn same_as_separate_beside(
 fn latin_squares_and_sudoku_grids_prune_as_the_separate_all_differents() {
     let mut rng = Rng::new(20_261_122);
     for case in 0..60 {
-        let (n, box_side) = match case % 4 {
+        // Order 12 has 144 cells: the propagator's sets of variables take three words.
+        let (n, box_side) = match case % 5 {
             0 => (4, Some(2)),
             1 => (9, Some(3)),
             2 => (5, None),
+            3 => (12, None),
             _ => (7, None),
         };
         let units = grid_units(n, box_side);
@@ -328,4 +333,74 @@ fn counting_with_other_constraints_finds_what_the_separate_all_differents_find()
         kinds[0] > 0 && kinds[1] > 0,
         "both outcomes tested: {kinds:?}"
     );
+}
+
+/// A propagator that fails when its two variables are both fixed to the same value, without
+/// touching any domain (so the store stays valid at the level where it fails).
+#[derive(Clone, Debug)]
+struct FailsOnEqualFixed(VarId, VarId);
+
+impl Propagator for FailsOnEqualFixed {
+    fn name(&self) -> &'static str {
+        "fails_on_equal_fixed"
+    }
+    fn subscriptions(&self) -> Vec<Subscription> {
+        vec![
+            Subscription::new(self.0, Condition::Fixed),
+            Subscription::new(self.1, Condition::Fixed),
+        ]
+    }
+    fn priority(&self) -> Priority {
+        Priority::High
+    }
+    fn propagate_from_scratch(&mut self, ctx: &mut Context<'_>) -> PropResult {
+        let (a, b) = (ctx.domain(self.0), ctx.domain(self.1));
+        if a.is_fixed() && b.is_fixed() && a.value() == b.value() {
+            return Err(Conflict::new());
+        }
+        Ok(())
+    }
+    fn clone_box(&self) -> Box<dyn Propagator> {
+        Box::new(self.clone())
+    }
+}
+
+#[test]
+fn announcements_lost_at_a_level_left_open_are_not_missed() {
+    // After a conflict the engine drops its queue and each propagator what was announced to
+    // it. A search then closes that level; this test does not. The family must not start
+    // again from the copy of its state it kept for the level below, with the announcements
+    // made since (they were lost: it would miss the variables fixed meanwhile).
+    //
+    // A Latin square of order 4; cells 0 and 5 share no unit.
+    let n = 4;
+    let units = grid_units(n, None);
+    let mut m = Model::new();
+    let xs = m.new_vars(n * n, 1, n as i32);
+    let family: Vec<Vec<VarId>> = units
+        .iter()
+        .map(|u| u.iter().map(|&i| xs[i]).collect())
+        .collect();
+    m.post(Box::new(AllDifferentUnits::new(&family, 1).unwrap()));
+    m.post(Box::new(FailsOnEqualFixed(xs[0], xs[5])));
+    m.propagate().unwrap();
+    m.store.push_level();
+    // Both fixed to 1: the other propagator (which runs first) fails, and the
+    // announcements of cells 0 and 5 to the family are dropped.
+    m.store.fix(xs[0], 1).unwrap();
+    m.store.fix(xs[5], 1).unwrap();
+    assert!(m.propagate().is_err());
+    // Still at that level: a change elsewhere wakes the family alone.
+    m.store.remove(xs[15], 4).unwrap();
+    m.propagate().unwrap();
+    for (u, unit) in units.iter().enumerate() {
+        for &fixed in [0, 5].iter().filter(|f| unit.contains(f)) {
+            for &i in unit.iter().filter(|&&i| i != fixed) {
+                assert!(
+                    !m.store.domain(xs[i]).contains(1),
+                    "unit {u}: cell {i} still holds the value of cell {fixed}"
+                );
+            }
+        }
+    }
 }

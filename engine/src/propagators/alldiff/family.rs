@@ -37,9 +37,10 @@
 //! none twice. `Model::all_different_units` posts separate all-differents otherwise.
 //!
 //! **Wakes on:** any domain change. **Idempotent:** it runs its units to a fixpoint.
-//! **Cost per run:** a read of the domains announced since the last run (of every domain
-//! after a backtrack: see `cache_valid`), the rules above, one write per narrowed
-//! variable.
+//! **Cost per run:** a read of the domains announced since the last run (after a
+//! backtrack, from the copy of its state the propagator kept for the level it is back at:
+//! see [`LevelCopies`]), the rules above, one write per narrowed variable, and a copy of its
+//! state at the end.
 
 use crate::domain::Event;
 use crate::propagator::{
@@ -58,10 +59,9 @@ pub struct AllDifferentUnits {
     /// The members of unit `u` are `members[unit_start[u]..unit_start[u + 1]]`.
     members: Vec<Pos>,
     unit_start: Vec<u32>,
-    /// The variables sharing a unit with variable `i` (each once):
-    /// `peers[peer_start[i]..peer_start[i + 1]]`.
-    peers: Vec<Pos>,
-    peer_start: Vec<u32>,
+    /// The variables sharing a unit with variable `i` (each once), as a set of variables:
+    /// `words` words from `peer_sets[i * words]`, bit `j % 64` of word `j / 64` for `j`.
+    peer_sets: Box<[u64]>,
     /// The units of each variable, as a set of units (bit `u` for unit `u`).
     units_of: PerVariable<UnitSet>,
     /// Régin's algorithm for each unit, with its matching kept between runs.
@@ -74,13 +74,19 @@ pub struct AllDifferentUnits {
     announced: Vec<u64>,
     /// Look at everything (the first run, or a run from scratch).
     all_changed: bool,
+    /// Whether announcements were dropped (`clear_pending`) since the last run.
+    lost_announcements: bool,
     /// Whether `work.dom` still holds the store's domains as the last run left them, but
     /// for the variables announced since: true after a run that succeeded, as long as no
     /// domain changed silently (`Store::silent_changes` is still `seen_silent_changes`: no
     /// level popped, no change dropped) and no announcement was dropped (`clear_pending`).
-    /// Then a run rereads only the announced variables, not all of them.
+    /// Then a run rereads only the announced variables, not all of them. When it is
+    /// false, the run starts from `copies` if it can, and reads every domain if not.
     cache_valid: bool,
     seen_silent_changes: u64,
+    /// The run's state as each successful run left it, one copy per open search level:
+    /// after a backtrack the next run starts from the copy of the level it is back at.
+    copies: LevelCopies,
 }
 
 /// The state of one run: the domains as bitmasks, and what is left to look at.
@@ -95,9 +101,9 @@ struct Work {
     /// Variables fixed during this run whose value has not yet left their peers. A variable
     /// enters it at most once per run (when it is read fixed, or when it becomes fixed).
     newly_fixed: PosStack,
-    /// Scratch for `naked_singles`: the peers that hold a fixed variable's value, with room
-    /// for the most peers of any variable, and one more.
-    holders: Box<[Pos]>,
+    /// For each value, the variables whose domain (`dom`) holds it: the same facts as
+    /// `dom`, read the other way, kept equal to it at every step.
+    holders: Holders,
     /// Units to look at for hidden singles, and to run Régin on.
     hidden_dirty: UnitSet,
     regin_dirty: UnitSet,
@@ -116,8 +122,9 @@ pub const MAX_UNITS: usize = 128;
 
 /// A variable's position among the propagator's variables (`vars`): the index of its entry
 /// in every [`PerVariable`] array. Made only by [`Pos::new`], which checks it against the
-/// number of variables (and as `Pos(0)`, the filler of a [`PosStack`]'s slots, each
-/// overwritten before it is read, and below `n` anyway when there is a slot).
+/// number of variables, from a bit of `peer_sets` (set by `new` for variables only, so
+/// below `n` too), and as `Pos(0)`, the filler of a [`PosStack`]'s slots (each overwritten
+/// before it is read, and below `n` anyway when there is a slot).
 #[derive(Clone, Copy, Debug)]
 struct Pos(u32);
 
@@ -168,10 +175,6 @@ impl<T: Copy> PerVariable<T> {
         // SAFETY: as in `get`.
         unsafe { *self.0.get_unchecked_mut(i.index()) = value }
     }
-
-    fn iter_mut(&mut self) -> std::slice::IterMut<'_, T> {
-        self.0.iter_mut()
-    }
 }
 
 impl Work {
@@ -189,6 +192,7 @@ impl Work {
         // branch costs more than the store it would skip.
         self.narrowed
             .push_if(i, self.dom.get(i) == self.read.get(i));
+        self.holders.toggle(i, self.dom.get(i) ^ mask);
         self.dom.set(i, mask);
         self.hidden_dirty |= units_of_i;
         self.regin_dirty |= units_of_i;
@@ -248,6 +252,81 @@ impl PosStack {
     }
 }
 
+/// For each value, the set of variables whose domain holds it: the domains read the other
+/// way (the *transposed view*), one bit per variable.
+///
+/// **Why.** A naked single — `i` fixed to `v` — removes `v` from the peers of `i` that hold
+/// it. Read from the domains, that takes a look at every peer (20 in a Sudoku, of which
+/// about three hold `v`); read from here it is one `AND` per word of variables (two in a
+/// Sudoku) between the set of `v`'s holders and the set of `i`'s peers, and the holders
+/// leave the set in one more. The price is keeping the two views equal: every other
+/// change to a domain flips its variable's bit in the set of each value it lost or gained
+/// (`toggle`), and after a backtrack both views start again from a copy ([`LevelCopies`]):
+/// rebuilt from the domains instead, value by value, they cost more than they saved
+/// (measured in `docs/PERFORMANCE.md`, "Sudoku, ninth pass").
+#[derive(Clone, Debug)]
+struct Holders {
+    /// Words per value: one bit for each variable.
+    words: usize,
+    /// The values (bits of a domain) whose sets are in use: `0..rows` (the others are empty).
+    rows: usize,
+    /// The set of value `k` (bit `k` of a domain) is `sets[k * words..(k + 1) * words]`.
+    sets: Box<[u64]>,
+}
+
+impl Holders {
+    /// Empty sets for `n` variables (as the domains of `Work` start: all empty).
+    fn new(n: usize) -> Holders {
+        let words = n.div_ceil(64);
+        Holders {
+            words,
+            rows: 0,
+            sets: vec![0; 64 * words].into_boxed_slice(),
+        }
+    }
+
+    /// Make the sets in use cover the values of `union`; true if that takes more than before.
+    fn cover(&mut self, union: u64) -> bool {
+        let rows = 64 - union.leading_zeros() as usize;
+        let more = rows > self.rows;
+        self.rows = self.rows.max(rows);
+        more
+    }
+
+    /// The sets in use, one after the other.
+    fn in_use(&self) -> &[u64] {
+        &self.sets[..self.rows * self.words]
+    }
+
+    fn in_use_mut(&mut self) -> &mut [u64] {
+        &mut self.sets[..self.rows * self.words]
+    }
+
+    /// Word `w` of the set of the variables holding `value` (a domain with one bit).
+    #[inline(always)]
+    fn word(&self, value: u64, w: usize) -> u64 {
+        self.sets[value.trailing_zeros() as usize * self.words + w]
+    }
+
+    /// Take the variables of `vars` (word `w`) out of the set of `value` (one bit).
+    #[inline(always)]
+    fn remove_all(&mut self, value: u64, w: usize, vars: u64) {
+        self.sets[value.trailing_zeros() as usize * self.words + w] &= !vars;
+    }
+
+    /// Flip variable `i` in the sets of the values in `values` (those its domain lost or
+    /// gained).
+    #[inline(always)]
+    fn toggle(&mut self, i: Pos, mut values: u64) {
+        let (w, bit) = (i.index() / 64, 1u64 << (i.index() % 64));
+        while values != 0 {
+            let k = values.trailing_zeros() as usize;
+            self.sets[k * self.words + w] ^= bit;
+            values &= values - 1;
+        }
+    }
+}
+
 impl AllDifferentUnits {
     /// The propagator for `units`, with values `base..base + 64`; `None` if a unit has more
     /// than 64 variables or holds a variable twice, or if there are more than [`MAX_UNITS`]
@@ -265,7 +344,8 @@ impl AllDifferentUnits {
         let mut members = Vec::new();
         let mut unit_start = vec![0u32];
         let mut units_of: Vec<UnitSet> = vec![0; n];
-        let mut peer_sets = vec![Vec::new(); n];
+        let words = n.div_ceil(64);
+        let mut peer_sets = vec![0u64; n * words];
         for (u, unit) in units.iter().enumerate() {
             if unit.len() > 64 {
                 return None;
@@ -277,25 +357,17 @@ impl AllDifferentUnits {
                 }
                 units_of[i] |= 1 << u;
                 members.push(Pos::new(i, n));
-                peer_sets[i].extend(indices.iter().filter(|&&j| j != i).map(|&j| Pos::new(j, n)));
+                for &j in indices.iter().filter(|&&j| j != i) {
+                    peer_sets[i * words + j / 64] |= 1 << (j % 64);
+                }
             }
             unit_start.push(members.len() as u32);
-        }
-        let mut peers = Vec::new();
-        let mut peer_start = vec![0u32];
-        let max_peers = peer_sets.iter().map(Vec::len).max().unwrap_or(0);
-        for mut set in peer_sets {
-            set.sort_unstable_by_key(|p| p.0);
-            set.dedup_by_key(|p| p.0);
-            peers.extend_from_slice(&set);
-            peer_start.push(peers.len() as u32);
         }
         Some(AllDifferentUnits {
             base,
             members,
             unit_start,
-            peers,
-            peer_start,
+            peer_sets: peer_sets.into_boxed_slice(),
             units_of: PerVariable::new(units_of),
             matchings: units.iter().map(|u| WordMatching::new(u.len())).collect(),
             work: Work {
@@ -303,7 +375,7 @@ impl AllDifferentUnits {
                 narrowed: PosStack::new(n),
                 dom: PerVariable::new(vec![0; n]),
                 newly_fixed: PosStack::new(n),
-                holders: vec![Pos(0); max_peers + 1].into_boxed_slice(),
+                holders: Holders::new(n),
                 hidden_dirty: 0,
                 regin_dirty: 0,
                 open_in_unit: [0; MAX_UNITS],
@@ -311,8 +383,10 @@ impl AllDifferentUnits {
             changed: Vec::with_capacity(n),
             announced: vec![0; n.div_ceil(64)],
             all_changed: true,
+            lost_announcements: false,
             cache_valid: false,
             seen_silent_changes: 0,
+            copies: LevelCopies::default(),
             vars,
         })
     }
@@ -320,35 +394,66 @@ impl AllDifferentUnits {
     /// Rule 1 for every variable fixed so far in this run.
     fn naked_singles(&mut self) -> PropResult {
         let work = &mut self.work;
+        let words = work.holders.words;
         while let Some(i) = work.newly_fixed.pop() {
             let value = work.dom.get(i);
-            let peers = &self.peers
-                [self.peer_start[i.index()] as usize..self.peer_start[i.index() + 1] as usize];
-            // First the peers that hold the value, listed without a branch (about one peer
-            // in six does, unpredictably); then the narrowings. Narrowing one peer changes
-            // no other peer's domain, so the list stays right.
-            let holders = &mut work.holders[..];
-            debug_assert!(peers.len() < holders.len());
-            let mut count = 0;
-            for &j in peers {
-                // SAFETY: `count` ≤ the peers seen so far < `peers.len()` < `holders.len()`.
-                unsafe { *holders.get_unchecked_mut(count) = j };
-                count += (work.dom.get(j) & value != 0) as usize;
-            }
-            // `narrow`'s steps, less its test for no change (each holder loses `value`), and
-            // with the units to look at gathered here and marked once.
+            let peers = &self.peer_sets[i.index() * words..(i.index() + 1) * words];
+            // The peers that hold the value, a word of variables at a time: those of
+            // `i`'s peers that `holders` lists for the value (about one in six).
+            // `narrow`'s steps follow, less its test for no change (each holder loses
+            // `value`), with the units to look at gathered here and marked once; the
+            // holders leave the value's set in one step per word.
             let mut dirty: UnitSet = 0;
-            for k in 0..count {
-                let j = work.holders[k];
-                let d = work.dom.get(j);
-                let mask = d & !value; // a strict subset: `j` holds `value`
-                if mask == 0 {
-                    return Err(Conflict::new());
+            if words == 2 {
+                let h0 = work.holders.word(value, 0) & peers[0];
+                let h1 = work.holders.word(value, 1) & peers[1];
+                let holding = h0 as u128 | (h1 as u128) << 64;
+                let mut rest = holding;
+                while rest != 0 {
+                    let j = Pos(rest.trailing_zeros());
+                    debug_assert!(j.index() < work.dom.0.len());
+                    let d = work.dom.get(j);
+                    let mask = d & !value;
+                    if mask == 0 {
+                        let done = holding & !rest;
+                        work.holders.remove_all(value, 0, done as u64);
+                        work.holders.remove_all(value, 1, (done >> 64) as u64);
+                        return Err(Conflict::new());
+                    }
+                    work.narrowed.push_if(j, d == work.read.get(j));
+                    work.dom.set(j, mask);
+                    dirty |= self.units_of.get(j);
+                    work.newly_fixed.push_if(j, mask & (mask - 1) == 0);
+                    rest &= rest - 1;
                 }
-                work.narrowed.push_if(j, d == work.read.get(j));
-                work.dom.set(j, mask);
-                dirty |= self.units_of.get(j);
-                work.newly_fixed.push_if(j, mask & (mask - 1) == 0);
+                work.holders.remove_all(value, 0, h0);
+                work.holders.remove_all(value, 1, h1);
+                work.hidden_dirty |= dirty;
+                work.regin_dirty |= dirty;
+                continue;
+            }
+            for (w, &peer_word) in peers.iter().enumerate() {
+                let holding = work.holders.word(value, w) & peer_word;
+                let mut rest = holding;
+                while rest != 0 {
+                    // SAFETY (of the position): `peer_sets` has bits for variables only.
+                    let j = Pos((w * 64) as u32 + rest.trailing_zeros());
+                    debug_assert!(j.index() < work.dom.0.len());
+                    let d = work.dom.get(j);
+                    let mask = d & !value; // a strict subset: `j` holds `value`
+                    if mask == 0 {
+                        // Keep `holders` equal to `dom`: the holders done so far have lost
+                        // the value, `j` and those after it have not.
+                        work.holders.remove_all(value, w, holding & !rest);
+                        return Err(Conflict::new());
+                    }
+                    work.narrowed.push_if(j, d == work.read.get(j));
+                    work.dom.set(j, mask);
+                    dirty |= self.units_of.get(j);
+                    work.newly_fixed.push_if(j, mask & (mask - 1) == 0);
+                    rest &= rest - 1;
+                }
+                work.holders.remove_all(value, w, holding);
             }
             work.hidden_dirty |= dirty;
             work.regin_dirty |= dirty;
@@ -461,27 +566,37 @@ impl AllDifferentUnits {
     /// (`cache_valid`), those `notify` announced. Mark what they concern (or everything).
     fn load(&mut self, ctx: &Context<'_>) {
         let domains = ctx.domains();
-        let work = &mut self.work;
         let incremental = self.cache_valid
             && !self.all_changed
             && ctx.silent_changes() == self.seen_silent_changes;
-        if incremental {
+        let restored =
+            !incremental && !self.all_changed && self.copies.restore(ctx, &mut self.work);
+        if !incremental && !restored && self.lost_announcements {
+            // Variables changed that nobody announced: look at everything.
+            self.all_changed = true;
+        }
+        self.lost_announcements = false;
+        let work = &mut self.work;
+        if incremental || restored {
             for &i in &self.changed {
                 let i = Pos::new(i as usize, self.vars.len());
                 let mask = domains[self.vars[i.index()].index()].mask_from(self.base);
                 work.read.set(i, mask);
+                work.holders.toggle(i, work.dom.get(i) ^ mask);
                 work.dom.set(i, mask);
             }
         } else {
-            for ((read, dom), &x) in work
-                .read
-                .iter_mut()
-                .zip(work.dom.iter_mut())
-                .zip(&self.vars)
-            {
+            let mut union = 0;
+            for (k, &x) in self.vars.iter().enumerate() {
+                let i = Pos::new(k, self.vars.len());
                 let mask = domains[x.index()].mask_from(self.base);
-                *read = mask;
-                *dom = mask;
+                work.read.set(i, mask);
+                work.holders.toggle(i, work.dom.get(i) ^ mask);
+                work.dom.set(i, mask);
+                union |= mask;
+            }
+            if work.holders.cover(union) {
+                self.copies.clear(); // taken with fewer values' sets than are needed now
             }
         }
         work.newly_fixed.clear();
@@ -553,7 +668,99 @@ impl AllDifferentUnits {
         }
         self.cache_valid = true;
         self.seen_silent_changes = ctx.silent_changes();
+        self.copies.save(ctx, &self.work);
         Ok(())
+    }
+}
+
+/// Copies of a run's state ([`Work`]'s domains and holders), one per search level.
+///
+/// **Why.** The store puts the domains back when the search backtracks, but the propagator's
+/// own views are its own business: without a copy, a run after a backtrack would have to
+/// read every domain again and rebuild `holders` from them, value by value (that rebuild
+/// cost more than the holders saved). A dedicated solver copies its state at each guess;
+/// this is the same, kept by the propagator inside a trailing engine: at the end of each
+/// successful run it copies its state for the current level (about 800 bytes for a
+/// Sudoku), and after a backtrack it starts from the copy of the level it is back at, then
+/// rereads only the variables announced since.
+///
+/// **Why a copy is right.** A copy taken at depth `d` describes the store as it was at the
+/// end of that run. The store's level `d` changes after that only by changes announced to
+/// this propagator (which the next run rereads), or not at all; deeper levels are undone by
+/// the backtrack. A copy is usable while level `d` is still open — `Store::epoch_at(d)` is
+/// the epoch it was taken at, epochs being never reused — and while no announcement was lost
+/// since at that level or at one opened after it (`Store::losses_at`: after a conflict
+/// the engine drops its queue, and the propagators what was announced to them). In a
+/// search that is always so: a conflict closes the level it happened at.
+#[derive(Clone, Debug, Default)]
+struct LevelCopies {
+    /// The copies' levels, shallowest first, each deeper than the one before.
+    marks: Vec<CopyMark>,
+    /// The copies, one after the other: `dom`, then the holders' sets in use.
+    words: Vec<u64>,
+}
+
+/// Where a copy was taken: the level's depth and epoch, and how many times announcements
+/// had been lost at that level by then (`Store::losses_at`).
+#[derive(Clone, Copy, Debug)]
+struct CopyMark {
+    depth: usize,
+    epoch: u64,
+    losses: u64,
+}
+
+impl LevelCopies {
+    /// Forget every copy.
+    fn clear(&mut self) {
+        self.marks.clear();
+        self.words.clear();
+    }
+
+    /// Drop the copies of levels that are closed, and those at `depth` or deeper.
+    fn drop_from(&mut self, ctx: &Context<'_>, depth: usize) {
+        while let Some(mark) = self.marks.last() {
+            if mark.depth < depth && ctx.epoch_at(mark.depth) == Some(mark.epoch) {
+                break;
+            }
+            self.marks.pop();
+        }
+    }
+
+    /// Copy `work`'s state for the current level.
+    fn save(&mut self, ctx: &Context<'_>, work: &Work) {
+        let depth = ctx.level();
+        self.drop_from(ctx, depth);
+        let size = work.dom.0.len() + work.holders.in_use().len();
+        self.words.truncate(self.marks.len() * size);
+        self.words.extend_from_slice(&work.dom.0);
+        self.words.extend_from_slice(work.holders.in_use());
+        self.marks.push(CopyMark {
+            depth,
+            epoch: ctx.epoch_at(depth).expect("the current level"),
+            losses: ctx.losses_at(depth),
+        });
+    }
+
+    /// Put back the copy of the deepest level still open into `work` (`dom`, `read` and
+    /// `holders`); false if there is none that can be trusted.
+    fn restore(&mut self, ctx: &Context<'_>, work: &mut Work) -> bool {
+        self.drop_from(ctx, ctx.level() + 1);
+        let Some(mark) = self.marks.last() else {
+            return false;
+        };
+        // Announcements lost at the copy's level since, or at a level opened after it: the
+        // copy and the announcements no longer tell the whole story.
+        let deeper_losses = (mark.depth + 1..=ctx.level()).any(|d| ctx.losses_at(d) != 0);
+        if ctx.losses_at(mark.depth) != mark.losses || deeper_losses {
+            return false;
+        }
+        let n = work.dom.0.len();
+        let size = n + work.holders.in_use().len();
+        let copy = &self.words[(self.marks.len() - 1) * size..][..size];
+        work.dom.0.copy_from_slice(&copy[..n]);
+        work.read.0.copy_from_slice(&copy[..n]);
+        work.holders.in_use_mut().copy_from_slice(&copy[n..]);
+        true
     }
 }
 
@@ -669,9 +876,11 @@ impl Propagator for AllDifferentUnits {
     fn clear_pending(&mut self) {
         self.changed.clear();
         self.announced.fill(0);
-        // What was announced is lost: reread everything. (Defensive: the search pops a
-        // level after every conflict, which tells the same through `silent_changes`.)
+        // What was announced is lost. A search closes the level it was lost at, and the
+        // next run starts from the copy of a level below (see `LevelCopies::restore`);
+        // otherwise the next run starts from scratch.
         self.cache_valid = false;
+        self.lost_announcements = true;
     }
     fn clone_box(&self) -> Box<dyn Propagator> {
         Box::new(self.clone())
