@@ -404,34 +404,6 @@ impl AllDifferentUnits {
             // `value`), with the units to look at gathered here and marked once; the
             // holders leave the value's set in one step per word.
             let mut dirty: UnitSet = 0;
-            if words == 2 {
-                let h0 = work.holders.word(value, 0) & peers[0];
-                let h1 = work.holders.word(value, 1) & peers[1];
-                let holding = h0 as u128 | (h1 as u128) << 64;
-                let mut rest = holding;
-                while rest != 0 {
-                    let j = Pos(rest.trailing_zeros());
-                    debug_assert!(j.index() < work.dom.0.len());
-                    let d = work.dom.get(j);
-                    let mask = d & !value;
-                    if mask == 0 {
-                        let done = holding & !rest;
-                        work.holders.remove_all(value, 0, done as u64);
-                        work.holders.remove_all(value, 1, (done >> 64) as u64);
-                        return Err(Conflict::new());
-                    }
-                    work.narrowed.push_if(j, d == work.read.get(j));
-                    work.dom.set(j, mask);
-                    dirty |= self.units_of.get(j);
-                    work.newly_fixed.push_if(j, mask & (mask - 1) == 0);
-                    rest &= rest - 1;
-                }
-                work.holders.remove_all(value, 0, h0);
-                work.holders.remove_all(value, 1, h1);
-                work.hidden_dirty |= dirty;
-                work.regin_dirty |= dirty;
-                continue;
-            }
             for (w, &peer_word) in peers.iter().enumerate() {
                 let holding = work.holders.word(value, w) & peer_word;
                 let mut rest = holding;
