@@ -20,8 +20,11 @@
 //! types it, without `-p 1`, sharing the puzzles among all cores: a figure beside the
 //! one-thread comparison, not one of its ratios); on a shared machine run it when it is
 //! quiet, or compare ratios. Each Sudoku row times the solvers in turn, `--repeat` times (3 by
-//! default), and keeps each one's best rate, so that a drift of the machine's speed during
-//! the row does not decide a ratio.
+//! default). The rates shown are each one's best; the ratios are the median, over the
+//! rounds, of each round's ratio (the solvers timed one after another, seconds apart), and
+//! the command's ratio to puzzle-solver is also shown round by round. The machine's speed
+//! drifts from minute to minute: best rates taken minutes apart let that drift into a
+//! ratio, rates taken seconds apart much less.
 
 use benches::*;
 use engine::{AllDiffLevel, SearchConfig};
@@ -43,9 +46,10 @@ struct Options {
     queens_max: usize,
     /// Leave out puzzle-solver (the slowest by far).
     skip_slow: bool,
-    /// Times each Sudoku row is measured, the solvers taking turns; the best rate of each
-    /// is kept. The machine's speed drifts by a third from minute to minute even when it is
-    /// idle (2026-11-23), and one pass per solver let that drift into the ratios.
+    /// Times each Sudoku row is measured, the solvers taking turns: the best rate of each
+    /// is shown, and the ratios are medians of the rounds' ratios. The machine's speed
+    /// drifts by a third from minute to minute even when it is idle (2026-11-23), and one
+    /// pass per solver let that drift into the ratios.
     repeat: usize,
 }
 
@@ -121,11 +125,27 @@ fn print_row(
     sudoku: Option<f64>,
     ps: Option<f64>,
 ) {
+    let ratio = |a: Option<f64>, b: Option<f64>| a.zip(b).map(|(a, b)| a / b);
+    let ratios = [
+        ratio(sudoku, Some(cp)),
+        ratio(Some(cp), ps),
+        ratio(sudoku, cli),
+        ratio(cli, ps),
+    ];
+    print_row_with_ratios(name, n, cp, cli, sudoku, ps, ratios);
+}
+
+/// [`print_row`] with the four ratios given (÷sudoku, ×p-solver, cli÷sud., cli×p-s.).
+fn print_row_with_ratios(
+    name: &str,
+    n: usize,
+    cp: f64,
+    cli: Option<f64>,
+    sudoku: Option<f64>,
+    ps: Option<f64>,
+    ratios: [Option<f64>; 4],
+) {
     let show = |r: Option<f64>| r.map_or("-".to_string(), |r| format!("{r:.1}"));
-    let ratio = |a: Option<f64>, b: Option<f64>| match (a, b) {
-        (Some(a), Some(b)) => format!("{:.1}", a / b),
-        _ => "-".to_string(),
-    };
     println!(
         "{:<58} {:>6} {:>12.1} {:>12} {:>12} {:>12} {:>8} {:>9} {:>9} {:>9}",
         name,
@@ -134,11 +154,25 @@ fn print_row(
         show(cli),
         show(sudoku),
         show(ps),
-        ratio(sudoku, Some(cp)),
-        ratio(Some(cp), ps),
-        ratio(sudoku, cli),
-        ratio(cli, ps),
+        show(ratios[0]),
+        show(ratios[1]),
+        show(ratios[2]),
+        show(ratios[3]),
     );
+}
+
+/// The median of `values` (the mean of the middle two for an even count); `None` if empty.
+fn median(mut values: Vec<f64>) -> Option<f64> {
+    if values.is_empty() {
+        return None;
+    }
+    values.sort_by(f64::total_cmp);
+    let mid = values.len() / 2;
+    Some(if values.len() % 2 == 1 {
+        values[mid]
+    } else {
+        (values[mid - 1] + values[mid]) / 2.0
+    })
 }
 
 // ----- Sudoku ------------------------------------------------------------------------------
@@ -245,18 +279,25 @@ fn sudoku_row(file: &str, lines: &[String], unique: bool, opts: &Options) {
         rate(givens.len(), t.elapsed().as_secs_f64())
     };
 
-    // Each in turn, `repeat` times; the best rate of each.
+    // Each in turn, `repeat` times: the best rate of each, and the ratios of each round
+    // (the solvers timed one after another, seconds apart).
     let value_level = engine(AllDiffLevel::Value);
     let (mut domain_level, mut cli, mut sk, mut ps) = (0f64, 0f64, 0f64, None::<f64>);
     let mut cli_all_cores = 0f64;
+    let mut rounds: Vec<[f64; 4]> = Vec::new(); // engine, command, sudoku, puzzle-solver
     for _ in 0..opts.repeat {
-        domain_level = domain_level.max(engine(AllDiffLevel::Domain));
-        cli = cli.max(command(&args));
+        let round_engine = engine(AllDiffLevel::Domain);
+        let round_cli = command(&args);
         cli_all_cores = cli_all_cores.max(command(&all_cores_args));
-        sk = sk.max(dedicated());
+        let round_sk = dedicated();
+        let round_ps = if opts.skip_slow { f64::NAN } else { peer() };
+        domain_level = domain_level.max(round_engine);
+        cli = cli.max(round_cli);
+        sk = sk.max(round_sk);
         if !opts.skip_slow {
-            ps = Some(ps.unwrap_or(0.0).max(peer()));
+            ps = Some(ps.unwrap_or(0.0).max(round_ps));
         }
+        rounds.push([round_engine, round_cli, round_sk, round_ps]);
     }
     let _ = std::fs::remove_file(&path);
     let per_level = [
@@ -278,7 +319,29 @@ fn sudoku_row(file: &str, lines: &[String], unique: bool, opts: &Options) {
         best_level,
         per_level[0].1
     );
-    print_row(&name, givens.len(), cp, Some(cli), Some(sk), ps);
+    // The ratios: the median over the rounds of each round's ratio. The machine's speed
+    // drifts from minute to minute; two rates taken seconds apart see nearly the same
+    // machine, the best rates of a row may not. (The engine's ratios use its domain level
+    // when that is the faster, as almost always; the value level is timed once.)
+    let per_round = |f: &dyn Fn(&[f64; 4]) -> f64| median(rounds.iter().map(f).collect());
+    let engine_of = |r: &[f64; 4]| if best_level == AllDiffLevel::Domain { r[0] } else { cp };
+    let with_ps = |f: &dyn Fn(&[f64; 4]) -> f64| if ps.is_some() { per_round(f) } else { None };
+    let ratios = [
+        per_round(&|r| r[2] / engine_of(r)),
+        with_ps(&|r| engine_of(r) / r[3]),
+        per_round(&|r| r[2] / r[1]),
+        with_ps(&|r| r[1] / r[3]),
+    ];
+    print_row_with_ratios(&name, givens.len(), cp, Some(cli), Some(sk), ps, ratios);
+    if let Some(spread) = with_ps(&|r| r[1] / r[3]).map(|_| {
+        rounds
+            .iter()
+            .map(|r| format!("{:.1}", r[1] / r[3]))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }) {
+        println!("    the command against puzzle-solver, round by round: {spread}");
+    }
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     match ps {
         Some(ps) => println!(
