@@ -152,6 +152,9 @@ struct LevelMark {
     ints: usize,
     /// Epoch of the level below.
     parent_epoch: u64,
+    /// Announcements lost at the level below (see [`Store::losses_at`]): it cannot lose
+    /// more while this one is open.
+    parent_losses: u64,
 }
 
 /// Domains, reversible integers, the trail, and the list of variables changed since the
@@ -186,9 +189,9 @@ pub struct Store {
     /// level popped (domains restored), or changes dropped after a conflict before they
     /// were announced. See [`Store::silent_changes`].
     silent_changes: u64,
-    /// For the root and each open level, how many times announcements were lost there
-    /// (see [`Store::losses_at`]): one more entry than `levels`.
-    losses: Vec<u64>,
+    /// How many times announcements were lost at the current level (see
+    /// [`Store::losses_at`]; the levels below keep theirs in their `LevelMark`).
+    losses: u64,
     /// The idempotent propagator now running, whose changes to the variables that only it
     /// watches wake nobody (see [`Store::set_quiet_propagator`]); `NONE_RUNNING` otherwise.
     quiet_propagator: u32,
@@ -214,7 +217,7 @@ impl Store {
             modified: Vec::new(),
             removed: 0,
             silent_changes: 0,
-            losses: vec![0],
+            losses: 0,
             quiet_propagator: NONE_RUNNING,
         }
     }
@@ -570,10 +573,11 @@ impl Store {
             words: self.word_trail.len(),
             ints: self.int_trail.len(),
             parent_epoch: self.epoch,
+            parent_losses: self.losses,
         });
         self.epoch = self.next_epoch;
         self.next_epoch += 1;
-        self.losses.push(0);
+        self.losses = 0;
     }
 
     /// A count that moves whenever domains may have changed without an event reaching
@@ -619,7 +623,7 @@ impl Store {
             self.revs[rev as usize] = old;
         }
         self.epoch = mark.parent_epoch;
-        self.losses.pop();
+        self.losses = mark.parent_losses;
         self.clear_modified();
     }
 
@@ -647,7 +651,7 @@ impl Store {
             self.silent_changes += 1;
         }
         self.clear_modified();
-        *self.losses.last_mut().expect("the root's count") += 1;
+        self.losses += 1;
     }
 
     /// How many times, at the level at `depth` (0 is the root), changes were dropped and
@@ -660,7 +664,11 @@ impl Store {
     /// some were lost at level `d` or at a level opened after it and still open.
     #[inline]
     pub fn losses_at(&self, depth: usize) -> u64 {
-        self.losses.get(depth).copied().unwrap_or(0)
+        match depth.cmp(&self.levels.len()) {
+            std::cmp::Ordering::Less => self.levels[depth].parent_losses,
+            std::cmp::Ordering::Equal => self.losses,
+            std::cmp::Ordering::Greater => 0,
+        }
     }
 
     /// The epoch of the level at `depth` (0 is the root, [`Store::level`] the current

@@ -324,7 +324,13 @@ fn sudoku_row(file: &str, lines: &[String], unique: bool, opts: &Options) {
     // machine, the best rates of a row may not. (The engine's ratios use its domain level
     // when that is the faster, as almost always; the value level is timed once.)
     let per_round = |f: &dyn Fn(&[f64; 4]) -> f64| median(rounds.iter().map(f).collect());
-    let engine_of = |r: &[f64; 4]| if best_level == AllDiffLevel::Domain { r[0] } else { cp };
+    let engine_of = |r: &[f64; 4]| {
+        if best_level == AllDiffLevel::Domain {
+            r[0]
+        } else {
+            cp
+        }
+    };
     let with_ps = |f: &dyn Fn(&[f64; 4]) -> f64| if ps.is_some() { per_round(f) } else { None };
     let ratios = [
         per_round(&|r| r[2] / engine_of(r)),
