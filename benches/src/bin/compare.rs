@@ -20,11 +20,10 @@
 //! types it, without `-p 1`, sharing the puzzles among all cores: a figure beside the
 //! one-thread comparison, not one of its ratios); on a shared machine run it when it is
 //! quiet, or compare ratios. Each Sudoku row times the solvers in turn, `--repeat` times (3 by
-//! default). The rates shown are each one's best; the ratios are the median, over the
-//! rounds, of each round's ratio (the solvers timed one after another, seconds apart), and
-//! the command's ratio to puzzle-solver is also shown round by round. The machine's speed
-//! drifts from minute to minute: best rates taken minutes apart let that drift into a
-//! ratio, rates taken seconds apart much less.
+//! default), and keeps each one's best rate, so that a drift of the machine's speed during
+//! the row does not decide a ratio. Under each row, the command's ratio to puzzle-solver
+//! round by round and its median: the solvers of a round are timed seconds apart, and the
+//! spread shows how far the machine moved.
 
 use benches::*;
 use engine::{AllDiffLevel, SearchConfig};
@@ -46,10 +45,10 @@ struct Options {
     queens_max: usize,
     /// Leave out puzzle-solver (the slowest by far).
     skip_slow: bool,
-    /// Times each Sudoku row is measured, the solvers taking turns: the best rate of each
-    /// is shown, and the ratios are medians of the rounds' ratios. The machine's speed
-    /// drifts by a third from minute to minute even when it is idle (2026-11-23), and one
-    /// pass per solver let that drift into the ratios.
+    /// Times each Sudoku row is measured, the solvers taking turns; the best rate of each
+    /// is kept, and the command's ratio to puzzle-solver is also shown round by round. The
+    /// machine's speed drifts by a third from minute to minute even when it is idle
+    /// (2026-11-23), and one pass per solver let that drift into the ratios.
     repeat: usize,
 }
 
@@ -125,27 +124,11 @@ fn print_row(
     sudoku: Option<f64>,
     ps: Option<f64>,
 ) {
-    let ratio = |a: Option<f64>, b: Option<f64>| a.zip(b).map(|(a, b)| a / b);
-    let ratios = [
-        ratio(sudoku, Some(cp)),
-        ratio(Some(cp), ps),
-        ratio(sudoku, cli),
-        ratio(cli, ps),
-    ];
-    print_row_with_ratios(name, n, cp, cli, sudoku, ps, ratios);
-}
-
-/// [`print_row`] with the four ratios given (÷sudoku, ×p-solver, cli÷sud., cli×p-s.).
-fn print_row_with_ratios(
-    name: &str,
-    n: usize,
-    cp: f64,
-    cli: Option<f64>,
-    sudoku: Option<f64>,
-    ps: Option<f64>,
-    ratios: [Option<f64>; 4],
-) {
     let show = |r: Option<f64>| r.map_or("-".to_string(), |r| format!("{r:.1}"));
+    let ratio = |a: Option<f64>, b: Option<f64>| match (a, b) {
+        (Some(a), Some(b)) => format!("{:.1}", a / b),
+        _ => "-".to_string(),
+    };
     println!(
         "{:<58} {:>6} {:>12.1} {:>12} {:>12} {:>12} {:>8} {:>9} {:>9} {:>9}",
         name,
@@ -154,10 +137,10 @@ fn print_row_with_ratios(
         show(cli),
         show(sudoku),
         show(ps),
-        show(ratios[0]),
-        show(ratios[1]),
-        show(ratios[2]),
-        show(ratios[3]),
+        ratio(sudoku, Some(cp)),
+        ratio(Some(cp), ps),
+        ratio(sudoku, cli),
+        ratio(cli, ps),
     );
 }
 
@@ -279,8 +262,7 @@ fn sudoku_row(file: &str, lines: &[String], unique: bool, opts: &Options) {
         rate(givens.len(), t.elapsed().as_secs_f64())
     };
 
-    // Each in turn, `repeat` times: the best rate of each, and the ratios of each round
-    // (the solvers timed one after another, seconds apart).
+    // Each in turn, `repeat` times: the best rate of each, and each round's rates.
     let value_level = engine(AllDiffLevel::Value);
     let (mut domain_level, mut cli, mut sk, mut ps) = (0f64, 0f64, 0f64, None::<f64>);
     let mut cli_all_cores = 0f64;
@@ -319,34 +301,20 @@ fn sudoku_row(file: &str, lines: &[String], unique: bool, opts: &Options) {
         best_level,
         per_level[0].1
     );
-    // The ratios: the median over the rounds of each round's ratio. The machine's speed
-    // drifts from minute to minute; two rates taken seconds apart see nearly the same
-    // machine, the best rates of a row may not. (The engine's ratios use its domain level
-    // when that is the faster, as almost always; the value level is timed once.)
-    let per_round = |f: &dyn Fn(&[f64; 4]) -> f64| median(rounds.iter().map(f).collect());
-    let engine_of = |r: &[f64; 4]| {
-        if best_level == AllDiffLevel::Domain {
-            r[0]
-        } else {
-            cp
-        }
-    };
-    let with_ps = |f: &dyn Fn(&[f64; 4]) -> f64| if ps.is_some() { per_round(f) } else { None };
-    let ratios = [
-        per_round(&|r| r[2] / engine_of(r)),
-        with_ps(&|r| engine_of(r) / r[3]),
-        per_round(&|r| r[2] / r[1]),
-        with_ps(&|r| r[1] / r[3]),
-    ];
-    print_row_with_ratios(&name, givens.len(), cp, Some(cli), Some(sk), ps, ratios);
-    if let Some(spread) = with_ps(&|r| r[1] / r[3]).map(|_| {
-        rounds
-            .iter()
-            .map(|r| format!("{:.1}", r[1] / r[3]))
-            .collect::<Vec<_>>()
-            .join(", ")
-    }) {
-        println!("    the command against puzzle-solver, round by round: {spread}");
+    print_row(&name, givens.len(), cp, Some(cli), Some(sk), ps);
+    // The same ratio round by round, with the median: the solvers of a round are timed
+    // seconds apart, the best rates of a row may come minutes apart. (The command's run is
+    // short, puzzle-solver's long: a best rate picks the command's luckiest moment, while
+    // puzzle-solver's runs average the machine's drift; the rounds show how much that
+    // matters.)
+    if ps.is_some() {
+        let each: Vec<f64> = rounds.iter().map(|r| r[1] / r[3]).collect();
+        let shown: Vec<String> = each.iter().map(|r| format!("{r:.1}")).collect();
+        println!(
+            "    the command against puzzle-solver, round by round: {} (median {:.1})",
+            shown.join(", "),
+            median(each).expect("at least one round")
+        );
     }
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     match ps {
