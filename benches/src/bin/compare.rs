@@ -262,24 +262,23 @@ fn sudoku_row(file: &str, lines: &[String], unique: bool, opts: &Options) {
         rate(givens.len(), t.elapsed().as_secs_f64())
     };
 
-    // Each in turn, `repeat` times: the best rate of each, and each round's rates.
+    // Each in turn, `repeat` times: the best rate of each, and each round's ratio of the
+    // command to puzzle-solver.
     let value_level = engine(AllDiffLevel::Value);
     let (mut domain_level, mut cli, mut sk, mut ps) = (0f64, 0f64, 0f64, None::<f64>);
     let mut cli_all_cores = 0f64;
-    let mut rounds: Vec<[f64; 4]> = Vec::new(); // engine, command, sudoku, puzzle-solver
+    let mut round_ratios: Vec<f64> = Vec::new();
     for _ in 0..opts.repeat {
-        let round_engine = engine(AllDiffLevel::Domain);
+        domain_level = domain_level.max(engine(AllDiffLevel::Domain));
         let round_cli = command(&args);
-        cli_all_cores = cli_all_cores.max(command(&all_cores_args));
-        let round_sk = dedicated();
-        let round_ps = if opts.skip_slow { f64::NAN } else { peer() };
-        domain_level = domain_level.max(round_engine);
         cli = cli.max(round_cli);
-        sk = sk.max(round_sk);
+        cli_all_cores = cli_all_cores.max(command(&all_cores_args));
+        sk = sk.max(dedicated());
         if !opts.skip_slow {
+            let round_ps = peer();
             ps = Some(ps.unwrap_or(0.0).max(round_ps));
+            round_ratios.push(round_cli / round_ps);
         }
-        rounds.push([round_engine, round_cli, round_sk, round_ps]);
     }
     let _ = std::fs::remove_file(&path);
     let per_level = [
@@ -307,13 +306,11 @@ fn sudoku_row(file: &str, lines: &[String], unique: bool, opts: &Options) {
     // short, puzzle-solver's long: a best rate picks the command's luckiest moment, while
     // puzzle-solver's runs average the machine's drift; the rounds show how much that
     // matters.)
-    if ps.is_some() {
-        let each: Vec<f64> = rounds.iter().map(|r| r[1] / r[3]).collect();
-        let shown: Vec<String> = each.iter().map(|r| format!("{r:.1}")).collect();
+    if let Some(middle) = median(round_ratios.clone()) {
+        let shown: Vec<String> = round_ratios.iter().map(|r| format!("{r:.1}")).collect();
         println!(
-            "    the command against puzzle-solver, round by round: {} (median {:.1})",
-            shown.join(", "),
-            median(each).expect("at least one round")
+            "    the command against puzzle-solver, round by round: {} (median {middle:.1})",
+            shown.join(", ")
         );
     }
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());

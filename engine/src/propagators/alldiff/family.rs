@@ -534,8 +534,10 @@ impl AllDifferentUnits {
         }
     }
 
-    /// Read the domains: every one, or, when the last run's copy is still good
-    /// (`cache_valid`), those `notify` announced. Mark what they concern (or everything).
+    /// Read the domains: when the last run's copy is still good (`cache_valid`), or after a
+    /// backtrack from the copy of a level still open (`copies`), only those `notify`
+    /// announced; otherwise every one. Mark what they concern (or everything, from scratch
+    /// or when announcements were lost).
     fn load(&mut self, ctx: &Context<'_>) {
         let domains = ctx.domains();
         let incremental = self.cache_valid
