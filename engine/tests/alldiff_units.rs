@@ -17,6 +17,14 @@ use engine::rng::Rng;
 use engine::testing::{check_propagator, Consistency, HarnessConfig};
 use engine::{AllDiffLevel, Model, VarId};
 
+/// The units (indices into `xs`) as lists of variables.
+fn family_of(units: &[Vec<usize>], xs: &[VarId]) -> Vec<Vec<VarId>> {
+    units
+        .iter()
+        .map(|u| u.iter().map(|&i| xs[i]).collect())
+        .collect()
+}
+
 /// Does every unit (indices into `t`) hold pairwise different values?
 fn units_hold(units: &[Vec<usize>], t: &[i32]) -> bool {
     units
@@ -32,10 +40,7 @@ fn harness(name: &str, units: Vec<Vec<usize>>, cfg: HarnessConfig) {
         &cfg,
         &move |t: &[i32]| units_hold(&check_units, t),
         &move |xs: &[VarId]| {
-            let family: Vec<Vec<VarId>> = units
-                .iter()
-                .map(|u| u.iter().map(|&i| xs[i]).collect())
-                .collect();
+            let family = family_of(&units, &xs);
             Box::new(AllDifferentUnits::new(&family, base).expect("a word-sized family"))
         },
     );
@@ -164,10 +169,7 @@ fn same_as_separate_beside(
     let build = |together: bool| {
         let mut m = Model::new();
         let xs: Vec<VarId> = domains.iter().map(|d| m.new_var_from_values(d)).collect();
-        let family: Vec<Vec<VarId>> = units
-            .iter()
-            .map(|u| u.iter().map(|&i| xs[i]).collect())
-            .collect();
+        let family = family_of(&units, &xs);
         if together {
             let lo = domains.iter().flatten().copied().min().unwrap();
             m.post(Box::new(AllDifferentUnits::new(&family, lo).unwrap()));
@@ -309,10 +311,7 @@ fn counting_with_other_constraints_finds_what_the_separate_all_differents_find()
         let count = |together: bool| {
             let mut m = Model::new();
             let xs = m.new_vars(n * n, 1, n as i32);
-            let family: Vec<Vec<VarId>> = units
-                .iter()
-                .map(|u| u.iter().map(|&i| xs[i]).collect())
-                .collect();
+            let family = family_of(&units, &xs);
             if together {
                 m.post(Box::new(AllDifferentUnits::new(&family, 1).unwrap()));
             } else {
@@ -377,10 +376,7 @@ fn announcements_lost_at_a_level_left_open_are_not_missed() {
     let units = grid_units(n, None);
     let mut m = Model::new();
     let xs = m.new_vars(n * n, 1, n as i32);
-    let family: Vec<Vec<VarId>> = units
-        .iter()
-        .map(|u| u.iter().map(|&i| xs[i]).collect())
-        .collect();
+    let family = family_of(&units, &xs);
     m.post(Box::new(AllDifferentUnits::new(&family, 1).unwrap()));
     m.post(Box::new(FailsOnEqualFixed(xs[0], xs[5])));
     m.propagate().unwrap();
