@@ -314,6 +314,27 @@ impl Holders {
         self.sets[value.trailing_zeros() as usize * self.words + w] &= !vars;
     }
 
+    /// Whether the sets say exactly what `dom` says (for the debug builds the tests run
+    /// in): every value of every domain has its variable in its set, and the sets hold
+    /// nothing more.
+    fn agree_with(&self, dom: &PerVariable<u64>) -> bool {
+        let listed: u32 = self.sets.iter().map(|w| w.count_ones()).sum();
+        let held: u32 = dom.0.iter().map(|d| d.count_ones()).sum();
+        let all_listed = dom.0.iter().enumerate().all(|(i, &d)| {
+            let (w, bit) = (i / 64, 1u64 << (i % 64));
+            let mut values = d;
+            while values != 0 {
+                let k = values.trailing_zeros() as usize;
+                if self.sets[k * self.words + w] & bit == 0 {
+                    return false;
+                }
+                values &= values - 1;
+            }
+            true
+        });
+        all_listed && listed == held && self.sets[self.rows * self.words..].iter().all(|&w| w == 0)
+    }
+
     /// Flip variable `i` in the sets of the values in `values` (those its domain lost or
     /// gained).
     #[inline(always)]
@@ -630,9 +651,17 @@ impl AllDifferentUnits {
     fn run(&mut self, ctx: &mut Context<'_>) -> PropResult {
         self.load(ctx);
         self.cache_valid = false;
+        debug_assert!(
+            self.work.holders.agree_with(&self.work.dom),
+            "holders after load"
+        );
         let result = self.run_to_fixpoint();
         self.work.hidden_dirty = 0;
         self.work.regin_dirty = 0;
+        debug_assert!(
+            self.work.holders.agree_with(&self.work.dom),
+            "holders after the rules"
+        );
         result?;
         self.store(ctx)?;
         // The store now holds `dom`: it is what the next run starts from.
