@@ -40,7 +40,7 @@ fn harness(name: &str, units: Vec<Vec<usize>>, cfg: HarnessConfig) {
         &cfg,
         &move |t: &[i32]| units_hold(&check_units, t),
         &move |xs: &[VarId]| {
-            let family = family_of(&units, &xs);
+            let family = family_of(&units, xs);
             Box::new(AllDifferentUnits::new(&family, base).expect("a word-sized family"))
         },
     );
@@ -169,7 +169,7 @@ fn same_as_separate_beside(
     let build = |together: bool| {
         let mut m = Model::new();
         let xs: Vec<VarId> = domains.iter().map(|d| m.new_var_from_values(d)).collect();
-        let family = family_of(&units, &xs);
+        let family = family_of(units, &xs);
         if together {
             let lo = domains.iter().flatten().copied().min().unwrap();
             m.post(Box::new(AllDifferentUnits::new(&family, lo).unwrap()));
