@@ -3,18 +3,18 @@
 //!
 //! `queens_three_alldiffs` counts 10..12 with the rows and diagonals posted as three separate
 //! value all-differents (`alldiff/value.rs`) instead of one family (`alldiff/value_family.rs`,
-//! what `cpsolve queens` and `queens_model` post): the same nodes, the difference is the
-//! engine's cost per node.
+//! what `cpsolve queens` and `queens_model` post), with the same search: forward checking
+//! alone, without the family's pigeonhole check, so more nodes, each dearer for the engine.
 
 use benches::{queens_model, QUEENS_SOLUTIONS};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use engine::{AllDiffLevel, Model, SearchConfig};
+use engine::{AllDiffLevel, Model};
 use std::time::Duration;
 
 fn queens(c: &mut Criterion) {
     let mut group = c.benchmark_group("queens_count");
     for n in 8..=14usize {
-        let model = queens_model(n);
+        let (model, search) = queens_model(n);
         // Criterion's minimum is 10 samples; keep the big ones short.
         group.sample_size(if n <= 11 { 20 } else { 10 });
         group.measurement_time(Duration::from_secs(if n <= 12 { 3 } else { 10 }));
@@ -24,7 +24,7 @@ fn queens(c: &mut Criterion) {
                 &model,
                 |b, model| {
                     b.iter(|| {
-                        let out = engine::count_parallel(model, &SearchConfig::default(), threads);
+                        let out = engine::count_parallel(model, &search, threads);
                         assert_eq!(out.solutions, QUEENS_SOLUTIONS[n]);
                         out.solutions
                     })
@@ -53,9 +53,10 @@ fn queens_three_alldiffs(c: &mut Criterion) {
     group.measurement_time(Duration::from_secs(3));
     for n in 10..=12usize {
         let model = queens_three_alldiffs_model(n);
+        let (_, search) = queens_model(n);
         group.bench_with_input(BenchmarkId::new("1thread", n), &model, |b, model| {
             b.iter(|| {
-                let out = engine::count_parallel(model, &SearchConfig::default(), 1);
+                let out = engine::count_parallel(model, &search, 1);
                 assert_eq!(out.solutions, QUEENS_SOLUTIONS[n]);
                 out.solutions
             })

@@ -182,16 +182,13 @@ impl SudokuSolver {
 
 // ----- n-queens ---------------------------------------------------------------------------
 
-/// n-queens: `q[i]` is the row of the queen in column i; rows and both diagonals all
-/// different (the diagonals as all-different with offsets, no extra variables), posted as
-/// one family as `cpsolve queens` does (`alldiff/value_family.rs`).
-pub fn queens_model(n: usize) -> Model {
-    let mut m = Model::new();
-    let q = m.new_vars(n, 0, n as i32 - 1);
-    let up: Vec<i32> = (0..n as i32).collect();
-    let down: Vec<i32> = (0..n as i32).map(|c| -c).collect();
-    m.all_different_family(&q, &[vec![0; n], up, down], AllDiffLevel::Value);
-    m
+/// n-queens as `cpsolve queens` builds it (`puzzles::queens`): `q[i]` is the row of the
+/// queen in column i; rows and both diagonals all different, posted as one family
+/// (`alldiff/value_family.rs`); the search takes the smallest domain, ties to the column
+/// nearest the middle. Returns the model and its search.
+pub fn queens_model(n: usize) -> (Model, SearchConfig) {
+    let built = puzzles::queens::Queens { n }.model(&Default::default());
+    (built.model, built.search)
 }
 
 /// The known number of solutions of n-queens, n = 0..=15 (OEIS A000170): the benchmarks'
@@ -388,9 +385,9 @@ mod tests {
     #[test]
     fn queens_counts_match_the_table() {
         for n in 1..=8 {
-            let mut m = queens_model(n);
+            let (mut m, search) = queens_model(n);
             assert_eq!(
-                engine::count(&mut m, &SearchConfig::default()).solutions,
+                engine::count(&mut m, &search).solutions,
                 QUEENS_SOLUTIONS[n]
             );
         }

@@ -26,7 +26,7 @@
 //! spread shows how far the machine moved.
 
 use benches::*;
-use engine::{AllDiffLevel, SearchConfig};
+use engine::AllDiffLevel;
 use puzzle_solver::{Constraint, LinExpr, PsResult, Puzzle, PuzzleSearch, Val, VarToken};
 use puzzles::common::ModelOptions;
 use std::rc::Rc;
@@ -429,9 +429,9 @@ impl Constraint for QueensDiagonals {
 }
 
 fn queens_row(n: usize, opts: &Options) {
-    let model = queens_model(n);
+    let (model, search) = queens_model(n);
     let t = Instant::now();
-    let count = engine::count_parallel(&model, &SearchConfig::default(), 1).solutions;
+    let count = engine::count_parallel(&model, &search, 1).solutions;
     let cp_time = t.elapsed().as_secs_f64();
     assert_eq!(count, QUEENS_SOLUTIONS[n], "{n}-queens");
 
