@@ -305,6 +305,9 @@ impl AllDifferentOffsetFamily {
     /// single*). Two sets, `once` and `twice`, count each value's holders up to two in one
     /// pass. On 12-queens this finds 19 % of the nodes needless (232,162 → 188,420).
     /// Returns whether it fixed a variable.
+    ///
+    /// Out of line: inlined, it made no difference (279.8 M instructions on 12-queens against
+    /// 279.5 M), and apart the scan around it reads more simply in a profile.
     #[inline(never)]
     fn check_pigeonhole(
         &mut self,
@@ -739,6 +742,37 @@ mod tests {
         }
         // The holes rarely leave a root that fails: the dives are what is being tested.
         assert!(roots_failed < 30, "{roots_failed} of 300 roots failed");
+    }
+
+    /// The worked example of `docs/propagators/alldiff-value.md`: 6-queens with `q₀ = 0` and
+    /// `q₂ = 5`. Forward checking alone leaves four open columns; the check finds row 4 with
+    /// one holder, and the node fails without a decision.
+    #[test]
+    fn six_queens_with_two_queens_placed_fails_by_the_pigeonhole() {
+        let n = 6;
+        let build = |family: bool| {
+            let mut m = Model::new();
+            let q = m.new_vars(n, 0, n as i32 - 1);
+            if family {
+                m.all_different_family(&q, &queens_families(n), AllDiffLevel::Value);
+            } else {
+                for offsets in queens_families(n) {
+                    m.post(Box::new(AllDifferentValue::new(&q, &offsets)));
+                }
+            }
+            m.store.fix(q[0], 0).unwrap();
+            m.store.fix(q[2], 5).unwrap();
+            (m, q)
+        };
+        let (mut separate, q) = build(false);
+        assert!(separate.propagate().is_ok());
+        let open: Vec<Vec<i32>> = [1, 3, 4, 5]
+            .iter()
+            .map(|&c| separate.store.domain(q[c]).iter().collect())
+            .collect();
+        assert_eq!(open, [vec![2, 3], vec![1, 2], vec![1, 2], vec![1, 3, 4]]);
+        let (mut family, _) = build(true);
+        assert!(family.propagate().is_err());
     }
 
     /// The pigeonhole check prunes what forward checking alone does not: 8-queens takes
