@@ -26,6 +26,7 @@ use crate::domain::Domain;
 use crate::model::Model;
 use crate::propagator::Propagator;
 use crate::rng::Rng;
+use crate::search::Outcome;
 use crate::store::VarId;
 
 /// The consistency a propagator claims.
@@ -285,4 +286,25 @@ pub fn check_propagator(
             );
         }
     }
+}
+
+/// For a rule or a heuristic that claims to save search: two complete counts of the same
+/// problem, `fewer` with it and `more` without, agree on `solutions`, and `fewer` took
+/// fewer nodes. `what` names the two in the message.
+pub fn assert_same_count_fewer_nodes(fewer: &Outcome, more: &Outcome, solutions: u64, what: &str) {
+    assert!(
+        fewer.complete && more.complete,
+        "{what}: a count was cut short"
+    );
+    assert_eq!(
+        (fewer.solutions, more.solutions),
+        (solutions, solutions),
+        "{what}: the counts"
+    );
+    assert!(
+        fewer.stats.nodes < more.stats.nodes,
+        "{what}: {} nodes against {}",
+        fewer.stats.nodes,
+        more.stats.nodes
+    );
 }

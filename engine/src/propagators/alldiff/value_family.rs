@@ -83,8 +83,8 @@ struct PigeonholeFamily {
     k: usize,
     base: i64,
     /// Some shift is not 0. When none is (n-queens), the union is counted in one word:
-    /// a shift of a 128-bit number by a variable amount is several instructions, and
-    /// n-queens' 12 took 5 % more of them in all with it.
+    /// a 128-bit shift by a variable amount is several instructions, and with it on every
+    /// run 12-queens took 2 % more of them (285.5 M against 279.8 M).
     shifted: bool,
 }
 
@@ -497,7 +497,9 @@ mod tests {
     use crate::model::Model;
     use crate::propagators::alldiff::value::AllDifferentValue;
     use crate::rng::Rng;
-    use crate::testing::{check_propagator, Consistency, HarnessConfig};
+    use crate::testing::{
+        assert_same_count_fewer_nodes, check_propagator, Consistency, HarnessConfig,
+    };
     use crate::AllDiffLevel;
 
     /// For each family, the shown values `t[i] + family[i]` are all different.
@@ -792,13 +794,7 @@ mod tests {
             separate.post(Box::new(AllDifferentValue::new(&q, &offsets)));
         }
         let without = crate::count(&mut separate, &cfg);
-        assert_eq!((with_check.solutions, without.solutions), (92, 92));
-        assert!(
-            with_check.stats.nodes < without.stats.nodes,
-            "{} nodes with the check, {} without",
-            with_check.stats.nodes,
-            without.stats.nodes
-        );
+        assert_same_count_fewer_nodes(&with_check, &without, 92, "with the check, without");
     }
 
     /// n-queens counts, n = 1..=11 (OEIS A000170), with the family on one and two threads.
