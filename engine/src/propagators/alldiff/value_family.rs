@@ -122,9 +122,11 @@ pub struct AllDifferentOffsetFamily {
     /// Every domain fits in one word (and there are at most `MAX_WORD_FAMILIES` families),
     /// so the slots' `bit0` are valid.
     one_word: bool,
-    /// Some family has the same offset for every variable (n-queens' rows). Known at
-    /// construction, so that `subscriptions` can ask to hear of every removal.
-    constant_family: bool,
+    /// The first family with the same offset for every variable (n-queens' rows), if any.
+    /// Known at construction, so that `subscriptions` can ask to hear of every removal.
+    /// (Any other constant family differs from it by a constant, so it would count the
+    /// same values.)
+    constant_family: Option<usize>,
     /// When the pigeonhole check runs (`check_pigeonhole`): `one_word`, and a constant
     /// family whose shown values fit, all variables together, in 128 bits. Set by
     /// `propagate_from_scratch`.
@@ -167,7 +169,9 @@ impl AllDifferentOffsetFamily {
             place: (0..n as u32).collect(),
             open_count: None,
             one_word: false,
-            constant_family: families.iter().any(|f| f.windows(2).all(|w| w[0] == w[1])),
+            constant_family: families
+                .iter()
+                .position(|f| f.windows(2).all(|w| w[0] == w[1])),
             pigeonhole: None,
             recheck: false,
             attacked: [0; BLOCK],
@@ -385,30 +389,20 @@ impl AllDifferentOffsetFamily {
         }
         None
     }
-}
 
-impl AllDifferentOffsetFamily {
-    /// The family for the pigeonhole check, if any: the first constant family whose slots'
+    /// The family for the pigeonhole check, if any: the constant family, when its slots'
     /// `bit0` lie less than 64 apart (each word, shifted by at most 63, fits in 128 bits).
     /// Needs the slots' `bit0`, so `one_word`.
     fn pigeonhole_family(&self) -> Option<PigeonholeFamily> {
-        if !self.one_word || !self.constant_family {
-            return None;
-        }
-        let n = self.xs.len();
-        let k_count = self.families;
-        let slots = &self.open[..n];
-        (0..k_count)
-            .filter(|&k| (0..n).all(|i| self.offsets[i * k_count + k] == self.offsets[k]))
-            .find_map(|k| {
-                let base = slots.iter().map(|s| s.bit0[k]).min()?;
-                let top = slots.iter().map(|s| s.bit0[k]).max()?;
-                (top - base < 64).then_some(PigeonholeFamily {
-                    k,
-                    base,
-                    shifted: top != base,
-                })
-            })
+        let k = self.constant_family.filter(|_| self.one_word)?;
+        let slots = &self.open[..self.xs.len()];
+        let base = slots.iter().map(|s| s.bit0[k]).min()?;
+        let top = slots.iter().map(|s| s.bit0[k]).max()?;
+        (top - base < 64).then_some(PigeonholeFamily {
+            k,
+            base,
+            shifted: top != base,
+        })
     }
 }
 
@@ -419,7 +413,7 @@ impl Propagator for AllDifferentOffsetFamily {
     fn subscriptions(&self) -> Vec<Subscription> {
         // With a constant family, every removal: a domain that shrinks without being fixed
         // can leave the family's values too few, or one of them to a single holder.
-        let condition = if self.constant_family {
+        let condition = if self.constant_family.is_some() {
             Condition::Domain
         } else {
             Condition::Fixed
