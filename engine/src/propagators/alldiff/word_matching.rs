@@ -49,11 +49,14 @@ pub(crate) struct WordMatching {
     from: Vec<i32>,
     /// The number of variables (at most 64 for a run to take place).
     n: usize,
-    /// Matched value (bit index) of each variable, or `NONE`. A hint: valid only while
-    /// `var_of` agrees.
+    /// Matched value (bit index) of each variable, or `NONE`. A hint from the runs
+    /// before: [`WordMatching::repair_matching`] keeps a pair while the value is still in
+    /// the domain and no variable before it in the run claimed the same value (the hint of
+    /// a variable that was fixed for a while, and so left out of the runs, may be stale).
     value_of: [u8; 64],
-    /// Matched variable of each value, or `NONE`.
-    var_of: [u8; 64],
+    /// Matched variable of each value: meaningful for the values the current run matched.
+    /// The last slot (64) takes the writes of the repair's first loop that match nothing.
+    var_of: [u8; 65],
     /// Scratch, reused from run to run: the domains as read, as narrowed, and the
     /// alternating graph between the open variables.
     ///
@@ -65,8 +68,9 @@ pub(crate) struct WordMatching {
     dom: [u64; 64],
     succ: [u64; 64],
     pred: [u64; 64],
-    /// Scratch for `one_tight_component`: the domain of the variable matched to value `k`.
-    dom_of_value: [u64; 64],
+    /// The domain of the variable matched to value `k`, filled by the repair for the values
+    /// it matches, for `one_tight_component`; the last slot as in `var_of`.
+    dom_of_value: [u64; 65],
     /// Scratch for the breadth-first search of an augmenting path.
     queue: Vec<u8>,
     came_from: [u8; 64],
@@ -85,12 +89,12 @@ impl WordMatching {
             from: vec![0; n],
             n,
             value_of: [NONE; 64],
-            var_of: [NONE; 64],
+            var_of: [NONE; 65],
             read: [0; 64],
             dom: [0; 64],
             succ: [0; 64],
             pred: [0; 64],
-            dom_of_value: [0; 64],
+            dom_of_value: [0; 65],
             queue: Vec::with_capacity(n.min(64)),
             came_from: [NONE; 64],
         }
@@ -132,8 +136,8 @@ impl WordMatching {
         if open == 0 {
             return Ok(false);
         }
-        self.repair_matching(open)?;
-        Ok(self.keep_supported_values(open))
+        let (used, union) = self.repair_matching(open)?;
+        Ok(self.keep_supported_values(open, used, union))
     }
 
     /// Read the domains into `read` (and `dom`), as masks from `base`. `false` if they do
@@ -184,7 +188,7 @@ impl WordMatching {
     fn set_base(&mut self, base: i64, offsets: &[i32]) -> bool {
         self.base = base;
         self.value_of.fill(NONE);
-        self.var_of = [NONE; 64];
+        self.var_of = [NONE; 65];
         for (from, &o) in self.from.iter_mut().zip(offsets) {
             match i32::try_from(base - o as i64) {
                 Ok(f) => *from = f,
@@ -203,8 +207,8 @@ impl WordMatching {
         if open == 0 {
             return Ok(());
         }
-        self.repair_matching(open)?;
-        self.keep_supported_values(open);
+        let (used, union) = self.repair_matching(open)?;
+        self.keep_supported_values(open, used, union);
         Ok(())
     }
 
@@ -254,18 +258,31 @@ impl WordMatching {
         Ok(open)
     }
 
-    /// A matching covering every open variable, repaired from the last run's.
-    fn repair_matching(&mut self, open: u64) -> PropResult {
-        // Keep the pairs that are still edges and still agree with `var_of`.
+    /// A matching covering every open variable, repaired from the last run's. Returns the
+    /// matched values and the union of the open variables' domains, and leaves
+    /// `dom_of_value` filled for the matched values.
+    fn repair_matching(&mut self, open: u64) -> Result<(u64, u64), Conflict> {
+        // Keep the pairs that are still edges, each value for the first variable that
+        // claims it. Whether a pair is kept is data (a removal or a backtrack since the
+        // last run may have broken it): computed, not branched on. This loop also gathers
+        // what the component check needs, so that it has no loop of its own over `open`
+        // (measured in `docs/PERFORMANCE.md`, "Sudoku, tenth pass").
         let mut used = 0u64;
+        let mut union = 0u64;
         let mut unmatched = 0u64;
         for i in ones(open) {
+            let d = self.dom[i];
+            union |= d;
             let k = self.value_of[i];
-            if k != NONE && self.var_of[k as usize] == i as u8 && self.dom[i] >> k & 1 != 0 {
-                used |= 1 << k;
-            } else {
-                unmatched |= 1 << i;
-            }
+            let bit = (1u64 << (k & 63)) & ((k < 64) as u64).wrapping_neg();
+            let kept = bit & d & !used;
+            used |= kept;
+            unmatched |= ((kept == 0) as u64) << i;
+            // Written whatever `kept` is, to the last slot when it is nothing (64 trailing
+            // zeros): cheaper than a branch the processor cannot guess.
+            let k = kept.trailing_zeros() as usize;
+            self.var_of[k] = i as u8;
+            self.dom_of_value[k] = d;
         }
         for i in ones(unmatched) {
             // The cheap case first: a value nobody holds.
@@ -278,8 +295,9 @@ impl WordMatching {
             };
             self.value_of[i] = k;
             self.var_of[k as usize] = i as u8;
+            self.dom_of_value[k as usize] = self.dom[i];
         }
-        Ok(())
+        Ok((used, union))
     }
 
     /// Find an augmenting path from the unmatched variable `start` to a free value by
@@ -307,6 +325,7 @@ impl WordMatching {
                     let previous = self.value_of[v];
                     self.value_of[v] = k;
                     self.var_of[k as usize] = v as u8;
+                    self.dom_of_value[k as usize] = self.dom[v];
                     k = previous;
                     v = self.came_from[v] as usize;
                 }
@@ -326,22 +345,19 @@ impl WordMatching {
 
     /// Remove from each open variable the values outside its component (and outside the
     /// reach of the free values). `false` when nothing was removed, as seen without looking
-    /// (one component); `true` when something may have been.
-    fn keep_supported_values(&mut self, open: u64) -> bool {
-        if self.one_tight_component(open) {
+    /// (one component); `true` when something may have been. `used` and `union` as
+    /// [`WordMatching::repair_matching`] returned them.
+    fn keep_supported_values(&mut self, open: u64, used: u64, union: u64) -> bool {
+        if self.one_tight_component(open, used, union) {
             return false; // every value has a support: nothing to remove
         }
         // The alternating graph between open variables: j → i when dom[i] holds j's value.
-        let mut used = 0u64;
         for j in ones(open) {
-            used |= 1 << self.value_of[j];
             self.succ[j] = 0;
         }
-        let mut union = 0u64;
         let mut can_take_free = 0u64;
         for i in ones(open) {
             let d = self.dom[i];
-            union |= d;
             if d & !used != 0 {
                 can_take_free |= 1 << i;
             }
@@ -384,16 +400,11 @@ impl WordMatching {
     /// can take (`var_of[k]` for `k` in the union of their domains); the variables that
     /// reach the pivot are swept in until none can take a value of the set already
     /// reaching it. One component when each walk covers every open variable.
-    fn one_tight_component(&mut self, open: u64) -> bool {
+    ///
+    /// `used` (the matched values), `union` (the values of the open variables) and
+    /// `dom_of_value` come from [`WordMatching::repair_matching`].
+    fn one_tight_component(&self, open: u64, used: u64, union: u64) -> bool {
         let pivot = (open.trailing_zeros() & 63) as usize; // `open` is not empty
-        let mut used = 0u64;
-        let mut union = 0u64;
-        for i in ones(open) {
-            let k = self.value_of[i] & 63;
-            used |= 1 << k;
-            union |= self.dom[i];
-            self.dom_of_value[k as usize] = self.dom[i];
-        }
         if union != used {
             return false; // a free value: the general walk handles it
         }
