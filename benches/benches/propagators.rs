@@ -46,12 +46,16 @@ fn planted_domains(
     (m, vars)
 }
 
+/// Builds a fresh model over the given domains, with the benchmarked constraint posted, and
+/// returns it with its variables: the from-scratch reference for the incremental check.
+type Rebuild = dyn Fn(&[Vec<i32>]) -> (Model, Vec<VarId>);
+
 fn finish(
     mut model: Model,
     vars: Vec<VarId>,
     planted: Vec<i32>,
     rng: &mut Rng,
-    rebuild: &dyn Fn(&[Vec<i32>]) -> (Model, Vec<VarId>),
+    rebuild: &Rebuild,
 ) -> Instance {
     model.propagate().expect("the planted solution exists");
     let doms = |m: &Model, xs: &[VarId]| -> Vec<Vec<i32>> {

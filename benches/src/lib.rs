@@ -287,8 +287,8 @@ fn kakuro_entry(name: &str, problem: &str, solution: &str) -> Option<KakuroEntry
     let at = |r: usize, c: usize| grid[r][c];
     let mut text = String::new();
     let mut runs = Vec::new();
-    for r in 0..rows {
-        let line: Vec<String> = grid[r]
+    for (r, row) in grid.iter().enumerate() {
+        let line: Vec<String> = row
             .iter()
             .map(|&t| match t {
                 "-" => "#".to_string(),
@@ -339,6 +339,24 @@ fn kakuro_entry(name: &str, problem: &str, solution: &str) -> Option<KakuroEntry
     })
 }
 
+/// The restart cases compared on the hard Sudoku sets (issue 5), each with dom/wdeg: none,
+/// Luby ×100 and Luby ×10 (at ×100 restarts hardly ever fire on these short searches).
+pub fn sudoku_restart_cases() -> [(&'static str, SearchConfig); 3] {
+    [
+        ("none", RestartPolicy::Never),
+        ("luby", RestartPolicy::Luby { scale: 100 }),
+        ("luby10", RestartPolicy::Luby { scale: 10 }),
+    ]
+    .map(|(name, restarts)| {
+        let config = SearchConfig {
+            var_select: VarSelect::DomWDeg,
+            restarts,
+            ..Default::default()
+        };
+        (name, config)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -384,30 +402,9 @@ mod tests {
 
     #[test]
     fn queens_counts_match_the_table() {
-        for n in 1..=8 {
+        for (n, &known) in (1..=8).zip(&QUEENS_SOLUTIONS[1..]) {
             let (mut m, search) = queens_model(n);
-            assert_eq!(
-                engine::count(&mut m, &search).solutions,
-                QUEENS_SOLUTIONS[n]
-            );
+            assert_eq!(engine::count(&mut m, &search).solutions, known);
         }
     }
-}
-
-/// The restart cases compared on the hard Sudoku sets (issue 5), each with dom/wdeg: none,
-/// Luby ×100 and Luby ×10 (at ×100 restarts hardly ever fire on these short searches).
-pub fn sudoku_restart_cases() -> [(&'static str, SearchConfig); 3] {
-    [
-        ("none", RestartPolicy::Never),
-        ("luby", RestartPolicy::Luby { scale: 100 }),
-        ("luby10", RestartPolicy::Luby { scale: 10 }),
-    ]
-    .map(|(name, restarts)| {
-        let config = SearchConfig {
-            var_select: VarSelect::DomWDeg,
-            restarts,
-            ..Default::default()
-        };
-        (name, config)
-    })
 }

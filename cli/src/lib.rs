@@ -407,14 +407,15 @@ fn solve_side_by_side(
                         solutions: 0,
                         failure: None,
                     };
-                    for i in start..end {
+                    // `i` numbers the instances of the whole file (from 0), not of the chunk.
+                    for (i, instance) in (start..end).zip(&instances[start..end]) {
                         let mark = chunk.text.len();
                         let result = catch_unwind(AssertUnwindSafe(|| {
                             solve_and_print(
                                 plan,
                                 i + 1,
                                 true,
-                                &*instances[i],
+                                instance.as_ref(),
                                 &mut shared,
                                 &mut NoListener,
                                 &mut chunk.text,

@@ -209,7 +209,7 @@ pub fn json_line(puzzle: &str, instance: usize, run: &InstanceRun) -> Vec<u8> {
     write_milliseconds(&mut out, s.time.as_nanos() as u64);
     for (name, value) in [
         ("restarts", s.restarts),
-        ("peak_depth", s.peak_depth as u64),
+        ("peak_depth", s.peak_depth),
         ("solutions", s.solutions),
         ("variables", run.variables as u64),
     ] {
@@ -224,7 +224,7 @@ pub fn json_line(puzzle: &str, instance: usize, run: &InstanceRun) -> Vec<u8> {
         out.extend_from_slice(b"{\"name\":");
         serde_json::to_writer(&mut out, name).expect("writing JSON to memory");
         for (name, value) in [
-            ("instances", c.instances as u64),
+            ("instances", c.instances),
             ("calls", c.calls),
             ("prunings", c.prunings),
             ("removed", c.removed),

@@ -273,6 +273,10 @@ fn checked_answer(
     Ok(answer)
 }
 
+/// Where [`solve`] hands each listed solution as it is found (text output). An error (the
+/// output could not be written) stops the search and becomes [`Failure::Io`].
+pub type Emit<'a> = &'a mut dyn FnMut(&Answer) -> std::io::Result<()>;
+
 /// Solve one instance. `emit` receives each listed solution (`-a`/`-n`) as it is found, for
 /// text output; without it they are collected in [`InstanceRun::listed`].
 ///
@@ -283,7 +287,7 @@ pub fn solve(
     instance: &dyn Instance,
     shared: &mut SharedModels,
     listener: &mut dyn SearchListener,
-    mut emit: Option<&mut dyn FnMut(&Answer) -> std::io::Result<()>>,
+    mut emit: Option<Emit<'_>>,
 ) -> Result<InstanceRun, Failure> {
     // One deadline for the whole run: building a model may search too (colouring's local
     // search), and that time counts against -t.

@@ -196,6 +196,10 @@ impl fmt::Display for AnswerJson {
     }
 }
 
+/// A puzzle's parser: the text of a whole file into its instances (a file may hold several),
+/// or the first error.
+pub type Parse = fn(&str) -> Result<Vec<Box<dyn Instance>>, ParseError>;
+
 /// One parsed instance of a puzzle.
 pub trait Instance: Send + Sync + fmt::Debug {
     /// The model for these options. `Err` is a message for options that make no sense for this
@@ -644,12 +648,7 @@ pub fn mutate(text: &str, edits: &[(usize, char, u8)]) -> String {
 /// of `options` and search briefly (200 nodes): any solution found must pass the checker. The
 /// property tests call it on random input, where the only thing asserted is "no panic, no
 /// wrong answer".
-pub fn parse_and_poke(
-    parse: fn(&str) -> Result<Vec<Box<dyn Instance>>, ParseError>,
-    text: &str,
-    options: &[ModelOptions],
-    max_instances: usize,
-) {
+pub fn parse_and_poke(parse: Parse, text: &str, options: &[ModelOptions], max_instances: usize) {
     let Ok(instances) = parse(text) else {
         return;
     };

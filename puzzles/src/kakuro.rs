@@ -172,8 +172,9 @@ fn find_runs(
     let at = |r: usize, c: usize| cells[r * cols + c];
     let white = |r: usize, c: usize| at(r, c) == Cell::White;
     let mut runs = Vec::new();
-    // Every clue part announces the white cells that follow it.
-    for r in 0..rows {
+    // Every clue part announces the white cells that follow it. `line` is row `r`'s line in
+    // the file, for the errors.
+    for (r, &line) in line_of_row.iter().enumerate() {
         for c in 0..cols {
             let Cell::Clue { down, across } = at(r, c) else {
                 continue;
@@ -185,7 +186,7 @@ fn find_runs(
                     .collect();
                 if run.is_empty() {
                     return Err(ParseError::new(
-                        line_of_row[r],
+                        line,
                         format!(
                             "the clue at [{}, {}] announces {total} across but no white cell follows it on the right",
                             r + 1,
@@ -206,7 +207,7 @@ fn find_runs(
                     .collect();
                 if run.is_empty() {
                     return Err(ParseError::new(
-                        line_of_row[r],
+                        line,
                         format!(
                             "the clue at [{}, {}] announces {total} down but no white cell lies below it",
                             r + 1,
@@ -223,7 +224,7 @@ fn find_runs(
         }
     }
     // Every run of two or more white cells must have been announced.
-    for r in 0..rows {
+    for (r, &line) in line_of_row.iter().enumerate() {
         for c in 0..cols {
             if !white(r, c) {
                 continue;
@@ -241,7 +242,7 @@ fn find_runs(
                     );
                 if len >= 2 && !announced {
                     return Err(ParseError::new(
-                        line_of_row[r],
+                        line,
                         format!(
                             "the across run of {len} white cells starting at [{}, {}] has no clue on its left (expected a clue cell \\A)",
                             r + 1,
@@ -256,7 +257,7 @@ fn find_runs(
                 let announced = r > 0 && matches!(at(r - 1, c), Cell::Clue { down: Some(_), .. });
                 if len >= 2 && !announced {
                     return Err(ParseError::new(
-                        line_of_row[r],
+                        line,
                         format!(
                             "the down run of {len} white cells starting at [{}, {}] has no clue above it (expected a clue cell D\\)",
                             r + 1,
@@ -363,25 +364,23 @@ impl Kakuro {
     /// Rules only: digits 1..9 in white cells and nothing elsewhere; every run all different
     /// and adding up to its total.
     pub fn check_grid(&self, grid: &[Vec<Option<i64>>]) -> Result<(), String> {
-        for r in 0..self.rows {
-            for c in 0..self.cols {
-                let white = self.cells[r * self.cols + c] == Cell::White;
-                match (white, grid[r][c]) {
-                    (true, Some(1..=9)) | (false, None) => {}
-                    (true, _) => {
-                        return Err(format!(
-                            "white cell [{}, {}] must hold a digit 1..9",
-                            r + 1,
-                            c + 1
-                        ))
-                    }
-                    (false, Some(_)) => {
-                        return Err(format!(
-                            "cell [{}, {}] is not white and must be null",
-                            r + 1,
-                            c + 1
-                        ))
-                    }
+        for (i, &cell) in self.cells.iter().enumerate() {
+            let (r, c) = (i / self.cols, i % self.cols);
+            match (cell == Cell::White, grid[r][c]) {
+                (true, Some(1..=9)) | (false, None) => {}
+                (true, _) => {
+                    return Err(format!(
+                        "white cell [{}, {}] must hold a digit 1..9",
+                        r + 1,
+                        c + 1
+                    ))
+                }
+                (false, Some(_)) => {
+                    return Err(format!(
+                        "cell [{}, {}] is not white and must be null",
+                        r + 1,
+                        c + 1
+                    ))
                 }
             }
         }

@@ -29,7 +29,7 @@ pub mod suko;
 pub mod v3ck;
 
 pub use common::{
-    Answer, AnswerJson, Built, Instance, ModelOptions, ParseError, Purpose, SumLevel,
+    Answer, AnswerJson, Built, Instance, ModelOptions, Parse, ParseError, Purpose, SumLevel,
 };
 
 /// How the command line passes the instance.
@@ -55,7 +55,7 @@ pub struct PuzzleKind {
     /// The seed's instance, in the file format (or the number for `Input::Number`).
     pub seed: &'static str,
     /// Parse a whole file (which may hold several instances).
-    pub parse: fn(&str) -> Result<Vec<Box<dyn Instance>>, ParseError>,
+    pub parse: Parse,
 }
 
 impl PuzzleKind {

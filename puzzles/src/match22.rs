@@ -11,7 +11,7 @@
 //! Colours are the segment characters' code points.
 //!
 //! **Counting** (`--count`) counts distinct final pictures, not turn choices: the model built
-//! for [`Purpose::Count`] branches on the shown colours with projection.
+//! for [`Purpose::Count`](crate::Purpose::Count) branches on the shown colours with projection.
 //!
 //! Run it: `cpsolve match22` (the seed's stand-in 4×5 board: 27 turns), `cpsolve match22
 //! --count`.

@@ -127,6 +127,8 @@ fn one_of_each(model: &mut Model, x: VarId, y: VarId, t: i32, u: i32) {
 }
 
 impl Pigeonhole {
+    // Indices read better: `item[line][across]` is a row, `item[across][line]` a column.
+    #[allow(clippy::needless_range_loop)]
     fn viewpoints(model: &mut Model, options: &ModelOptions) -> Viewpoints {
         let item: Vec<Vec<VarId>> = (0..SIDE)
             .map(|_| model.new_vars(SIDE, FORK, SPOON))

@@ -16,7 +16,7 @@
 //! each unit, which is why most newspaper puzzles need no search at all at that level.
 //! **Search:** smallest domain first, ties broken by the pressure on the open peers: the
 //! peers sharing a candidate, those with fewer candidates weighing more
-//! ([`Sudoku::cell_choice`]).
+//! (`Sudoku::cell_choice`).
 //!
 //! Givens that clash are not a format error: the model simply fails at the root and the
 //! answer is `UNSATISFIABLE`.
@@ -378,7 +378,7 @@ impl Sudoku {
     /// The first rule a full grid of values in `1..=n` breaks, in the order a reader finds
     /// it: cell by cell, row-major, its given, then its row, column and box. The values each
     /// unit holds so far are a bitset (units numbered as in `unit_cell`), so a value seen
-    /// twice in a unit is caught when it comes. Slower than [`Sudoku::obeys_rules`], which
+    /// twice in a unit is caught when it comes. Slower than `Sudoku::obeys_rules`, which
     /// it explains (and which the tests check against it).
     pub fn first_broken_rule(&self, values: &[i64]) -> Result<(), String> {
         let (n, m) = (self.n, self.box_size);

@@ -79,11 +79,15 @@ fn brute_force_count(
     }
 }
 
+/// A small graph and a colouring of its edges: the number of nodes, the number of colours,
+/// the edges, and each edge's colour (from 1).
+type Case = (usize, usize, &'static [(usize, usize)], &'static [usize]);
+
 #[test]
 fn counts_agree_with_brute_force() {
     // A 4-cycle (alternating colours can swap: several colourings), a triangle with a tail,
     // the complete graph on 4 nodes, a multigraph.
-    let cases: [(usize, usize, &[(usize, usize)], &[usize]); 4] = [
+    let cases: [Case; 4] = [
         (4, 2, &[(0, 1), (1, 2), (2, 3), (3, 0)], &[1, 2, 1, 2]),
         (4, 3, &[(0, 1), (1, 2), (2, 0), (2, 3)], &[1, 2, 3, 1]),
         (

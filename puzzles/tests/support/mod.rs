@@ -4,11 +4,9 @@
 
 #![allow(dead_code)]
 
-use puzzles::{Answer, Instance, ParseError};
+pub use puzzles::Parse;
+use puzzles::{Answer, Instance};
 use serde_json::Value;
-
-/// A puzzle module's `parse` function.
-pub type Parse = fn(&str) -> Result<Vec<Box<dyn Instance>>, ParseError>;
 
 /// `puzzles/instances/seed/expected.json`: the seed answers, counts and objectives.
 pub fn expected() -> Value {
