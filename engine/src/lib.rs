@@ -9,7 +9,7 @@
 //! | a constraint's filtering algorithm | [`propagator`], [`propagators`] |
 //! | running propagators until nothing changes | [`queue`], [`propagation`] |
 //! | variables + constraints | [`model`] |
-//! | guessing, backtracking, optimising, counting | [`search`] |
+//! | guessing, backtracking, optimising, counting | [`search`](mod@search) |
 //! | what happened, and where the time went | [`stats`] |
 //!
 //! A tiny example, the classic SEND + MORE = MONEY:

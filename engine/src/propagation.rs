@@ -11,7 +11,7 @@
 //!
 //! **What it costs.** The loop runs millions of times per second, so its bookkeeping is kept
 //! to plain arrays. The watchers of each variable are kept in one list sorted by
-//! [`Condition`](crate::propagator::Condition) — Domain watchers, then Bounds, then Fixed —
+//! [`Condition`] — Domain watchers, then Bounds, then Fixed —
 //! so that an event walks exactly a prefix of it: a value removed from the middle of a
 //! domain never even looks at the propagators that only wait for the variable to be fixed.
 //! Better still, the store is told the weakest event anyone watches on each variable

@@ -17,7 +17,7 @@
 //!
 //! **Cost, and how it is kept low.** The trail is made of flat stacks of plain data that are
 //! never shrunk, so after the first few nodes the search allocates nothing:
-//! a saved domain is its bounds, size and first word ([`SmallState`], 24 bytes, everything a
+//! a saved domain is its bounds, size and first word (`SmallState`, 24 bytes, everything a
 //! domain of ≤ 64 values has); a wider domain also pushes its other words on a separate stack
 //! of `u64`s; reversible integers have their own stack. Restoring is a copy back.
 //!

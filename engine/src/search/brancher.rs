@@ -98,7 +98,7 @@ pub enum VarSelect {
     /// Smallest domain first, ties broken by the pressure on the neighbours: the unfixed
     /// neighbours that share a value with the variable, each weighted by one over the square
     /// of its domain size (a weighted form of Brélaz's degree tie-break; see
-    /// [`Neighbours::pressure`]). The model states the neighbourhood, see [`Neighbours`].
+    /// `Neighbours::pressure`). The model states the neighbourhood, see [`Neighbours`].
     SmallestDomainConstrainedNeighbours(Arc<Neighbours>),
     /// The puzzle decides.
     Custom(CustomVarSelect),

@@ -39,7 +39,7 @@
 //! **Wakes on:** any domain change. **Idempotent:** it runs its units to a fixpoint.
 //! **Cost per run:** a read of the domains announced since the last run (after a
 //! backtrack, from the copy of its state the propagator kept for the level it is back at:
-//! see [`LevelCopies`]), the rules above, one write per narrowed variable, and a copy of its
+//! see `LevelCopies` below), the rules above, one write per narrowed variable, and a copy of its
 //! state at the end.
 
 use crate::domain::Event;
