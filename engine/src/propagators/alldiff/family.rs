@@ -498,9 +498,9 @@ impl AllDifferentUnits {
     /// * at most two open variables: each has two values or more, so whichever value one
     ///   takes, the other has one left;
     /// * in a *tight* unit (as many values as variables), when no *inner Hall set* exists:
-    ///   see [`has_inner_hall_set`], which says why that is exact. Looking for one costs
-    ///   a walk over the subsets of the open variables, so it is done for at most
-    ///   [`HALL_CHECK_MAX_OPEN`] of them; with more, Régin runs.
+    ///   see [`has_inner_hall_set`], which says why that is exact. It looks at pairs, which
+    ///   is enough for at most [`HALL_CHECK_MAX_OPEN`] open variables; with more, Régin
+    ///   runs.
     fn regin(&mut self, u: usize) -> PropResult {
         if self.work.open_in_unit[u % MAX_UNITS] <= 2 {
             // Consistent (see above), known from the hidden-single pass alone.
@@ -767,32 +767,36 @@ impl LevelCopies {
     }
 }
 
-/// The most open variables whose subsets [`has_inner_hall_set`] walks. With four, the
-/// only sets to look at are pairs. Since Régin asks first whether the unit is one
-/// component (`WordMatching::one_tight_component`), a run that removes nothing costs
-/// about a third of what it did, and a walk over the 2⁵ subsets of five open variables
-/// costs more than the run it spares (measured in `docs/PERFORMANCE.md`, "Sudoku, fifth
-/// pass"; before that change, five was the best).
-const HALL_CHECK_MAX_OPEN: u32 = 4;
+/// The most open variables for which [`has_inner_hall_set`] decides without Régin. With
+/// four or five, every set it has to rule out is a pair: of variables, or of values.
+const HALL_CHECK_MAX_OPEN: u32 = 5;
 
 /// Whether some set `S` of the open variables (`open`: positions in `masks`) with
-/// `2 ≤ |S| ≤ m − 2` (`m` = number of open variables) can take only `|S|` values between
-/// them: a *Hall set* inside the open variables.
+/// `2 ≤ |S| ≤ m − 2` (`m` = number of open variables, at most five) can take only `|S|`
+/// values between them: a *Hall set* inside the open variables. **Only** for a tight unit
+/// whose naked and hidden singles are at their fixpoint (as when Régin's turn comes): the
+/// `m` open variables share exactly `m` values, each held by two of them or more.
 ///
-/// **Why none means Régin would remove nothing**, in a tight unit whose naked and hidden
-/// singles are at their fixpoint. The open variables then share exactly `m` values, and a
-/// matching pairs them. Régin removes a value `M(y)` from a variable `x ≠ y` exactly when
-/// no path of the alternating graph leads from `y` back to `x` (so the edge `x → y` joins
-/// two components). Let `R` be the variables that `y` reaches: every value one of them can
-/// take is matched to a variable it reaches, inside `R`, so `R` is a Hall set, and it
-/// misses `x`. `R` has two variables or
-/// more (`y` is open, two values), and at most `m − 2`: with `m − 1` the value matched to
-/// `x` would be in no other open variable's domain — a hidden single, already fixed. So a
-/// removal needs an inner Hall set; without one the unit is domain consistent already.
-/// (With one, Régin runs and decides: the set may also split the unit cleanly.)
+/// **Why none means Régin would remove nothing.** The open variables share exactly `m`
+/// values, and a matching pairs them. Régin removes a value `M(y)` from a variable `x ≠ y`
+/// exactly when no path of the alternating graph leads from `y` back to `x` (so the edge
+/// `x → y` joins two components). Let `R` be the variables that `y` reaches: every value
+/// one of them can take is matched to a variable it reaches, inside `R`, so `R` is a Hall
+/// set, and it misses `x`. `R` has two variables or more (`y` is open, two values), and at
+/// most `m − 2`: with `m − 1` the value matched to `x` would be in no other open variable's
+/// domain — a hidden single, already fixed. So a removal needs an inner Hall set; without
+/// one the unit is domain consistent already. (With one, Régin runs and decides: the set
+/// may also split the unit cleanly.)
 ///
-/// The subsets are walked in counting order, the union of each built from a smaller one's
-/// (`union[s] = union[s without its lowest member] | mask of that member`).
+/// **Why pairs are enough.** A Hall set `S` leaves the other `m − |S|` values to the
+/// other `m − |S|` variables: those values have no holder outside them, a *hidden* set of
+/// that size (and the other way round). With `m ≤ 5`, `|S|` is 2 or 3, so either `S` is
+/// a pair — two variables with the same two values (*naked pair*) — or the values left
+/// are a pair — two values, each held by exactly two variables, the same two (*hidden
+/// pair*; no value has a single holder, that would be a hidden single). Both tests look at
+/// each pair of open variables once, without a branch on the data: at most ten pairs,
+/// where the subsets of five variables are 32 (the walk this replaced, measured in
+/// `docs/PERFORMANCE.md`, "Sudoku, eleventh pass").
 ///
 /// Not inlined: inside the run's loop its registers crowded the singles' hot loops (more
 /// instructions there than the skip saves, measured).
@@ -801,25 +805,38 @@ fn has_inner_hall_set(masks: &[u64], open: u64) -> bool {
     let mut domains = [0u64; HALL_CHECK_MAX_OPEN as usize];
     let mut m = 0;
     let mut rest = open;
-    while rest != 0 {
+    while rest != 0 && m < domains.len() {
         domains[m] = masks[rest.trailing_zeros() as usize];
         rest &= rest - 1;
         m += 1;
     }
-    if m < 4 {
-        return false; // no size between 2 and m − 2
-    }
-    let mut union = [0u64; 1 << HALL_CHECK_MAX_OPEN];
-    for s in 1..(1usize << m) - 1 {
-        let lowest = s.trailing_zeros() as usize;
-        union[s] = union[s & (s - 1)] | domains[lowest];
-        let size = s.count_ones();
-        if size >= 2 && size as usize <= m - 2 && union[s].count_ones() == size {
-            return true;
+    let naked_pair = |(i, j): (usize, usize)| (domains[i] | domains[j]).count_ones() == 2;
+    match m {
+        // With four, a hidden pair is the other two variables' naked pair.
+        4 => PAIRS_OF_FOUR.into_iter().fold(false, |found, p| found | naked_pair(p)),
+        5 => {
+            // The values held by exactly two open variables, counted bit by bit.
+            let (mut once, mut twice, mut thrice) = (0u64, 0u64, 0u64);
+            for d in domains {
+                thrice |= twice & d;
+                twice |= once & d;
+                once |= d;
+            }
+            let held_twice = twice & !thrice;
+            let hidden_pair =
+                |(i, j): (usize, usize)| (domains[i] & domains[j] & held_twice).count_ones() >= 2;
+            PAIRS_OF_FOUR
+                .into_iter()
+                .chain(PAIRS_WITH_THE_FIFTH)
+                .fold(false, |found, p| found | naked_pair(p) | hidden_pair(p))
         }
+        _ => false, // fewer than four: no size between 2 and m − 2
     }
-    false
 }
+
+/// The pairs among four positions, and those with a fifth: each pair of five once.
+const PAIRS_OF_FOUR: [(usize, usize); 6] = [(0, 1), (0, 2), (1, 2), (0, 3), (1, 3), (2, 3)];
+const PAIRS_WITH_THE_FIFTH: [(usize, usize); 4] = [(0, 4), (1, 4), (2, 4), (3, 4)];
 
 /// Take the unit with the highest number out of a set: the last units a model lists are
 /// looked at first. On a Sudoku (rows, then columns, then boxes) that is boxes first, which
@@ -965,17 +982,19 @@ mod tests {
     }
 
     #[test]
-    fn the_subset_walk_finds_inner_hall_sets_as_brute_force_does() {
+    fn with_four_open_the_pair_test_is_exact_on_any_domains() {
+        // With four open variables the only size to look at is two, and a pair is a Hall
+        // set exactly when its union has two values: no precondition needed.
         let mut rng = Rng::new(5);
         let mut found = [0, 0];
         for _ in 0..20_000 {
             let n = 1 + rng.below(9) as usize;
             let values = 2 + rng.below(7);
             let masks: Vec<u64> = (0..n).map(|_| rng.below(1 << values)).collect();
-            // Open positions: any subset of at most HALL_CHECK_MAX_OPEN of them.
+            // Open positions: any subset of at most four of them.
             let mut open = 0u64;
             for k in 0..n {
-                if open.count_ones() < HALL_CHECK_MAX_OPEN && rng.below(3) != 0 {
+                if open.count_ones() < 4 && rng.below(3) != 0 {
                     open |= 1 << k;
                 }
             }
@@ -991,5 +1010,70 @@ mod tests {
             found[0] > 1000 && found[1] > 1000,
             "both answers tested: {found:?}"
         );
+    }
+
+    /// A random unit as Régin's turn finds it: `n` variables, `m` of them open with two or
+    /// more of the unit's free values each, every free value held by two open variables or
+    /// more (no hidden single), the others fixed to the remaining values (no naked single
+    /// left: their values are in no open domain). `None` when the draw misses that.
+    fn unit_at_the_singles_fixpoint(rng: &mut Rng, n: usize, m: usize) -> Option<(Vec<u64>, u64)> {
+        // The values 0..n in a random order: the first m are the open variables' values.
+        let mut values: Vec<u64> = (0..n as u64).collect();
+        for k in (1..n).rev() {
+            values.swap(k, rng.below(k as u64 + 1) as usize);
+        }
+        let free: u64 = values[..m].iter().fold(0, |acc, &v| acc | 1 << v);
+        let mut positions: Vec<usize> = (0..n).collect();
+        for k in (1..n).rev() {
+            positions.swap(k, rng.below(k as u64 + 1) as usize);
+        }
+        let mut masks = vec![0u64; n];
+        let mut open = 0u64;
+        for (k, &p) in positions.iter().enumerate() {
+            if k < m {
+                // A random subset of the free values, by one coin per value.
+                masks[p] = values[..m]
+                    .iter()
+                    .filter(|_| rng.below(2) == 0)
+                    .fold(0, |acc, &v| acc | 1 << v);
+                open |= 1 << p;
+            } else {
+                masks[p] = 1 << values[k];
+            }
+        }
+        let open_masks = || (0..n).filter(|&p| open >> p & 1 != 0).map(|p| masks[p]);
+        let each_open_has_two = open_masks().all(|d| d.count_ones() >= 2);
+        let each_value_held_twice = values[..m]
+            .iter()
+            .all(|&v| open_masks().filter(|d| d >> v & 1 != 0).count() >= 2);
+        let union = open_masks().fold(0, |acc, d| acc | d);
+        (each_open_has_two && each_value_held_twice && union == free).then_some((masks, open))
+    }
+
+    #[test]
+    fn at_the_singles_fixpoint_the_pair_test_finds_inner_hall_sets_as_brute_force_does() {
+        let mut rng = Rng::new(7);
+        let mut found = [[0; 2]; 2];
+        let mut units = 0;
+        while units < 20_000 {
+            let m = 4 + rng.below(2) as usize; // four or five open
+            let n = m + rng.below(10 - m as u64) as usize; // up to nine variables
+            let Some((masks, open)) = unit_at_the_singles_fixpoint(&mut rng, n, m) else {
+                continue;
+            };
+            units += 1;
+            let expected = inner_hall_set_by_brute_force(&masks, open);
+            assert_eq!(
+                has_inner_hall_set(&masks, open),
+                expected,
+                "{masks:?} {open:b}"
+            );
+            found[m - 4][expected as usize] += 1;
+        }
+        assert!(
+            found.iter().flatten().all(|&count| count > 400),
+            "both answers tested, with four and with five open: {found:?}"
+        );
+        assert_eq!(HALL_CHECK_MAX_OPEN, 5, "the test covers every size the skip takes");
     }
 }
