@@ -185,10 +185,19 @@ impl Neighbours {
         match layout {
             Some(_) => {
                 let mine = domains[x.index()].first_word();
+                // Every neighbour is a variable of the model (`from_groups` indexes its own
+                // table by each of them), so one check here stands for one per neighbour.
+                assert!(
+                    domains.len() >= self.start.len() - 1,
+                    "a domain per variable"
+                );
                 neighbours
                     .iter()
                     .map(|&y| {
-                        let theirs = domains[y as usize].first_word();
+                        debug_assert!((y as usize) < domains.len());
+                        // SAFETY: `y` is below the number of variables (see above), which
+                        // is at most `domains.len()` (asserted).
+                        let theirs = unsafe { domains.get_unchecked(y as usize) }.first_word();
                         // Whether a neighbour shares a value is as random as the puzzle:
                         // left to itself the compiler branches on it (to skip the lookup),
                         // and the branch is mispredicted; `select_unpredictable` asks for a

@@ -813,7 +813,9 @@ fn has_inner_hall_set(masks: &[u64], open: u64) -> bool {
     let naked_pair = |(i, j): (usize, usize)| (domains[i] | domains[j]).count_ones() == 2;
     match m {
         // With four, a hidden pair is the other two variables' naked pair.
-        4 => PAIRS_OF_FOUR.into_iter().fold(false, |found, p| found | naked_pair(p)),
+        4 => PAIRS_OF_FOUR
+            .into_iter()
+            .fold(false, |found, p| found | naked_pair(p)),
         5 => {
             // The values held by exactly two open variables, counted bit by bit.
             let (mut once, mut twice, mut thrice) = (0u64, 0u64, 0u64);
@@ -1074,6 +1076,9 @@ mod tests {
             found.iter().flatten().all(|&count| count > 400),
             "both answers tested, with four and with five open: {found:?}"
         );
-        assert_eq!(HALL_CHECK_MAX_OPEN, 5, "the test covers every size the skip takes");
+        assert_eq!(
+            HALL_CHECK_MAX_OPEN, 5,
+            "the test covers every size the skip takes"
+        );
     }
 }
