@@ -263,10 +263,13 @@ const NEIGHBOUR_WEIGHTS: [u32; 65] = {
 
 /// How many variables of the smallest size
 /// [`VarSelect::SmallestDomainConstrainedNeighbours`] compares: the first ones in the
-/// branching order. Weighing the neighbours costs a walk over them; on the forum's hardest
-/// Sudokus the first 8 ties give 75.8 nodes a puzzle, 16 give 74.2 and all of them 73.9,
-/// but the walk is a tenth of the time.
-const MAX_TIES: usize = 8;
+/// branching order. Weighing the neighbours costs a walk over them (about a tenth of the
+/// time on hard Sudokus), and more ties mean fewer nodes, up to about a dozen. Nodes a
+/// puzzle, first solution, on the forum's hardest 1,000 and (in brackets) on the next
+/// 3,000, which did not take part in the choice: 4 ties 88.0, 6 79.2, 8 75.8 (73.6),
+/// **12 73.3 (70.6)**, 16 74.2 (70.3), all of them 73.9 (70.9). Measured in
+/// `docs/PERFORMANCE.md`, "Sudoku, eleventh pass".
+const MAX_TIES: usize = 12;
 
 /// Which value to try first.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
