@@ -107,11 +107,12 @@ struct Work {
     /// Units to look at for hidden singles, and to run Régin on.
     hidden_dirty: UnitSet,
     regin_dirty: UnitSet,
-    /// The number of open (unfixed) variables of each unit, as its last hidden-single pass
-    /// counted them. When Régin's turn comes for a unit, that pass saw its domains as they
-    /// are (any change since would have marked it for another pass first), so a unit with
-    /// at most two open variables is skipped without reading its domains again.
-    open_in_unit: [u8; MAX_UNITS],
+    /// The number of open (unfixed) variables of each unit as its last hidden-single pass
+    /// counted them, less one if the unit was tight. When Régin's turn comes for a unit,
+    /// that pass saw its domains as they are (any change since would have marked it for
+    /// another pass first), so a unit where this is at most two — two open variables, or
+    /// three in a tight unit — is skipped without reading its domains again (see `regin`).
+    open_less_tight: [u8; MAX_UNITS],
 }
 
 /// A set of units, one bit each: at most [`MAX_UNITS`].
@@ -399,7 +400,7 @@ impl AllDifferentUnits {
                 holders: Holders::new(n),
                 hidden_dirty: 0,
                 regin_dirty: 0,
-                open_in_unit: [0; MAX_UNITS],
+                open_less_tight: [0; MAX_UNITS],
             },
             changed: Vec::with_capacity(n),
             announced: vec![0; n.div_ceil(64)],
@@ -475,7 +476,9 @@ impl AllDifferentUnits {
             return Err(Conflict::new()); // fewer values than variables
         }
         // The fixed members hold different values (naked singles are at their fixpoint).
-        self.work.open_in_unit[u % MAX_UNITS] = (count - taken.count_ones()) as u8;
+        let open = count - taken.count_ones();
+        let tight = once.count_ones() == count;
+        self.work.open_less_tight[u % MAX_UNITS] = open.saturating_sub(tight as u32) as u8;
         let hidden = once & !twice & !taken;
         if once.count_ones() > count || hidden == 0 {
             return Ok(()); // values to spare (none has to be used), or no hidden single
@@ -497,12 +500,14 @@ impl AllDifferentUnits {
     ///
     /// * at most two open variables: each has two values or more, so whichever value one
     ///   takes, the other has one left;
-    /// * in a *tight* unit (as many values as variables), when no *inner Hall set* exists:
+    /// * in a *tight* unit (as many values as variables), when no *inner Hall set* exists
+    ///   (with three open variables there is no size one could have, so such a unit is
+    ///   skipped on the hidden-single pass's count alone, as the first case is):
     ///   see [`has_inner_hall_set`], which says why that is exact. It looks at pairs, which
     ///   is enough for at most [`HALL_CHECK_MAX_OPEN`] open variables; with more, Régin
     ///   runs.
     fn regin(&mut self, u: usize) -> PropResult {
-        if self.work.open_in_unit[u % MAX_UNITS] <= 2 {
+        if self.work.open_less_tight[u % MAX_UNITS] <= 2 {
             // Consistent (see above), known from the hidden-single pass alone.
             self.work.hidden_dirty &= !(1 << u);
             self.work.regin_dirty &= !(1 << u);
