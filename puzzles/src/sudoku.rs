@@ -327,7 +327,8 @@ impl Sudoku {
     /// candidates left is the one that this fixes (more propagation) or empties (a wrong
     /// guess fails at once). Measured in `docs/PERFORMANCE.md` ("Sudoku, eighth pass"):
     /// 75.8 nodes a puzzle on the forum's hardest 1,000, against 92.6 for the earlier count
-    /// of shared candidates and 122.0 for smallest domain alone.
+    /// of shared candidates and 122.0 for smallest domain alone; 73.3 since the first 12
+    /// ties, not 8, are weighed ("Sudoku, eleventh pass").
     fn cell_choice(&self, cells: &[VarId], num_vars: usize) -> VarSelect {
         let units: Vec<Vec<VarId>> = self
             .units()

@@ -807,7 +807,10 @@ const HALL_CHECK_MAX_OPEN: u32 = 5;
 /// instructions there than the skip saves, measured).
 #[inline(never)]
 fn has_inner_hall_set(masks: &[u64], open: u64) -> bool {
-    debug_assert!(open.count_ones() <= HALL_CHECK_MAX_OPEN, "Régin decides beyond five");
+    debug_assert!(
+        open.count_ones() <= HALL_CHECK_MAX_OPEN,
+        "Régin decides beyond five"
+    );
     let mut domains = [0u64; HALL_CHECK_MAX_OPEN as usize];
     let mut m = 0;
     let mut rest = open;
