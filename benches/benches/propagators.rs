@@ -114,9 +114,7 @@ fn model_from(doms: &[Vec<i32>]) -> (Model, Vec<VarId>) {
 
 fn permutation(rng: &mut Rng, n: usize) -> Vec<i32> {
     let mut p: Vec<i32> = (0..n as i32).collect();
-    for i in (1..n).rev() {
-        p.swap(i, rng.below(i as u64 + 1) as usize);
-    }
+    rng.shuffle(&mut p);
     p
 }
 

@@ -221,9 +221,7 @@ impl<'a> SwapSearch<'a> {
         // order): a swap's best slot is the first one its set does not relieve, or one it
         // relieves.
         let mut by_cost: Vec<usize> = (0..self.chosen.len()).collect();
-        for i in (1..by_cost.len()).rev() {
-            by_cost.swap(i, self.random.below(i as u64 + 1) as usize);
-        }
+        self.random.shuffle(&mut by_cost);
         by_cost.sort_by_key(|&at| self.only_here[at]);
         for &s in &self.holding[v] {
             if self.slot[s] != NO_SLOT || self.banned_until[s] > step {

@@ -1030,14 +1030,10 @@ mod tests {
     fn unit_at_the_singles_fixpoint(rng: &mut Rng, n: usize, m: usize) -> Option<(Vec<u64>, u64)> {
         // The values 0..n in a random order: the first m are the open variables' values.
         let mut values: Vec<u64> = (0..n as u64).collect();
-        for k in (1..n).rev() {
-            values.swap(k, rng.below(k as u64 + 1) as usize);
-        }
+        rng.shuffle(&mut values);
         let free: u64 = values[..m].iter().fold(0, |acc, &v| acc | 1 << v);
         let mut positions: Vec<usize> = (0..n).collect();
-        for k in (1..n).rev() {
-            positions.swap(k, rng.below(k as u64 + 1) as usize);
-        }
+        rng.shuffle(&mut positions);
         let mut masks = vec![0u64; n];
         let mut open = 0u64;
         for (k, &p) in positions.iter().enumerate() {
