@@ -56,6 +56,43 @@ impl Model {
         self.store.num_vars()
     }
 
+    // ----- reading the domains (what a puzzle's decoder and the command line need) --------
+
+    /// The current domain of `x`.
+    pub fn domain(&self, x: VarId) -> &Domain {
+        self.store.domain(x)
+    }
+
+    /// The smallest value left to `x`.
+    pub fn min(&self, x: VarId) -> i32 {
+        self.store.min(x)
+    }
+
+    /// The largest value left to `x`.
+    pub fn max(&self, x: VarId) -> i32 {
+        self.store.max(x)
+    }
+
+    /// How many values are left to `x`.
+    pub fn size(&self, x: VarId) -> u32 {
+        self.store.size(x)
+    }
+
+    /// Is `x` down to one value?
+    pub fn is_fixed(&self, x: VarId) -> bool {
+        self.store.is_fixed(x)
+    }
+
+    /// The value of a fixed `x`.
+    pub fn value(&self, x: VarId) -> i32 {
+        self.store.value(x)
+    }
+
+    /// Is `v` still in the domain of `x`?
+    pub fn contains(&self, x: VarId, v: i32) -> bool {
+        self.store.contains(x, v)
+    }
+
     /// Post any propagator.
     pub fn post(&mut self, prop: Box<dyn Propagator>) -> PropId {
         self.propagation.post(&mut self.store, prop)

@@ -447,7 +447,7 @@ pub fn peel(graph: &Graph, colours: usize) -> Vec<usize> {
 /// vertices, last removed first, each of which then has a colour free.
 fn dsatur_select(adj: Arc<Vec<Vec<usize>>>, rank: Arc<Vec<usize>>) -> VarSelect {
     VarSelect::Custom(Arc::new(move |model: &Model, candidates: &[VarId]| {
-        let store = &model.store;
+        let store = &model;
         let uncoloured_degree = |x: VarId| {
             adj[x.index()]
                 .iter()
@@ -858,7 +858,7 @@ fn follow_hint(
         return fallback;
     };
     VarSelect::Custom(Arc::new(move |model: &Model, candidates: &[VarId]| {
-        let store = &model.store;
+        let store = &model;
         let seeking_better = colour_count.is_some_and(|k| store.max(k) < hint_colours);
         if !seeking_better {
             let next = candidates

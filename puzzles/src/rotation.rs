@@ -69,7 +69,7 @@ pub fn turns_between<T: Copy + PartialEq>(from: &[T; 4], to: &[T; 4]) -> Option<
 
 /// A new variable equal to `Σ xs` (turn counts: all non-negative, at most 3 each).
 fn sum_of(model: &mut Model, xs: &[VarId]) -> VarId {
-    let most: i32 = xs.iter().map(|&x| model.store.max(x)).sum();
+    let most: i32 = xs.iter().map(|&x| model.max(x)).sum();
     let total = model.new_var(0, most);
     let mut terms: Vec<(i64, VarId)> = xs.iter().map(|&x| (1, x)).collect();
     terms.push((-1, total));
