@@ -11,6 +11,9 @@
 //! | bounds | `bounds.rs` | bounds that no assignment can support (Hall intervals) | O(n log n) |
 //! | domain | `domain.rs` | every value that no assignment can support (Régin's matching) | O(n·d·√n) worst case |
 //!
+//! `reference.rs` holds the same three algorithms written plainly, as a reader would from the
+//! papers: the oracle every file here is tested against, and the place to start reading.
+//!
 //! `family.rs` (`AllDifferentUnits`) runs many domain-level all-differents over shared
 //! variables (the 27 units of a Sudoku) as one propagator, to the same fixpoint.
 //! `value_family.rs` (`AllDifferentOffsetFamily`) does the same for value-level
@@ -22,6 +25,7 @@
 pub mod bounds;
 pub mod domain;
 pub mod family;
+pub mod reference;
 pub mod value;
 pub mod value_family;
 mod word_matching;
