@@ -31,7 +31,7 @@ use super::brancher::{Brancher, Decision};
 use super::events::{SearchEvent, SearchListener};
 use super::{Control, Outcome, SearchConfig, Solution};
 use crate::model::Model;
-use crate::stats::SearchStats;
+use crate::search::stats::SearchStats;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 

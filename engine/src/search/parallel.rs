@@ -24,10 +24,11 @@
 
 use super::brancher::{Brancher, Decision};
 use super::events::NoListener;
-use super::progress::{Progress, ProgressListener};
+use super::events::Progress;
+use super::progress::ProgressListener;
 use super::{search, Control, Outcome, SearchConfig};
 use crate::model::Model;
-use crate::stats::SearchStats;
+use crate::search::stats::SearchStats;
 use crate::store::VarId;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
