@@ -250,11 +250,6 @@ fn malformed_inputs_name_the_line() {
 }
 
 proptest! {
-    #[test]
-    fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
-        let text = String::from_utf8_lossy(&bytes);
-        let _ = parse_graph(&text);
-    }
 
     #[test]
     fn random_edge_lines_never_panic(lines in proptest::collection::vec((0u8..4, 0u32..12, 0u32..12), 0..30)) {

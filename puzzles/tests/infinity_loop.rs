@@ -162,13 +162,9 @@ fn malformed_input_names_the_line() {
 proptest! {
     #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
 
-    #[test]
-    fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
-        let _ = (KIND.parse)(&String::from_utf8_lossy(&bytes));
-    }
 
     #[test]
-    fn mutated_seed_never_panics(edits in proptest::collection::vec((any::<u16>(), prop_oneof![Just('.'), Just('┼'), Just('f'), Just('\n'), any::<char>()], 0u8..3), 1..6)) {
+    fn mutated_boards_are_solved_as_brute_force_solves_them(edits in proptest::collection::vec((any::<u16>(), prop_oneof![Just('.'), Just('┼'), Just('f'), Just('\n'), any::<char>()], 0u8..3), 1..6)) {
         let edits: Vec<(usize, char, u8)> = edits.into_iter().map(|(at, ch, op)| (at as usize, ch, op)).collect();
         let text = mutate(KIND.seed, &edits);
         if let Ok(board) = parse_board(&text) {
