@@ -352,15 +352,12 @@ impl Propagator for FailsOnEqualFixed {
     fn priority(&self) -> Priority {
         Priority::High
     }
-    fn propagate_from_scratch(&mut self, ctx: &mut Context<'_>) -> PropResult {
+    fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
         let (a, b) = (ctx.domain(self.0), ctx.domain(self.1));
         if a.is_fixed() && b.is_fixed() && a.value() == b.value() {
             return Err(Conflict::new());
         }
         Ok(())
-    }
-    fn clone_box(&self) -> Box<dyn Propagator> {
-        Box::new(self.clone())
     }
 }
 

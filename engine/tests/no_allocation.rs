@@ -324,13 +324,10 @@ impl Propagator for AllocatesEveryRun {
     fn subscriptions(&self) -> Vec<Subscription> {
         vec![Subscription::new(self.x, engine::Condition::Domain)]
     }
-    fn propagate_from_scratch(&mut self, ctx: &mut Context<'_>) -> PropResult {
+    fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
         let values: Vec<i32> = ctx.domain(self.x).iter().collect();
         std::hint::black_box(values);
         Ok(())
-    }
-    fn clone_box(&self) -> Box<dyn Propagator> {
-        Box::new(self.clone())
     }
 }
 

@@ -22,6 +22,7 @@
 pub mod bounds;
 pub mod domain;
 pub mod family;
+pub(crate) mod reference;
 pub mod value;
 pub mod value_family;
 mod word_matching;
