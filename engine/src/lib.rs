@@ -29,6 +29,7 @@
 //! assert_eq!((sol.value(s), sol.value(e), sol.value(n), sol.value(d)), (9, 5, 6, 7));
 //! ```
 
+pub mod conflict;
 pub mod domain;
 pub mod model;
 pub mod propagation;
@@ -50,11 +51,12 @@ pub use propagator::{
 };
 pub use propagators::alldiff::AllDiffLevel;
 pub use propagators::linear::Relation;
+pub use search::SearchStats;
 pub use search::{
     count_parallel, search, Control, Limits, Objective, Outcome, RestartPolicy, SearchConfig,
     Solution, ValSelect, VarSelect,
 };
-pub use stats::{PropagatorProfile, SearchStats};
+pub use stats::PropagatorProfile;
 pub use store::{LevelStamp, Store, VarId};
 
 /// The first solution (or, with an objective, the optimum), with no listener.

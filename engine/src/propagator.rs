@@ -32,21 +32,7 @@ use crate::domain::Event;
 use crate::store::{RevId, Store, VarId};
 use std::fmt;
 
-/// The current node has no solution. The engine fills in which propagator found it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct Conflict {
-    /// Index of the propagator that failed, if a propagator did.
-    pub propagator: Option<u32>,
-}
-
-impl Conflict {
-    pub fn new() -> Conflict {
-        Conflict { propagator: None }
-    }
-}
-
-/// What a propagator returns: `Ok(())` after pruning what it could, or a conflict.
-pub type PropResult = Result<(), Conflict>;
+pub use crate::conflict::{Conflict, PropResult};
 
 /// When a propagator wants to be woken up for a variable.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

@@ -1,57 +1,11 @@
-//! # Statistics: what the search and the propagators did
+//! # Statistics: what the propagators did
 //!
-//! Two kinds of figures. [`SearchStats`] counts the search tree: nodes (decisions taken),
-//! failures (dead ends), solutions, restarts, the deepest level reached, the time. It is
-//! filled by listening to the search's events (see `search/events.rs`), like any other
-//! listener. [`PropagatorProfile`] counts, per propagator, how often it ran, how often it
+//! The search tree's own figures (nodes, failures, ...) are `search::stats::SearchStats`,
+//! filled by listening to the search's events. [`PropagatorProfile`] counts, per propagator, how often it ran, how often it
 //! pruned, how many values it removed, how many failures it found and, only when profiling
 //! is switched on, how long it took: the figures an engineer needs to see where time goes.
 
-use crate::search::events::{SearchEvent, SearchListener};
 use std::collections::BTreeMap;
-use std::time::Duration;
-
-/// Counters of one search.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct SearchStats {
-    /// Decisions applied (left and right branches).
-    pub nodes: u64,
-    /// Nodes whose propagation failed.
-    pub failures: u64,
-    pub solutions: u64,
-    pub restarts: u64,
-    /// Propagator runs.
-    pub propagations: u64,
-    /// Deepest search level reached.
-    pub peak_depth: u64,
-    pub time: Duration,
-}
-
-impl SearchStats {
-    /// Add the counters of another (parallel) search; the time is the caller's to set.
-    pub fn add(&mut self, other: &SearchStats) {
-        self.nodes += other.nodes;
-        self.failures += other.failures;
-        self.solutions += other.solutions;
-        self.restarts += other.restarts;
-        self.propagations += other.propagations;
-        self.peak_depth = self.peak_depth.max(other.peak_depth);
-    }
-}
-
-impl SearchListener for SearchStats {
-    fn on_event(&mut self, event: &SearchEvent<'_>) {
-        match event {
-            SearchEvent::Branch { depth, .. } => {
-                self.nodes += 1;
-                self.peak_depth = self.peak_depth.max(*depth as u64);
-            }
-            SearchEvent::Failure { .. } => self.failures += 1,
-            SearchEvent::Solution { .. } => self.solutions += 1,
-            SearchEvent::Restart { .. } => self.restarts += 1,
-        }
-    }
-}
 
 /// Counters of one propagator (or, summed, of one kind of propagator).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

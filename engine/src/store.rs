@@ -24,8 +24,8 @@
 //! The store is also `Clone`, and cheaply so (a vector of small domains): the parallel search
 //! hands a clone to each thread, where it is trailed again. See `docs/02-store-and-trail.md`.
 
+use crate::conflict::Conflict;
 use crate::domain::{Change, Domain, EmptyDomain, Event, SmallState};
-use crate::propagator::Conflict;
 
 /// A variable: an index into the store.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -8,6 +8,7 @@
 
 use super::brancher::Decision;
 use std::io::Write;
+use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 
 /// Something the search did.
 #[derive(Clone, Copy, Debug)]
@@ -35,7 +36,7 @@ pub trait SearchListener {
 
     /// A search running on other threads (parallel counting) reports its shared counters,
     /// a few times a second. Most listeners ignore it.
-    fn on_progress(&mut self, _progress: &super::progress::Progress) {}
+    fn on_progress(&mut self, _progress: &Progress) {}
 
     /// Does this listener want the events at all? The search asks once, and when the answer
     /// is no it neither builds the events for it nor calls it (a few dozen instructions per
@@ -104,5 +105,44 @@ impl<W: Write> SearchListener for TraceWriter<W> {
         if let Err(e) = writeln!(self.out, "{line}") {
             self.error = Some(e);
         }
+    }
+}
+
+/// Counters readable from any thread.
+#[derive(Debug)]
+pub struct Progress {
+    pub nodes: AtomicU64,
+    pub failures: AtomicU64,
+    pub solutions: AtomicU64,
+    pub restarts: AtomicU64,
+    /// Parallel counting: subproblems finished and in total (0 = not split).
+    pub subproblems_done: AtomicU64,
+    pub subproblems_total: AtomicU64,
+    /// Best objective value so far (valid when `has_objective`).
+    pub best_objective: AtomicI64,
+    pub has_objective: AtomicBool,
+}
+
+impl Default for Progress {
+    fn default() -> Self {
+        Progress {
+            nodes: AtomicU64::new(0),
+            failures: AtomicU64::new(0),
+            solutions: AtomicU64::new(0),
+            restarts: AtomicU64::new(0),
+            subproblems_done: AtomicU64::new(0),
+            subproblems_total: AtomicU64::new(0),
+            best_objective: AtomicI64::new(0),
+            has_objective: AtomicBool::new(false),
+        }
+    }
+}
+
+impl Progress {
+    /// The best objective so far, if any.
+    pub fn best(&self) -> Option<i64> {
+        self.has_objective
+            .load(Ordering::Relaxed)
+            .then(|| self.best_objective.load(Ordering::Relaxed))
     }
 }

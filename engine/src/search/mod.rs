@@ -21,15 +21,17 @@ pub mod parallel;
 pub mod portfolio;
 pub mod progress;
 pub mod restarts;
+pub mod stats;
 
 pub use brancher::{Decision, DecisionOp, Neighbours, ValSelect, VarSelect};
 pub use dfs::search;
-pub use events::{NoListener, SearchEvent, SearchListener, TraceWriter};
+pub use events::{NoListener, Progress, SearchEvent, SearchListener, TraceWriter};
 pub use parallel::{count_parallel, count_parallel_with_progress};
-pub use progress::{Both, Progress, ProgressListener};
+pub use progress::{Both, ProgressListener};
 pub use restarts::RestartPolicy;
+pub use stats::SearchStats;
 
-use crate::stats::{PropagatorProfile, SearchStats};
+use crate::stats::PropagatorProfile;
 use crate::store::VarId;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;

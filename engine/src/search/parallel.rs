@@ -25,9 +25,9 @@
 use super::brancher::{Brancher, Decision};
 use super::events::NoListener;
 use super::progress::{Progress, ProgressListener};
+use super::stats::SearchStats;
 use super::{search, Control, Outcome, SearchConfig};
 use crate::model::Model;
-use crate::stats::SearchStats;
 use crate::store::VarId;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;

@@ -1,52 +1,15 @@
 //! # Progress of a long search, shared between threads
 //!
-//! A search of minutes should say how it is going. [`Progress`] is a set of atomic counters
+//! A search of minutes should say how it is going. [`Progress`] (in `events.rs`, beside the
+//! listener that receives it) is a set of atomic counters
 //! (nodes, failures, solutions, subproblems done and in total, best objective) that searches
 //! update and that another thread — the command line's progress bar — reads at its own pace.
 //! Searches update it through a [`ProgressListener`], which batches its counts locally and
 //! publishes them every few thousand events, so the shared cache line is touched rarely.
 
+pub use super::events::Progress;
 use super::events::{SearchEvent, SearchListener};
-use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
-
-/// Counters readable from any thread.
-#[derive(Debug)]
-pub struct Progress {
-    pub nodes: AtomicU64,
-    pub failures: AtomicU64,
-    pub solutions: AtomicU64,
-    pub restarts: AtomicU64,
-    /// Parallel counting: subproblems finished and in total (0 = not split).
-    pub subproblems_done: AtomicU64,
-    pub subproblems_total: AtomicU64,
-    /// Best objective value so far (valid when `has_objective`).
-    pub best_objective: AtomicI64,
-    pub has_objective: AtomicBool,
-}
-
-impl Default for Progress {
-    fn default() -> Self {
-        Progress {
-            nodes: AtomicU64::new(0),
-            failures: AtomicU64::new(0),
-            solutions: AtomicU64::new(0),
-            restarts: AtomicU64::new(0),
-            subproblems_done: AtomicU64::new(0),
-            subproblems_total: AtomicU64::new(0),
-            best_objective: AtomicI64::new(0),
-            has_objective: AtomicBool::new(false),
-        }
-    }
-}
-
-impl Progress {
-    /// The best objective so far, if any.
-    pub fn best(&self) -> Option<i64> {
-        self.has_objective
-            .load(Ordering::Relaxed)
-            .then(|| self.best_objective.load(Ordering::Relaxed))
-    }
-}
+use std::sync::atomic::Ordering;
 
 /// Events published to a [`Progress`], in batches.
 #[derive(Debug)]

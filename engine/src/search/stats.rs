@@ -1,0 +1,51 @@
+//! # Search statistics: what the search did
+//!
+//! [`SearchStats`] counts the search tree: nodes (decisions taken), failures (dead ends),
+//! solutions, restarts, the deepest level reached, the time. It is filled by listening to
+//! the search's events (see `events.rs`), like any other listener: the search loop itself
+//! keeps no counters.
+
+use super::events::{SearchEvent, SearchListener};
+use std::time::Duration;
+
+/// Counters of one search.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct SearchStats {
+    /// Decisions applied (left and right branches).
+    pub nodes: u64,
+    /// Nodes whose propagation failed.
+    pub failures: u64,
+    pub solutions: u64,
+    pub restarts: u64,
+    /// Propagator runs.
+    pub propagations: u64,
+    /// Deepest search level reached.
+    pub peak_depth: u64,
+    pub time: Duration,
+}
+
+impl SearchStats {
+    /// Add the counters of another (parallel) search; the time is the caller's to set.
+    pub fn add(&mut self, other: &SearchStats) {
+        self.nodes += other.nodes;
+        self.failures += other.failures;
+        self.solutions += other.solutions;
+        self.restarts += other.restarts;
+        self.propagations += other.propagations;
+        self.peak_depth = self.peak_depth.max(other.peak_depth);
+    }
+}
+
+impl SearchListener for SearchStats {
+    fn on_event(&mut self, event: &SearchEvent<'_>) {
+        match event {
+            SearchEvent::Branch { depth, .. } => {
+                self.nodes += 1;
+                self.peak_depth = self.peak_depth.max(*depth as u64);
+            }
+            SearchEvent::Failure { .. } => self.failures += 1,
+            SearchEvent::Solution { .. } => self.solutions += 1,
+            SearchEvent::Restart { .. } => self.restarts += 1,
+        }
+    }
+}
