@@ -43,7 +43,7 @@ pub mod store;
 pub mod testing;
 
 pub use domain::{Domain, Event};
-pub use model::Model;
+pub use model::{Checkpoint, Model};
 pub use propagation::PropId;
 pub use propagator::{
     Condition, Conflict, Context, EnqueueDecision, PostContext, Priority, PropResult, Propagator,
