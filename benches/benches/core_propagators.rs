@@ -29,12 +29,11 @@ fn bench_model(
     let mut expected: Option<(bool, u64)> = None;
     c.benchmark_group(group).bench_function(id, |b| {
         b.iter(|| {
-            let before = m.store.removed_count();
-            m.store.push_level();
+            let before = m.removed_count();
+            let checkpoint = m.checkpoint();
             let ok = narrow(&mut m) && m.propagate().is_ok();
-            m.propagation.abandon(&mut m.store);
-            let removed = m.store.removed_count() - before;
-            m.store.pop_level();
+            let removed = m.removed_count() - before;
+            m.rollback(checkpoint);
             let got = (ok, removed);
             assert_eq!(*expected.get_or_insert(got), got, "pruning changed");
             got
@@ -59,7 +58,7 @@ fn linear(c: &mut Criterion) {
             "linear_eq",
             BenchmarkId::from_parameter(n),
             m,
-            move |m| m.store.set_min(a, 15).is_ok() && m.store.set_max(b, 5).is_ok(),
+            move |m| m.set_min(a, 15).is_ok() && m.set_max(b, 5).is_ok(),
         );
     }
 }
@@ -82,8 +81,8 @@ fn all_different(c: &mut Criterion) {
                 m,
                 move |m| {
                     fixed.iter().all(|&x| {
-                        let v = m.store.max(x);
-                        m.store.fix(x, v).is_ok() && m.propagate().is_ok()
+                        let v = m.max(x);
+                        m.fix(x, v).is_ok() && m.propagate().is_ok()
                     })
                 },
             );

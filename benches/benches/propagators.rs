@@ -59,21 +59,18 @@ fn finish(
 ) -> Instance {
     model.propagate().expect("the planted solution exists");
     let doms = |m: &Model, xs: &[VarId]| -> Vec<Vec<i32>> {
-        xs.iter()
-            .map(|&x| m.store.domain(x).iter().collect())
-            .collect()
+        xs.iter().map(|&x| m.domain(x).iter().collect()).collect()
     };
     let mut nodes = Vec::new();
     for _ in 0..64 {
         let free: Vec<usize> = (0..vars.len())
-            .filter(|&i| model.store.size(vars[i]) > 1)
+            .filter(|&i| model.size(vars[i]) > 1)
             .collect();
         if free.is_empty() {
             break;
         }
         let i = free[rng.below(free.len() as u64) as usize];
         let others: Vec<i32> = model
-            .store
             .domain(vars[i])
             .iter()
             .filter(|&v| v != planted[i])
@@ -82,8 +79,8 @@ fn finish(
     }
     // Check every node once: sound, and incremental = from scratch.
     for &(i, v) in &nodes {
-        model.store.push_level();
-        let _ = model.store.remove(vars[i], v);
+        let checkpoint = model.checkpoint();
+        let _ = model.remove(vars[i], v);
         let before = doms(&model, &vars);
         assert!(model.propagate().is_ok(), "a planted solution exists");
         let after = doms(&model, &vars);
@@ -96,7 +93,7 @@ fn finish(
         let (mut fresh, fvars) = rebuild(&before);
         assert!(fresh.propagate().is_ok());
         assert_eq!(doms(&fresh, &fvars), after, "incremental != from scratch");
-        model.store.pop_level();
+        model.rollback(checkpoint);
     }
     Instance {
         model,
@@ -120,11 +117,11 @@ fn permutation(rng: &mut Rng, n: usize) -> Vec<i32> {
 
 fn run_nodes(inst: &mut Instance) {
     for &(i, v) in &inst.nodes {
-        inst.model.store.push_level();
-        let _ = inst.model.store.remove(inst.vars[i], v);
+        let checkpoint = inst.model.checkpoint();
+        let _ = inst.model.remove(inst.vars[i], v);
         let ok = inst.model.propagate().is_ok();
         black_box(ok);
-        inst.model.store.pop_level();
+        inst.model.rollback(checkpoint);
     }
 }
 

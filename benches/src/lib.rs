@@ -144,8 +144,7 @@ impl SudokuSolver {
         limit: u64,
     ) -> (u64, Option<[u8; 81]>, engine::SearchStats) {
         let mut stats = engine::SearchStats::default();
-        let store_level = self.model.store.level();
-        self.model.store.push_level();
+        let checkpoint = self.model.checkpoint();
         let mut first: Option<[u8; 81]> = None;
         let mut found = 0;
         let consistent = givens
@@ -172,10 +171,7 @@ impl SudokuSolver {
             )
             .stats;
         }
-        self.model.propagation.abandon(&mut self.model.store);
-        while self.model.store.level() > store_level {
-            self.model.store.pop_level();
-        }
+        self.model.rollback(checkpoint);
         (found, first, stats)
     }
 }

@@ -18,8 +18,8 @@ use crate::args::Options;
 use crate::Failure;
 use engine::search::{NoListener, SearchListener};
 use engine::{
-    Control, Limits, Model, Outcome, PropagatorProfile, RestartPolicy, SearchConfig, SearchStats,
-    Solution, VarSelect,
+    Checkpoint, Control, Limits, Model, Outcome, PropagatorProfile, RestartPolicy, SearchConfig,
+    SearchStats, Solution, VarSelect,
 };
 use puzzles::{Answer, Built, Instance, ModelOptions, Purpose, PuzzleKind};
 
@@ -82,6 +82,9 @@ pub struct InstanceRun {
 #[derive(Debug, Default)]
 pub struct SharedModels {
     slot: Option<(SharedId, Built)>,
+    /// Opened on the checked-out model before the instance's givens: checking in rolls
+    /// back to it.
+    checkpoint: Option<Checkpoint>,
 }
 
 /// Which shared model: the puzzle's key and what the model is for (the options are those of
@@ -111,21 +114,21 @@ impl SharedModels {
             }
         };
         // Each instance starts with zero counters (and no failure weights from the last).
-        built.model.propagation.reset_counters();
-        built.model.store.push_level();
+        built.model.reset_counters();
+        let checkpoint = built.model.checkpoint();
         if instance.restrict(&mut built).is_err() {
-            built.model.store.pop_level();
+            built.model.rollback(checkpoint);
             self.slot = Some((id, built));
             return Ok(None);
         }
+        self.checkpoint = Some(checkpoint);
         Ok(Some((id, built)))
     }
 
     /// Take the model back after the search: undo the instance's level.
     fn check_in(&mut self, id: SharedId, mut built: Built) {
-        let model = &mut built.model;
-        model.propagation.abandon(&mut model.store);
-        model.store.pop_level();
+        let checkpoint = self.checkpoint.take().expect("a model checked out");
+        built.model.rollback(checkpoint);
         self.slot = Some((id, built));
     }
 }
@@ -304,9 +307,9 @@ pub fn solve(
     // The search gets the model itself (no copy: in a file of 10,000 Sudokus it would be
     // 10,000 copies); decoding needs only the solution and `built.vars`.
     let mut model: Model = std::mem::take(&mut built.model);
-    model.propagation.profiling = plan.options.profile;
+    model.set_profiling(plan.options.profile);
     let variables = model.num_vars();
-    let propagators = model.propagation.len();
+    let propagators = model.num_propagators();
 
     let mut first: Option<Answer> = None;
     let mut listed: Vec<Answer> = Vec::new();
@@ -339,7 +342,7 @@ pub fn solve(
         listener.on_progress(&shared);
         // Each thread's copy of the model counts its propagators again: show the model's own
         // number of propagators of each kind.
-        for (name, own) in model.propagation.profile().by_kind {
+        for (name, own) in model.profile().by_kind {
             if let Some(c) = outcome.profile.by_kind.get_mut(name) {
                 c.instances = own.instances;
             }
@@ -450,16 +453,12 @@ mod tests {
         let mut shared = SharedModels::default();
 
         let (id, built) = shared.check_out(&*instances[0], &options).unwrap().unwrap();
-        assert_eq!(
-            built.model.store.level(),
-            1,
-            "the givens live on their own level"
-        );
-        assert_eq!(built.model.store.size(built.vars[0]), 1);
+        assert_eq!(built.model.level(), 1, "the givens live on their own level");
+        assert_eq!(built.model.size(built.vars[0]), 1);
         shared.check_in(id, built);
 
         let (id, built) = shared.check_out(&*instances[1], &options).unwrap().unwrap();
-        let store = &built.model.store;
+        let store = &built.model;
         assert_eq!(store.level(), 1, "the first instance's level was popped");
         assert_eq!(
             store.size(built.vars[0]),
@@ -478,7 +477,7 @@ mod tests {
         assert!(built.model.propagate().is_err());
         shared.check_in(id, built);
         let (_, built) = shared.slot.as_ref().unwrap();
-        assert_eq!(built.model.store.level(), 0);
-        assert!(built.vars.iter().all(|&x| built.model.store.size(x) == 9));
+        assert_eq!(built.model.level(), 0);
+        assert!(built.vars.iter().all(|&x| built.model.size(x) == 9));
     }
 }

@@ -1,10 +1,9 @@
 //! # Conflict: the current node has no solution
 //!
-//! When a propagator finds that no combination of values is left for its constraint, it
-//! returns a [`Conflict`] instead of pruning further, and the search backtracks. Every
-//! engine function that prunes returns `Result<_, Conflict>`, so a failure travels up with
-//! `?` from wherever it is found. This module depends on nothing else in the engine: the
-//! store, the propagators and the search all use it.
+//! The one error of the engine. A pruning that empties a domain, or a propagator that finds
+//! no combination left, returns `Err(Conflict)`; `?` carries it up to the fixpoint loop, which
+//! fills in which propagator failed, and to the search, which backtracks. A leaf module: the
+//! store, the propagators and the search all use it, and it uses nothing.
 
 /// The current node has no solution. The engine fills in which propagator found it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]

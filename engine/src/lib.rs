@@ -43,10 +43,11 @@ pub mod store;
 pub mod testing;
 
 pub use domain::{Domain, Event};
-pub use model::Model;
+pub use model::{Checkpoint, Model};
 pub use propagation::PropId;
 pub use propagator::{
-    Condition, Conflict, Context, Priority, PropResult, Propagator, Subscription,
+    Condition, Conflict, Context, EnqueueDecision, PostContext, Priority, PropResult, Propagator,
+    PropagatorClone, Subscription,
 };
 pub use propagators::alldiff::AllDiffLevel;
 pub use propagators::linear::Relation;
@@ -56,7 +57,7 @@ pub use search::{
     Solution, ValSelect, VarSelect,
 };
 pub use stats::PropagatorProfile;
-pub use store::{Store, VarId};
+pub use store::{LevelStamp, Store, VarId};
 
 /// The first solution (or, with an objective, the optimum), with no listener.
 pub fn solve(model: &mut Model, config: &SearchConfig) -> Outcome {

@@ -18,13 +18,23 @@ use crate::propagators::alldiff::family::AllDifferentUnits;
 use crate::propagators::alldiff::{self, AllDiffLevel};
 use crate::propagators::linear::{self, Relation};
 use crate::propagators::relations::{EqualOffset, LessEqualOffset, NotEqualOffset};
+use crate::stats::PropagatorProfile;
 use crate::store::{Store, VarId};
 
 /// Variables and constraints.
 #[derive(Clone, Debug, Default)]
 pub struct Model {
-    pub store: Store,
-    pub propagation: Propagation,
+    pub(crate) store: Store,
+    pub(crate) propagation: Propagation,
+}
+
+/// A point to come back to: [`Model::checkpoint`] opens it, [`Model::rollback`] undoes
+/// every change made since (domains, reversible state, the propagation queue).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[must_use = "a checkpoint is for rolling back to"]
+pub struct Checkpoint {
+    /// The trail level below the one the checkpoint opened.
+    level: usize,
 }
 
 impl Model {
@@ -101,6 +111,78 @@ impl Model {
     /// Run every propagator to the fixpoint.
     pub fn propagate(&mut self) -> Result<(), Conflict> {
         self.propagation.fixpoint(&mut self.store)
+    }
+
+    /// Prunings by hand, as a search decision makes them (outside any propagator): each
+    /// returns a conflict if it empties the domain. Nothing propagates until
+    /// [`Model::propagate`].
+    pub fn remove(&mut self, x: VarId, v: i32) -> Result<(), Conflict> {
+        self.store.remove(x, v).map(|_| ())
+    }
+    /// `x >= lo`, by hand (see [`Model::remove`]).
+    pub fn set_min(&mut self, x: VarId, lo: i32) -> Result<(), Conflict> {
+        self.store.set_min(x, lo).map(|_| ())
+    }
+    /// `x <= hi`, by hand (see [`Model::remove`]).
+    pub fn set_max(&mut self, x: VarId, hi: i32) -> Result<(), Conflict> {
+        self.store.set_max(x, hi).map(|_| ())
+    }
+
+    // ----- going back: checkpoints ----------------------------------------------------------
+
+    /// Open a checkpoint: whatever changes from now on (fixings, propagation, a whole
+    /// search) is undone by [`Model::rollback`]. Checkpoints nest: roll back the newest
+    /// first.
+    pub fn checkpoint(&mut self) -> Checkpoint {
+        let level = self.store.level();
+        self.store.push_level();
+        Checkpoint { level }
+    }
+
+    /// Undo everything since `checkpoint` was opened (and any checkpoint opened after it),
+    /// and drop what the propagation queue still held.
+    pub fn rollback(&mut self, checkpoint: Checkpoint) {
+        self.propagation.abandon(&mut self.store);
+        while self.store.level() > checkpoint.level {
+            self.store.pop_level();
+        }
+    }
+
+    /// How many checkpoints (and search levels) are open.
+    pub fn level(&self) -> usize {
+        self.store.level()
+    }
+
+    // ----- counters -------------------------------------------------------------------------
+
+    /// Number of posted propagators.
+    pub fn num_propagators(&self) -> usize {
+        self.propagation.len()
+    }
+    /// Total propagator runs so far.
+    pub fn propagations(&self) -> u64 {
+        self.propagation.propagations
+    }
+    /// Total values removed so far (only grows).
+    pub fn removed_count(&self) -> u64 {
+        self.store.removed_count()
+    }
+    /// Counters per propagator kind.
+    pub fn profile(&self) -> PropagatorProfile {
+        self.propagation.profile()
+    }
+    /// Zero the propagators' call counters (a shared model, before its next instance).
+    pub fn reset_counters(&mut self) {
+        self.propagation.reset_counters()
+    }
+    /// Measure time per propagator (two clock reads per run).
+    pub fn set_profiling(&mut self, on: bool) {
+        self.propagation.profiling = on;
+    }
+    /// Run every propagator from scratch at the next [`Model::propagate`] (as after a
+    /// restart).
+    pub fn schedule_all_from_scratch(&mut self) {
+        self.propagation.schedule_all_from_scratch()
     }
 
     // ----- the modelling vocabulary -------------------------------------------------------

@@ -27,7 +27,9 @@
 //! profile counters.
 
 use crate::domain::Event;
-use crate::propagator::{Condition, Conflict, Context, Priority, Propagator};
+use crate::propagator::{
+    Condition, Conflict, Context, EnqueueDecision, PostContext, Priority, Propagator,
+};
 use crate::queue::PropagationQueue;
 use crate::stats::{PropagatorCounters, PropagatorProfile};
 use crate::store::{RevId, Store, VarId};
@@ -118,8 +120,9 @@ pub struct Propagation {
 
 impl Propagation {
     /// Add a propagator watching variables of `store`. It runs at the next `fixpoint`.
-    pub fn post(&mut self, store: &mut Store, prop: Box<dyn Propagator>) -> PropId {
+    pub fn post(&mut self, store: &mut Store, mut prop: Box<dyn Propagator>) -> PropId {
         let id = self.posted.len() as u32;
+        prop.register(&mut PostContext::new(store));
         if self.watchers.len() < store.num_vars() {
             self.watchers
                 .resize_with(store.num_vars(), Default::default);
@@ -213,7 +216,7 @@ impl Propagation {
             let result = if state.fresh {
                 posted.state.fresh = false;
                 posted.prop.clear_pending();
-                posted.prop.propagate_from_scratch(&mut ctx)
+                posted.prop.reset_and_propagate(&mut ctx)
             } else {
                 posted.prop.propagate(&mut ctx)
             };
@@ -279,12 +282,29 @@ impl Propagation {
                     continue;
                 }
                 let priority = posted.state.priority;
-                if posted.prop.notify(w.local as usize, event) {
+                if posted.prop.notify(w.local as usize, event) == EnqueueDecision::Enqueue {
                     self.queue.push(w.prop, priority);
                 }
             }
         }
         store.clear_modified();
+    }
+
+    /// The tests' oracle: every propagator's stateless `propagate_from_scratch`, round after
+    /// round until a round removes nothing (no queue, no events, no incremental state).
+    pub(crate) fn reference_fixpoint(&self, store: &mut Store) -> Result<(), Conflict> {
+        loop {
+            let removed_before = store.removed_count();
+            for posted in &self.posted {
+                posted
+                    .prop
+                    .propagate_from_scratch(&mut Context::new(store))?;
+            }
+            store.drop_modified();
+            if store.removed_count() == removed_before {
+                return Ok(());
+            }
+        }
     }
 
     /// Counters per propagator kind.

@@ -13,7 +13,9 @@
 //!   a bound moves, [`Condition::Domain`] = on any removal);
 //! * `priority` — cheap propagators run before expensive ones;
 //! * `propagate_from_scratch` — **required**, the reference algorithm: reads the domains and
-//!   prunes, remembering nothing. Tests use it as the oracle;
+//!   prunes, remembering nothing (it takes `&self`). Tests use it as the oracle;
+//! * `register` and `reset_and_propagate` — **optional**: allocate reversible integers when
+//!   posted; rebuild the incremental state on the first run (by default, run the reference);
 //! * `notify` and `propagate` — **optional**, the incremental path: `notify` is told which of
 //!   its variables changed (cheaply, before the propagator is queued), and `propagate` may use
 //!   what it was told instead of recomputing everything. By default `propagate` calls
@@ -25,11 +27,12 @@
 //!
 //! How to write one: see `docs/03-propagators-and-queue.md`.
 
-pub use crate::conflict::{Conflict, PropResult};
+use crate::domain::Domain;
 use crate::domain::Event;
-use crate::store::{Store, VarId};
+use crate::store::{RevId, Store, VarId};
 use std::fmt;
-use std::ops::{Deref, DerefMut};
+
+pub use crate::conflict::{Conflict, PropResult};
 
 /// When a propagator wants to be woken up for a variable.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -72,6 +75,12 @@ impl Subscription {
     pub fn new(var: VarId, condition: Condition) -> Subscription {
         Subscription { var, condition }
     }
+    /// The same condition on each of `xs`, in order (local index `i` is `xs[i]`).
+    pub fn all(xs: &[VarId], condition: Condition) -> Vec<Subscription> {
+        xs.iter()
+            .map(|&x| Subscription::new(x, condition))
+            .collect()
+    }
 }
 
 /// Cheap propagators run first; a global propagator runs after the simple ones have settled.
@@ -88,8 +97,39 @@ pub enum Priority {
 /// Number of priority levels.
 pub const PRIORITIES: usize = 3;
 
-/// What a propagator sees while it runs: the store (through `Deref`), plus a way to declare
-/// itself entailed.
+/// Whether a propagator told of a change (by `notify`) wants to run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EnqueueDecision {
+    /// Schedule the propagator.
+    Enqueue,
+    /// Nothing it can use: leave it asleep.
+    Skip,
+}
+
+/// What a propagator may do while it is posted: allocate the reversible integers it keeps
+/// for its incremental state. Nothing else of the store is open to it here.
+#[derive(Debug)]
+pub struct PostContext<'a> {
+    store: &'a mut Store,
+}
+
+impl<'a> PostContext<'a> {
+    pub(crate) fn new(store: &'a mut Store) -> PostContext<'a> {
+        PostContext { store }
+    }
+    /// A new reversible integer holding `value`: restored on backtrack.
+    pub fn new_rev(&mut self, value: i64) -> RevId {
+        self.store.new_rev(value)
+    }
+}
+
+/// A propagator's copy of the store's per-level counters (see [`Context::level_stamp`]).
+pub use crate::store::LevelStamp;
+
+/// What a propagator sees while it runs: it can read the domains, prune them, read and set
+/// its reversible integers, and declare itself entailed. It cannot open or close trail
+/// levels, allocate reversible integers or register watches: those belong to the search and
+/// to posting.
 #[derive(Debug)]
 pub struct Context<'a> {
     store: &'a mut Store,
@@ -111,23 +151,144 @@ impl<'a> Context<'a> {
     pub fn is_entailed(&self) -> bool {
         self.entailed
     }
-}
 
-impl Deref for Context<'_> {
-    type Target = Store;
-    fn deref(&self) -> &Store {
-        self.store
+    // ----- reading ---------------------------------------------------------------------
+
+    /// Number of variables in the store.
+    #[inline]
+    pub fn num_vars(&self) -> usize {
+        self.store.num_vars()
+    }
+    /// All the domains, indexed by `VarId::index`.
+    #[inline]
+    pub fn domains(&self) -> &[Domain] {
+        self.store.domains()
+    }
+    #[inline]
+    pub fn domain(&self, x: VarId) -> &Domain {
+        self.store.domain(x)
+    }
+    #[inline]
+    pub fn min(&self, x: VarId) -> i32 {
+        self.store.min(x)
+    }
+    #[inline]
+    pub fn max(&self, x: VarId) -> i32 {
+        self.store.max(x)
+    }
+    #[inline]
+    pub fn size(&self, x: VarId) -> u32 {
+        self.store.size(x)
+    }
+    #[inline]
+    pub fn is_fixed(&self, x: VarId) -> bool {
+        self.store.is_fixed(x)
+    }
+    #[inline]
+    pub fn value(&self, x: VarId) -> i32 {
+        self.store.value(x)
+    }
+    #[inline]
+    pub fn contains(&self, x: VarId, v: i32) -> bool {
+        self.store.contains(x, v)
+    }
+
+    // ----- pruning (each returns whether the domain changed, or a conflict if it emptied) --
+
+    #[inline]
+    pub fn remove(&mut self, x: VarId, v: i32) -> Result<bool, Conflict> {
+        self.store.remove(x, v)
+    }
+    #[inline]
+    pub fn set_min(&mut self, x: VarId, lo: i32) -> Result<bool, Conflict> {
+        self.store.set_min(x, lo)
+    }
+    #[inline]
+    pub fn set_max(&mut self, x: VarId, hi: i32) -> Result<bool, Conflict> {
+        self.store.set_max(x, hi)
+    }
+    #[inline]
+    pub fn fix(&mut self, x: VarId, v: i32) -> Result<bool, Conflict> {
+        self.store.fix(x, v)
+    }
+    #[inline]
+    pub fn retain(&mut self, x: VarId, keep: impl FnMut(i32) -> bool) -> Result<bool, Conflict> {
+        self.store.retain(x, keep)
+    }
+    #[inline]
+    pub fn intersect(&mut self, x: VarId, other: &Domain) -> Result<bool, Conflict> {
+        self.store.intersect(x, other)
+    }
+    /// Keep only the values `base + k` whose bit `k` is set in `mask`.
+    #[inline]
+    pub fn intersect_mask(&mut self, x: VarId, base: i32, mask: u64) -> Result<bool, Conflict> {
+        self.store.intersect_mask(x, base, mask)
+    }
+    /// Remove the values whose bits are set in `bits` (a one-word domain): the event, or
+    /// `None` if nothing changed.
+    #[inline]
+    pub fn remove_bits(&mut self, x: VarId, bits: u64) -> Result<Option<Event>, Conflict> {
+        self.store.remove_bits(x, bits)
+    }
+
+    // ----- reversible integers (allocated at posting, see `PostContext`) ------------------
+
+    #[inline]
+    pub fn rev(&self, r: RevId) -> i64 {
+        self.store.rev(r)
+    }
+    #[inline]
+    pub fn set_rev(&mut self, r: RevId, value: i64) {
+        self.store.set_rev(r, value)
+    }
+
+    // ----- the fast lane's per-level copies ---------------------------------------------
+
+    /// A stamp of the store's current level, for a propagator that keeps copies of its own
+    /// state per search level (the fast all-different lane): [`Context::still_valid`] says
+    /// later whether nothing it watched has changed unseen since.
+    #[inline]
+    pub fn level_stamp(&self) -> LevelStamp {
+        self.store.level_stamp()
+    }
+    /// Is the level `stamp` was taken at still open, with no announcement lost since at it
+    /// or at a level opened after it?
+    #[inline]
+    pub fn still_valid(&self, stamp: &LevelStamp) -> bool {
+        self.store.still_valid(stamp)
+    }
+    /// Is the level `stamp` was taken at still open?
+    #[inline]
+    pub(crate) fn is_open(&self, stamp: &LevelStamp) -> bool {
+        self.store.is_open(stamp)
+    }
+    /// A count that moves whenever domains may have changed without an announcement
+    /// reaching their watchers (a level popped, changes dropped after a conflict).
+    #[inline]
+    pub(crate) fn silent_changes(&self) -> u64 {
+        self.store.silent_changes()
+    }
+    /// Remove `bits` (all present, a one-word domain) from `x`: the event.
+    #[inline]
+    pub(crate) fn remove_present_bits(&mut self, x: VarId, bits: u64) -> Result<Event, Conflict> {
+        self.store.remove_present_bits(x, bits)
     }
 }
 
-impl DerefMut for Context<'_> {
-    fn deref_mut(&mut self) -> &mut Store {
-        self.store
+/// Cloning a boxed propagator, so that a whole model can be cloned for another thread.
+/// Implemented for every propagator that is `Clone`: derive `Clone` and nothing more.
+pub trait PropagatorClone {
+    fn clone_box(&self) -> Box<dyn Propagator>;
+}
+
+impl<T: Propagator + Clone + 'static> PropagatorClone for T {
+    fn clone_box(&self) -> Box<dyn Propagator> {
+        Box::new(self.clone())
     }
 }
 
 /// A constraint's filtering algorithm. See the module documentation.
-pub trait Propagator: Send + Sync + fmt::Debug {
+pub trait Propagator: PropagatorClone + Send + Sync + fmt::Debug {
     /// A short name for the profile, e.g. `"alldiff_value"`.
     fn name(&self) -> &'static str;
 
@@ -139,13 +300,25 @@ pub trait Propagator: Send + Sync + fmt::Debug {
         Priority::Medium
     }
 
-    /// The reference algorithm: prune from the current domains alone.
-    fn propagate_from_scratch(&mut self, ctx: &mut Context<'_>) -> PropResult;
+    /// Called once when the propagator is posted, before its first run: allocate the
+    /// reversible integers its incremental state needs.
+    fn register(&mut self, _post: &mut PostContext<'_>) {}
+
+    /// The reference algorithm: prune from the current domains alone. It takes `&self`, so
+    /// it cannot remember anything: tests use it as the oracle of the incremental path.
+    fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult;
+
+    /// The engine's first run after posting, and after a restart: forget the incremental
+    /// state, rebuild it from the current domains and prune. It must prune exactly what
+    /// `propagate_from_scratch` prunes. By default, that very algorithm.
+    fn reset_and_propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
+        self.propagate_from_scratch(ctx)
+    }
 
     /// Variable number `local` (its index in `subscriptions`) changed with `event`. Record
-    /// what the incremental `propagate` needs, and return whether to schedule the propagator.
-    fn notify(&mut self, _local: usize, _event: Event) -> bool {
-        true
+    /// what the incremental `propagate` needs, and say whether to schedule the propagator.
+    fn notify(&mut self, _local: usize, _event: Event) -> EnqueueDecision {
+        EnqueueDecision::Enqueue
     }
 
     /// The incremental algorithm, run when scheduled. Defaults to the reference algorithm.
@@ -161,9 +334,6 @@ pub trait Propagator: Send + Sync + fmt::Debug {
     fn idempotent(&self) -> bool {
         false
     }
-
-    /// A boxed copy, so that a whole model can be cloned for another thread.
-    fn clone_box(&self) -> Box<dyn Propagator>;
 }
 
 impl Clone for Box<dyn Propagator> {

@@ -1,6 +1,7 @@
 //! # Statistics: what the propagators did
 //!
-//! [`PropagatorProfile`] counts, per propagator, how often it ran, how often it
+//! The search tree's own figures (nodes, failures, ...) are `search::stats::SearchStats`,
+//! filled by listening to the search's events. [`PropagatorProfile`] counts, per propagator, how often it ran, how often it
 //! pruned, how many values it removed, how many failures it found and, only when profiling
 //! is switched on, how long it took: the figures an engineer needs to see where time goes.
 

@@ -197,6 +197,23 @@ pub struct Store {
     quiet_propagator: u32,
 }
 
+/// Where a propagator took a copy of its own state: the level's depth, its epoch (never
+/// reused, so a closed and reopened level has a new one) and how many times announcements
+/// had been lost at it by then. See [`Store::still_valid`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LevelStamp {
+    pub(crate) depth: usize,
+    pub(crate) epoch: u64,
+    pub(crate) losses: u64,
+}
+
+impl LevelStamp {
+    /// The depth of the level (0 is the root).
+    pub fn depth(&self) -> usize {
+        self.depth
+    }
+}
+
 impl Default for Store {
     fn default() -> Self {
         Store::new()
@@ -242,7 +259,7 @@ impl Store {
     /// on n-queens, most removals, whose propagators only wait for fixed variables — then
     /// costs neither an entry in the list of modified variables nor a look at its watchers.
     /// `propagator` is the watcher's number (see [`Store::set_quiet_propagator`]).
-    pub fn watch(&mut self, x: VarId, event: Event, propagator: u32) {
+    pub(crate) fn watch(&mut self, x: VarId, event: Event, propagator: u32) {
         let meta = &mut self.vars.meta_mut()[x.index()];
         meta.watched_from = meta.watched_from.min(event as u8);
         meta.only_watcher = match meta.only_watcher {
@@ -259,7 +276,7 @@ impl Store {
     /// the change, which it does not wake again. On n-queens the one family propagator
     /// watches every variable, and this spares the event of every queen it forces.
     #[inline]
-    pub fn set_quiet_propagator(&mut self, propagator: Option<u32>) {
+    pub(crate) fn set_quiet_propagator(&mut self, propagator: Option<u32>) {
         self.quiet_propagator = propagator.unwrap_or(NONE_RUNNING);
     }
 
@@ -586,7 +603,7 @@ impl Store {
     /// to the next learns every other change through `notify`, so while this count stays
     /// put it can reread only the variables announced to it.
     #[inline]
-    pub fn silent_changes(&self) -> u64 {
+    pub(crate) fn silent_changes(&self) -> u64 {
         self.silent_changes
     }
 
@@ -663,7 +680,7 @@ impl Store {
     /// level `d` describes the store together with the announcements made since, unless
     /// some were lost at level `d` or at a level opened after it and still open.
     #[inline]
-    pub fn losses_at(&self, depth: usize) -> u64 {
+    pub(crate) fn losses_at(&self, depth: usize) -> u64 {
         match depth.cmp(&self.levels.len()) {
             std::cmp::Ordering::Less => self.levels[depth].parent_losses,
             std::cmp::Ordering::Equal => self.losses,
@@ -679,12 +696,38 @@ impl Store {
     /// reused, so the copy is good while `epoch_at(depth)` is the epoch it was taken at.
     /// After a backtrack it starts again from that copy instead of from scratch.
     #[inline]
-    pub fn epoch_at(&self, depth: usize) -> Option<u64> {
+    pub(crate) fn epoch_at(&self, depth: usize) -> Option<u64> {
         match depth.cmp(&self.levels.len()) {
             std::cmp::Ordering::Less => Some(self.levels[depth].parent_epoch),
             std::cmp::Ordering::Equal => Some(self.epoch),
             std::cmp::Ordering::Greater => None,
         }
+    }
+
+    /// The current level as a [`LevelStamp`].
+    #[inline]
+    pub(crate) fn level_stamp(&self) -> LevelStamp {
+        let depth = self.levels.len();
+        LevelStamp {
+            depth,
+            epoch: self.epoch,
+            losses: self.losses,
+        }
+    }
+
+    /// Is the level `stamp` was taken at still open (not closed and reopened since)?
+    #[inline]
+    pub(crate) fn is_open(&self, stamp: &LevelStamp) -> bool {
+        self.epoch_at(stamp.depth) == Some(stamp.epoch)
+    }
+
+    /// Is the level `stamp` was taken at still open, with no announcement lost since at it
+    /// or at a level opened after it?
+    #[inline]
+    pub(crate) fn still_valid(&self, stamp: &LevelStamp) -> bool {
+        self.is_open(stamp)
+            && self.losses_at(stamp.depth) == stamp.losses
+            && (stamp.depth + 1..=self.level()).all(|d| self.losses_at(d) == 0)
     }
 
     /// The variables changed since the last `clear_modified`, each once, with the strongest

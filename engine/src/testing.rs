@@ -15,8 +15,9 @@
 //!    current domains); for [`Consistency::Bounds`] each variable's min and max have a support
 //!    within the intervals `min..=max` of the others (bounds(Z) consistency);
 //! 4. **incremental = reference** — after random further prunings (as the search makes), the
-//!    incremental path (`notify` + `propagate`) reaches the same domains as
-//!    `propagate_from_scratch` on a fresh copy, and both remain sound;
+//!    incremental path (`notify` + `propagate`) reaches the same domains as the engine's
+//!    first run on a fresh copy, and as the stateless `propagate_from_scratch` alone, run
+//!    to its fixpoint; and they remain sound;
 //! 5. **backtracking** — after the prunings are undone, the domains are restored exactly.
 //!
 //! This follows Gecode's and MiniCP's practice of testing every propagator against brute
@@ -257,6 +258,16 @@ pub fn check_propagator(
             assert_eq!(
                 inc_doms, scratch_doms,
                 "{name}: incremental and from-scratch propagation differ after {} {v} on x{i}, from {current:?}",
+                if fix { "fixing to" } else { "removing" }
+            );
+            let (mut reference, rxs) = build(&pruned, make);
+            let oracle = reference
+                .propagation
+                .reference_fixpoint(&mut reference.store);
+            let oracle_doms = oracle.is_ok().then(|| domains_of(&reference, &rxs));
+            assert_eq!(
+                inc_doms, oracle_doms,
+                "{name}: the engine's runs and the stateless reference differ after {} {v} on x{i}, from {current:?}",
                 if fix { "fixing to" } else { "removing" }
             );
             match inc_doms {

@@ -112,7 +112,7 @@ fn bracketed_on_a_dive(
             .zip(small)
             .all(|(b, s)| s.iter().all(|v| b.contains(v)))
     };
-    let mut depth = 0;
+    let mut checkpoints: Vec<Vec<engine::model::Checkpoint>> = vec![Vec::new(); models.len()];
     for step in 0..30 {
         let ok: Vec<bool> = models.iter_mut().map(|m| m.propagate().is_ok()).collect();
         let [fast_ok, weaker_ok] = [ok[0], ok[1]];
@@ -153,28 +153,23 @@ fn bracketed_on_a_dive(
             .copied()
             .filter(|&x| !models[guide].is_fixed(x))
             .collect();
+        let depth = checkpoints[0].len();
         if !all_ok || open.is_empty() || (depth > 0 && rng.below(4) == 0) {
             if depth == 0 {
                 return;
             }
-            for m in &mut models {
-                m.store.pop_level();
+            for (m, stack) in models.iter_mut().zip(&mut checkpoints) {
+                m.rollback(stack.pop().unwrap());
             }
-            depth -= 1;
             continue;
         }
         let x = open[rng.below(open.len() as u64) as usize];
         let values = models[guide].domain(x).values();
         let v = values[rng.below(values.len() as u64) as usize];
         let fix = rng.below(2) == 0;
-        depth += 1;
-        for m in &mut models {
-            m.store.push_level();
-            let done = if fix {
-                m.store.fix(x, v)
-            } else {
-                m.store.remove(x, v)
-            };
+        for (m, stack) in models.iter_mut().zip(&mut checkpoints) {
+            stack.push(m.checkpoint());
+            let done = if fix { m.fix(x, v) } else { m.remove(x, v) };
             done.unwrap();
         }
     }

@@ -195,10 +195,9 @@ fn same_as_separate_beside(
     let (mut together, xs) = build(true);
     let (mut separate, _) = build(false);
     let shown = |m: &Model| -> Vec<Vec<i32>> {
-        xs.iter()
-            .map(|&x| m.store.domain(x).values().to_vec())
-            .collect()
+        xs.iter().map(|&x| m.domain(x).values().to_vec()).collect()
     };
+    let mut levels = Vec::new();
     for step in 0..40 {
         let a = together.propagate();
         let b = separate.propagate();
@@ -209,28 +208,26 @@ fn same_as_separate_beside(
         let open: Vec<VarId> = xs
             .iter()
             .copied()
-            .filter(|&x| !together.store.is_fixed(x))
+            .filter(|&x| !together.is_fixed(x))
             .collect();
-        let level = together.store.level();
-        if a.is_err() || open.is_empty() || (level > 0 && rng.below(4) == 0) {
-            if level == 0 {
+        if a.is_err() || open.is_empty() || (!levels.is_empty() && rng.below(4) == 0) {
+            let Some((t, s)) = levels.pop() else {
                 return;
-            }
-            together.store.pop_level();
-            separate.store.pop_level();
+            };
+            together.rollback(t);
+            separate.rollback(s);
             continue;
         }
         let x = open[rng.below(open.len() as u64) as usize];
-        let values = together.store.domain(x).values();
+        let values = together.domain(x).values();
         let v = values[rng.below(values.len() as u64) as usize];
-        together.store.push_level();
-        separate.store.push_level();
+        levels.push((together.checkpoint(), separate.checkpoint()));
         if rng.below(2) == 0 {
-            together.store.fix(x, v).unwrap();
-            separate.store.fix(x, v).unwrap();
+            together.fix(x, v).unwrap();
+            separate.fix(x, v).unwrap();
         } else {
-            together.store.remove(x, v).unwrap();
-            separate.store.remove(x, v).unwrap();
+            together.remove(x, v).unwrap();
+            separate.remove(x, v).unwrap();
         }
     }
 }
@@ -366,15 +363,12 @@ impl Propagator for FailsOnEqualFixed {
     fn priority(&self) -> Priority {
         Priority::High
     }
-    fn propagate_from_scratch(&mut self, ctx: &mut Context<'_>) -> PropResult {
+    fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
         let (a, b) = (ctx.domain(self.0), ctx.domain(self.1));
         if a.is_fixed() && b.is_fixed() && a.value() == b.value() {
             return Err(Conflict::new());
         }
         Ok(())
-    }
-    fn clone_box(&self) -> Box<dyn Propagator> {
-        Box::new(self.clone())
     }
 }
 
@@ -394,20 +388,20 @@ fn announcements_lost_at_a_level_left_open_are_not_missed() {
     m.post(Box::new(AllDifferentUnits::new(&family, 1).unwrap()));
     m.post(Box::new(FailsOnEqualFixed(xs[0], xs[5])));
     m.propagate().unwrap();
-    m.store.push_level();
+    let _level = m.checkpoint();
     // Both fixed to 1: the other propagator (which runs first) fails, and the
     // announcements of cells 0 and 5 to the family are dropped.
-    m.store.fix(xs[0], 1).unwrap();
-    m.store.fix(xs[5], 1).unwrap();
+    m.fix(xs[0], 1).unwrap();
+    m.fix(xs[5], 1).unwrap();
     assert!(m.propagate().is_err());
     // Still at that level: a change elsewhere wakes the family alone.
-    m.store.remove(xs[15], 4).unwrap();
+    m.remove(xs[15], 4).unwrap();
     m.propagate().unwrap();
     for (u, unit) in units.iter().enumerate() {
         for &fixed in [0, 5].iter().filter(|f| unit.contains(f)) {
             for &i in unit.iter().filter(|&&i| i != fixed) {
                 assert!(
-                    !m.store.domain(xs[i]).contains(1),
+                    !m.domain(xs[i]).contains(1),
                     "unit {u}: cell {i} still holds the value of cell {fixed}"
                 );
             }

@@ -28,7 +28,7 @@ impl Propagator for Abs {
             Subscription::new(self.y, Condition::Domain),
         ]
     }
-    fn propagate_from_scratch(&mut self, ctx: &mut Context<'_>) -> PropResult {
+    fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
         let (x, y) = (self.x, self.y);
         // y's values: the absolute values of x's.
         let of_x: Vec<i64> = ctx.domain(x).iter().map(|v| (v as i64).abs()).collect();
@@ -41,9 +41,6 @@ impl Propagator for Abs {
             ys.iter().any(|&w| w as i64 == shown)
         })?;
         Ok(())
-    }
-    fn clone_box(&self) -> Box<dyn Propagator> {
-        Box::new(self.clone())
     }
 }
 

@@ -34,21 +34,19 @@ fn a_full_neighbourhood_of_eight_is_forced_both_ways() {
     let ys = m.new_vars(8, 0, 3);
     m.post(Box::new(KingDegree::new(x, &ys)));
     m.propagate().unwrap();
-    assert!(ys.iter().all(|&y| !m.store.contains(y, 0)));
+    assert!(ys.iter().all(|&y| !m.contains(y, 0)));
     // Label 2 with two neighbours already occupied: the other six must be empty.
     let mut m = Model::new();
     let x = m.new_var_from_values(&[0, 2]);
     let ys = m.new_vars(8, 0, 1);
     m.post(Box::new(KingDegree::new(x, &ys)));
     m.propagate().unwrap();
-    assert_eq!(m.store.size(x), 2, "0 and 2 both still possible");
+    assert_eq!(m.size(x), 2, "0 and 2 both still possible");
     m.fix(ys[0], 1).unwrap();
     m.fix(ys[5], 1).unwrap();
     m.fix(x, 2).unwrap();
     m.propagate().unwrap();
-    let empty = ys
-        .iter()
-        .filter(|&&y| m.store.is_fixed(y) && m.store.value(y) == 0);
+    let empty = ys.iter().filter(|&&y| m.is_fixed(y) && m.value(y) == 0);
     assert_eq!(empty.count(), 6);
     // And a label that cannot be met fails.
     let mut m = Model::new();

@@ -125,12 +125,11 @@ impl Tally {
 /// A random decision on a random unfixed variable, as a brancher would make one; `None` when
 /// every variable is fixed.
 fn random_decision(model: &Model, rng: &mut Rng) -> Option<Decision> {
-    let store = &model.store;
-    let open = (0..store.num_vars() as u32)
+    let open = (0..model.num_vars() as u32)
         .map(VarId)
-        .filter(|&x| !store.is_fixed(x));
+        .filter(|&x| !model.is_fixed(x));
     let var = open.clone().nth(rng.below(open.count() as u64) as usize)?;
-    let domain = store.domain(var);
+    let domain = model.domain(var);
     let op = match rng.below(10) {
         0..=3 => DecisionOp::Eq,
         4..=5 => DecisionOp::Ne,
@@ -150,22 +149,15 @@ fn random_decision(model: &Model, rng: &mut Rng) -> Option<Decision> {
 /// conflict.
 fn apply_and_propagate(model: &mut Model, decision: Decision, armed: bool, t: &mut Tally) -> bool {
     t.nodes += 1;
-    let runs_before = model.propagation.propagations;
+    let runs_before = model.propagations();
+    // A decision that empties a domain fails the node at once; the caller rolls the node
+    // back (which drops the queue, as `Dfs::fail` does). A failed fixpoint drops its own.
     let (ok, calls) = if decision.apply(model).is_err() {
-        // The decision emptied a domain: the search only abandons the node (`Dfs::fail`).
-        let ((), calls) = counted(armed, || model.propagation.abandon(&mut model.store));
-        (false, calls)
+        (false, 0)
     } else {
-        counted(armed, || {
-            let ok = model.propagate().is_ok();
-            if !ok {
-                // What `Dfs::fail` does after a failed fixpoint.
-                model.propagation.abandon(&mut model.store);
-            }
-            ok
-        })
+        counted(armed, || model.propagate().is_ok())
     };
-    t.runs += model.propagation.propagations - runs_before;
+    t.runs += model.propagations() - runs_before;
     t.allocator_calls += calls;
     if !ok {
         t.failures += 1;
@@ -175,38 +167,34 @@ fn apply_and_propagate(model: &mut Model, decision: Decision, armed: bool, t: &m
 
 /// One dive from the model's current node, which it leaves as it found it.
 fn dive(model: &mut Model, rng: &mut Rng, from_scratch: bool, armed: bool, t: &mut Tally) {
-    let base = model.store.level();
     // The dive's own root level, as the search opens one: the right branches taken at depth
     // 0 go into it and are undone at the end.
-    model.store.push_level();
+    let base = model.checkpoint();
+    let mut open = Vec::new();
     let mut ok = true;
     if from_scratch {
-        model.propagation.schedule_all_from_scratch();
-        let runs_before = model.propagation.propagations;
+        model.schedule_all_from_scratch();
+        let runs_before = model.propagations();
         let (result, calls) = counted(armed, || model.propagate());
-        t.runs += model.propagation.propagations - runs_before;
+        t.runs += model.propagations() - runs_before;
         t.allocator_calls += calls;
         ok = result.is_ok();
-        if !ok {
-            model.propagation.abandon(&mut model.store);
-        }
     }
     while ok {
         let Some(decision) = random_decision(model, rng) else {
             t.solutions += 1;
             break;
         };
-        model.store.push_level();
+        let level = model.checkpoint();
         if apply_and_propagate(model, decision, armed, t) {
+            open.push(level);
             continue;
         }
         // `Dfs::backtrack`: close the failed level, take the other branch at the level below.
-        model.store.pop_level();
+        model.rollback(level);
         ok = apply_and_propagate(model, decision.negation(), armed, t);
     }
-    while model.store.level() > base {
-        model.store.pop_level();
-    }
+    model.rollback(base);
 }
 
 /// `DIVES` dives from the model's current node with the generator seeded by `seed`.
@@ -232,7 +220,7 @@ fn warm_then_measure(mut model: Model, seed: u64) -> (Tally, Tally, Model) {
         .propagate()
         .expect("each case's model is consistent at the root");
     let warm = dives(&mut model, seed, false);
-    model.propagation.reset_counters();
+    model.reset_counters();
     let measured = dives(&mut model, seed, true);
     (warm, measured, model)
 }
@@ -259,7 +247,7 @@ fn assert_no_allocation(case: &str, kinds: &[&str], model: Model) {
          runs): {kinds:?} allocates on its hot path",
         measured.allocator_calls, DIVES, measured.nodes, measured.runs
     );
-    let profile = model.propagation.profile();
+    let profile = model.profile();
     for kind in kinds {
         let c = profile.by_kind.get(kind).copied().unwrap_or_default();
         assert!(
@@ -324,13 +312,10 @@ impl Propagator for AllocatesEveryRun {
     fn subscriptions(&self) -> Vec<Subscription> {
         vec![Subscription::new(self.x, engine::Condition::Domain)]
     }
-    fn propagate_from_scratch(&mut self, ctx: &mut Context<'_>) -> PropResult {
+    fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
         let values: Vec<i32> = ctx.domain(self.x).iter().collect();
         std::hint::black_box(values);
         Ok(())
-    }
-    fn clone_box(&self) -> Box<dyn Propagator> {
-        Box::new(self.clone())
     }
 }
 

@@ -404,9 +404,7 @@ fn alldiff_domain_word_and_general_graph_prune_alike() {
         let (mut word, xs) = build(false);
         let (mut graph, _) = build(true);
         let shown = |m: &Model| -> Vec<Vec<i32>> {
-            xs.iter()
-                .map(|&x| m.store.domain(x).values().to_vec())
-                .collect()
+            xs.iter().map(|&x| m.domain(x).values().to_vec()).collect()
         };
         for step in 0..12 {
             let a = word.propagate();
@@ -417,25 +415,20 @@ fn alldiff_domain_word_and_general_graph_prune_alike() {
             }
             assert_eq!(shown(&word), shown(&graph), "case {case} step {step}");
             // Dive: remove a random value of a random unfixed variable from both.
-            let open: Vec<VarId> = xs
-                .iter()
-                .copied()
-                .filter(|&x| !word.store.is_fixed(x))
-                .collect();
+            let open: Vec<VarId> = xs.iter().copied().filter(|&x| !word.is_fixed(x)).collect();
             if open.is_empty() {
                 break;
             }
             let x = open[rng.below(open.len() as u64) as usize];
-            let values = word.store.domain(x).values();
+            let values = word.domain(x).values();
             let v = values[rng.below(values.len() as u64) as usize];
-            word.store.push_level();
-            graph.store.push_level();
+            let _ = (word.checkpoint(), graph.checkpoint());
             if rng.below(2) == 0 {
-                word.store.fix(x, v).unwrap();
-                graph.store.fix(x, v).unwrap();
+                word.fix(x, v).unwrap();
+                graph.fix(x, v).unwrap();
             } else {
-                word.store.remove(x, v).unwrap();
-                graph.store.remove(x, v).unwrap();
+                word.remove(x, v).unwrap();
+                graph.remove(x, v).unwrap();
             }
         }
     }

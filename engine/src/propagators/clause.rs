@@ -21,7 +21,9 @@
 //! only. **Cost:** O(k) per wake-up in the worst case, O(1) usually.
 
 use crate::domain::Event;
-use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
+use crate::propagator::{
+    Condition, Context, EnqueueDecision, Priority, PropResult, Propagator, Subscription,
+};
 use crate::store::VarId;
 
 #[derive(Clone, Debug)]
@@ -132,16 +134,48 @@ impl Propagator for Clause {
     fn idempotent(&self) -> bool {
         true
     }
-    fn notify(&mut self, local: usize, _event: Event) -> bool {
+    fn notify(&mut self, local: usize, _event: Event) -> EnqueueDecision {
         if local == self.watch[0] || local == self.watch[1] {
             self.pending = true;
         }
-        self.pending
+        if self.pending {
+            EnqueueDecision::Enqueue
+        } else {
+            EnqueueDecision::Skip
+        }
     }
     fn clear_pending(&mut self) {
         self.pending = false;
     }
-    fn propagate_from_scratch(&mut self, ctx: &mut Context<'_>) -> PropResult {
+    /// The reference: count the literals that are not false. None: fail; one: it must be
+    /// true (unit propagation).
+    fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
+        for &(x, _) in &self.lits {
+            ctx.set_min(x, 0)?;
+            ctx.set_max(x, 1)?;
+        }
+        if self.tautology {
+            ctx.set_entailed();
+            return Ok(());
+        }
+        let mut open = self.lits.iter().filter(|&&lit| !Self::is_false(ctx, lit));
+        match (open.next(), open.next()) {
+            (None, _) => Err(crate::Conflict::new()),
+            (Some(&(x, sign)), None) => {
+                ctx.fix(x, sign as i32)?;
+                ctx.set_entailed();
+                Ok(())
+            }
+            _ => {
+                if self.lits.iter().any(|&lit| Self::is_true(ctx, lit)) {
+                    ctx.set_entailed();
+                }
+                Ok(())
+            }
+        }
+    }
+    /// The engine's first run: the watches start on the first two non-false literals.
+    fn reset_and_propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
         self.pending = false;
         for &(x, _) in &self.lits {
             ctx.set_min(x, 0)?;
@@ -154,8 +188,5 @@ impl Propagator for Clause {
     fn propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
         self.pending = false;
         self.settle(ctx)
-    }
-    fn clone_box(&self) -> Box<dyn Propagator> {
-        Box::new(self.clone())
     }
 }

@@ -56,10 +56,7 @@ impl Propagator for CountRange {
         "count"
     }
     fn subscriptions(&self) -> Vec<Subscription> {
-        self.xs
-            .iter()
-            .map(|&x| Subscription::new(x, Condition::Domain))
-            .collect()
+        Subscription::all(&self.xs, Condition::Domain)
     }
     fn priority(&self) -> Priority {
         Priority::Medium
@@ -67,7 +64,7 @@ impl Propagator for CountRange {
     fn idempotent(&self) -> bool {
         true
     }
-    fn propagate_from_scratch(&mut self, ctx: &mut Context<'_>) -> PropResult {
+    fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
         let v = self.value;
         let mut sure = 0i64;
         let mut possible = 0i64;
@@ -104,9 +101,6 @@ impl Propagator for CountRange {
         }
         Ok(())
     }
-    fn clone_box(&self) -> Box<dyn Propagator> {
-        Box::new(self.clone())
-    }
 }
 
 /// The global cardinality constraint with fixed counts: each listed value `v` is taken by
@@ -142,10 +136,7 @@ impl Propagator for GlobalCardinality {
         "global_cardinality"
     }
     fn subscriptions(&self) -> Vec<Subscription> {
-        self.xs
-            .iter()
-            .map(|&x| Subscription::new(x, Condition::Domain))
-            .collect()
+        Subscription::all(&self.xs, Condition::Domain)
     }
     fn priority(&self) -> Priority {
         Priority::Low
@@ -153,10 +144,15 @@ impl Propagator for GlobalCardinality {
     fn idempotent(&self) -> bool {
         true
     }
-    fn propagate_from_scratch(&mut self, ctx: &mut Context<'_>) -> PropResult {
-        self.graph.filter(ctx)
+    /// The reference: the same algorithm on a copy of the scratch buffers (the engine's
+    /// runs, `propagate`, reuse them and allocate nothing).
+    fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
+        self.clone().propagate(ctx)
     }
-    fn clone_box(&self) -> Box<dyn Propagator> {
-        Box::new(self.clone())
+    fn reset_and_propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
+        self.propagate(ctx)
+    }
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
+        self.graph.filter(ctx)
     }
 }

@@ -71,7 +71,15 @@ impl Propagator for Element {
     fn idempotent(&self) -> bool {
         true
     }
-    fn propagate_from_scratch(&mut self, ctx: &mut Context<'_>) -> PropResult {
+    /// The reference: the same algorithm on a copy of the scratch buffers (the engine's
+    /// runs, `propagate`, reuse them and allocate nothing).
+    fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
+        self.clone().propagate(ctx)
+    }
+    fn reset_and_propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
+        self.propagate(ctx)
+    }
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
         let (index, result) = (self.index, self.result);
         // 1. Positions: inside the array, and showing a value of `result`.
         ctx.set_min(index, 0)?;
@@ -103,8 +111,5 @@ impl Propagator for Element {
             ctx.set_entailed();
         }
         Ok(())
-    }
-    fn clone_box(&self) -> Box<dyn Propagator> {
-        Box::new(self.clone())
     }
 }

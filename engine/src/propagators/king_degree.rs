@@ -79,7 +79,7 @@ impl Propagator for KingDegree {
         true
     }
 
-    fn propagate_from_scratch(&mut self, ctx: &mut Context<'_>) -> PropResult {
+    fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
         let x = self.label;
         if ctx.is_fixed(x) && ctx.value(x) == 0 {
             // An empty cell asks nothing of its neighbours.
@@ -123,9 +123,5 @@ impl Propagator for KingDegree {
         }
         ctx.set_entailed();
         Ok(())
-    }
-
-    fn clone_box(&self) -> Box<dyn Propagator> {
-        Box::new(self.clone())
     }
 }

@@ -141,7 +141,7 @@ impl Propagator for LinearLe {
     fn idempotent(&self) -> bool {
         true
     }
-    fn propagate_from_scratch(&mut self, ctx: &mut Context<'_>) -> PropResult {
+    fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
         let mut min_sum = 0i64;
         let mut max_sum = 0i64;
         for &(a, x) in &self.terms {
@@ -163,9 +163,6 @@ impl Propagator for LinearLe {
         }
         Ok(())
     }
-    fn clone_box(&self) -> Box<dyn Propagator> {
-        Box::new(self.clone())
-    }
 }
 
 /// `Σ aᵢxᵢ = c`, bounds consistent, repeated until no bound moves.
@@ -185,7 +182,7 @@ impl Propagator for LinearEq {
     fn idempotent(&self) -> bool {
         true
     }
-    fn propagate_from_scratch(&mut self, ctx: &mut Context<'_>) -> PropResult {
+    fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
         loop {
             let mut min_sum = 0i64;
             let mut max_sum = 0i64;
@@ -212,9 +209,6 @@ impl Propagator for LinearEq {
             }
         }
     }
-    fn clone_box(&self) -> Box<dyn Propagator> {
-        Box::new(self.clone())
-    }
 }
 
 /// `Σ aᵢxᵢ != c`, acting when at most one variable is free.
@@ -237,7 +231,7 @@ impl Propagator for LinearNe {
     fn idempotent(&self) -> bool {
         true
     }
-    fn propagate_from_scratch(&mut self, ctx: &mut Context<'_>) -> PropResult {
+    fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
         let mut fixed_sum = 0i64;
         let mut free: Option<(i64, VarId)> = None;
         for &(a, x) in &self.terms {
@@ -267,8 +261,5 @@ impl Propagator for LinearNe {
                 Ok(())
             }
         }
-    }
-    fn clone_box(&self) -> Box<dyn Propagator> {
-        Box::new(self.clone())
     }
 }

@@ -61,16 +61,13 @@ impl Propagator for DynamicValuePrecedence {
         "value_precedence"
     }
     fn subscriptions(&self) -> Vec<Subscription> {
-        self.xs
-            .iter()
-            .map(|&x| Subscription::new(x, Condition::Domain))
-            .collect()
+        Subscription::all(&self.xs, Condition::Domain)
     }
     fn priority(&self) -> Priority {
         // After the not-equal constraints have removed the neighbours' colours.
         Priority::Low
     }
-    fn propagate_from_scratch(&mut self, ctx: &mut Context<'_>) -> PropResult {
+    fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
         // The largest used value; the used values are lo..=m.
         let mut m = self.lo - 1;
         for &x in &self.xs {
@@ -96,9 +93,6 @@ impl Propagator for DynamicValuePrecedence {
             ctx.set_entailed();
         }
         Ok(())
-    }
-    fn clone_box(&self) -> Box<dyn Propagator> {
-        Box::new(self.clone())
     }
 }
 

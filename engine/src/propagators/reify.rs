@@ -54,7 +54,7 @@ impl Propagator for ReifyEq {
     fn idempotent(&self) -> bool {
         true
     }
-    fn propagate_from_scratch(&mut self, ctx: &mut Context<'_>) -> PropResult {
+    fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
         let (b, x, v) = (self.b, self.x, self.v);
         ctx.set_min(b, 0)?;
         ctx.set_max(b, 1)?;
@@ -73,9 +73,6 @@ impl Propagator for ReifyEq {
             ctx.set_entailed();
         }
         Ok(())
-    }
-    fn clone_box(&self) -> Box<dyn Propagator> {
-        Box::new(self.clone())
     }
 }
 
@@ -109,7 +106,7 @@ impl Propagator for ReifyLe {
     fn idempotent(&self) -> bool {
         true
     }
-    fn propagate_from_scratch(&mut self, ctx: &mut Context<'_>) -> PropResult {
+    fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
         let (b, x, v) = (self.b, self.x, self.v);
         ctx.set_min(b, 0)?;
         ctx.set_max(b, 1)?;
@@ -130,8 +127,5 @@ impl Propagator for ReifyLe {
             ctx.set_entailed();
         }
         Ok(())
-    }
-    fn clone_box(&self) -> Box<dyn Propagator> {
-        Box::new(self.clone())
     }
 }

@@ -64,7 +64,15 @@ impl Propagator for EqualOffset {
     fn idempotent(&self) -> bool {
         true
     }
-    fn propagate_from_scratch(&mut self, ctx: &mut Context<'_>) -> PropResult {
+    /// The reference: the same algorithm on a copy of the scratch buffers (the engine's
+    /// runs, `propagate`, reuse them and allocate nothing).
+    fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
+        self.clone().propagate(ctx)
+    }
+    fn reset_and_propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
+        self.propagate(ctx)
+    }
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
         let (x, y, c) = (self.x, self.y, self.c as i64);
         // Bounds first (cheap), then the holes.
         let (ylo, yhi) = (ctx.min(y) as i64, ctx.max(y) as i64);
@@ -88,9 +96,6 @@ impl Propagator for EqualOffset {
             ctx.set_entailed();
         }
         Ok(())
-    }
-    fn clone_box(&self) -> Box<dyn Propagator> {
-        Box::new(self.clone())
     }
 }
 
@@ -124,7 +129,7 @@ impl Propagator for NotEqualOffset {
     fn idempotent(&self) -> bool {
         true
     }
-    fn propagate_from_scratch(&mut self, ctx: &mut Context<'_>) -> PropResult {
+    fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
         let (x, y, c) = (self.x, self.y, self.c as i64);
         if ctx.is_fixed(y) {
             let v = ctx.value(y) as i64 + c;
@@ -140,9 +145,6 @@ impl Propagator for NotEqualOffset {
             ctx.set_entailed();
         }
         Ok(())
-    }
-    fn clone_box(&self) -> Box<dyn Propagator> {
-        Box::new(self.clone())
     }
 }
 
@@ -176,7 +178,7 @@ impl Propagator for LessEqualOffset {
     fn idempotent(&self) -> bool {
         true
     }
-    fn propagate_from_scratch(&mut self, ctx: &mut Context<'_>) -> PropResult {
+    fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
         let (x, y, c) = (self.x, self.y, self.c as i64);
         let yhi = ctx.max(y) as i64;
         ctx.set_max(x, clamp(yhi + c))?;
@@ -186,8 +188,5 @@ impl Propagator for LessEqualOffset {
             ctx.set_entailed();
         }
         Ok(())
-    }
-    fn clone_box(&self) -> Box<dyn Propagator> {
-        Box::new(self.clone())
     }
 }

@@ -92,10 +92,7 @@ impl Propagator for DistinctSum {
         "distinct_sum"
     }
     fn subscriptions(&self) -> Vec<Subscription> {
-        self.xs
-            .iter()
-            .map(|&x| Subscription::new(x, Condition::Domain))
-            .collect()
+        Subscription::all(&self.xs, Condition::Domain)
     }
     fn priority(&self) -> Priority {
         Priority::Low
@@ -103,7 +100,15 @@ impl Propagator for DistinctSum {
     fn idempotent(&self) -> bool {
         true
     }
-    fn propagate_from_scratch(&mut self, ctx: &mut Context<'_>) -> PropResult {
+    /// The reference: the same algorithm on a copy of the scratch buffers (the engine's
+    /// runs, `propagate`, reuse them and allocate nothing).
+    fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
+        self.clone().propagate(ctx)
+    }
+    fn reset_and_propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
+        self.propagate(ctx)
+    }
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
         let n = self.xs.len();
         // The distinct values still possible.
         self.values.clear();
@@ -215,8 +220,5 @@ impl Propagator for DistinctSum {
             }
         }
         Ok(())
-    }
-    fn clone_box(&self) -> Box<dyn Propagator> {
-        Box::new(self.clone())
     }
 }

@@ -33,7 +33,9 @@
 //! CP 2016) does the same with bitsets of rows and is faster on big tables; STR is kept here
 //! because it is short and its idea — a reversible list length — is worth learning.
 
-use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
+use crate::propagator::{
+    Condition, Context, PostContext, Priority, PropResult, Propagator, Subscription,
+};
 use crate::store::{RevId, VarId};
 
 #[derive(Clone, Debug)]
@@ -47,7 +49,7 @@ pub struct Table {
     column_values: Vec<Vec<i32>>,
     /// The rows, valid ones first.
     order: Vec<u32>,
-    /// How many rows of `order` are valid (reversible, created at the first run).
+    /// How many rows of `order` are valid (reversible, allocated when posted).
     valid: Option<RevId>,
     /// Scratch: `supported[k][rank]`.
     supported: Vec<Vec<bool>>,
@@ -100,10 +102,7 @@ impl Propagator for Table {
         "table"
     }
     fn subscriptions(&self) -> Vec<Subscription> {
-        self.xs
-            .iter()
-            .map(|&x| Subscription::new(x, Condition::Domain))
-            .collect()
+        Subscription::all(&self.xs, Condition::Domain)
     }
     fn priority(&self) -> Priority {
         Priority::Low
@@ -111,19 +110,48 @@ impl Propagator for Table {
     fn idempotent(&self) -> bool {
         true
     }
-    /// The reversible list of valid rows is exact at every node, so the reference algorithm
-    /// and the incremental one are the same code: it starts from the rows valid at the
-    /// parent node, which is what a from-scratch scan of all rows would keep too.
-    fn propagate_from_scratch(&mut self, ctx: &mut Context<'_>) -> PropResult {
+    fn register(&mut self, post: &mut PostContext<'_>) {
+        self.valid = Some(post.new_rev(self.order.len() as i64));
+    }
+    /// The reference: scan every row, keep the values some valid row supports.
+    fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
         let r = self.xs.len();
-        let valid = match self.valid {
-            Some(id) => id,
-            None => {
-                let id = ctx.new_rev(self.order.len() as i64);
-                self.valid = Some(id);
-                id
+        let rows = self.order.len();
+        let mut supported: Vec<Vec<bool>> = self
+            .supported
+            .iter()
+            .map(|s| vec![false; s.len()])
+            .collect();
+        let mut valid_rows = 0;
+        for t in 0..rows {
+            if self.row_is_valid(ctx, t) {
+                valid_rows += 1;
+                for (k, column) in supported.iter_mut().enumerate() {
+                    column[self.cell_rank[t * r + k] as usize] = true;
+                }
             }
-        };
+        }
+        if valid_rows == 0 {
+            return Err(crate::Conflict::new());
+        }
+        for (k, sup) in supported.iter().enumerate() {
+            let col = &self.column_values[k];
+            ctx.retain(self.xs[k], |v| col.binary_search(&v).is_ok_and(|i| sup[i]))?;
+        }
+        if valid_rows == 1 {
+            ctx.set_entailed();
+        }
+        Ok(())
+    }
+    fn reset_and_propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
+        self.propagate(ctx)
+    }
+    /// The reversible list of valid rows is exact at every node: the run starts from the
+    /// rows valid at the parent node, which is what a from-scratch scan of all rows would
+    /// keep too.
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
+        let r = self.xs.len();
+        let valid = self.valid.expect("allocated when posted");
         // 1. Drop the rows that lost an entry.
         let mut len = ctx.rev(valid) as usize;
         let mut p = 0;
@@ -161,8 +189,5 @@ impl Propagator for Table {
             ctx.set_entailed();
         }
         Ok(())
-    }
-    fn clone_box(&self) -> Box<dyn Propagator> {
-        Box::new(self.clone())
     }
 }

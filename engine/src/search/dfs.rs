@@ -29,9 +29,9 @@
 
 use super::brancher::{Brancher, Decision};
 use super::events::{SearchEvent, SearchListener};
+use super::stats::SearchStats;
 use super::{Control, Outcome, SearchConfig, Solution};
 use crate::model::Model;
-use crate::search::stats::SearchStats;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 

@@ -46,45 +46,6 @@ pub trait SearchListener {
     }
 }
 
-/// Counters readable from any thread.
-#[derive(Debug)]
-pub struct Progress {
-    pub nodes: AtomicU64,
-    pub failures: AtomicU64,
-    pub solutions: AtomicU64,
-    pub restarts: AtomicU64,
-    /// Parallel counting: subproblems finished and in total (0 = not split).
-    pub subproblems_done: AtomicU64,
-    pub subproblems_total: AtomicU64,
-    /// Best objective value so far (valid when `has_objective`).
-    pub best_objective: AtomicI64,
-    pub has_objective: AtomicBool,
-}
-
-impl Default for Progress {
-    fn default() -> Self {
-        Progress {
-            nodes: AtomicU64::new(0),
-            failures: AtomicU64::new(0),
-            solutions: AtomicU64::new(0),
-            restarts: AtomicU64::new(0),
-            subproblems_done: AtomicU64::new(0),
-            subproblems_total: AtomicU64::new(0),
-            best_objective: AtomicI64::new(0),
-            has_objective: AtomicBool::new(false),
-        }
-    }
-}
-
-impl Progress {
-    /// The best objective so far, if any.
-    pub fn best(&self) -> Option<i64> {
-        self.has_objective
-            .load(Ordering::Relaxed)
-            .then(|| self.best_objective.load(Ordering::Relaxed))
-    }
-}
-
 /// A listener that ignores everything.
 #[derive(Debug, Default)]
 pub struct NoListener;
@@ -144,5 +105,44 @@ impl<W: Write> SearchListener for TraceWriter<W> {
         if let Err(e) = writeln!(self.out, "{line}") {
             self.error = Some(e);
         }
+    }
+}
+
+/// Counters readable from any thread.
+#[derive(Debug)]
+pub struct Progress {
+    pub nodes: AtomicU64,
+    pub failures: AtomicU64,
+    pub solutions: AtomicU64,
+    pub restarts: AtomicU64,
+    /// Parallel counting: subproblems finished and in total (0 = not split).
+    pub subproblems_done: AtomicU64,
+    pub subproblems_total: AtomicU64,
+    /// Best objective value so far (valid when `has_objective`).
+    pub best_objective: AtomicI64,
+    pub has_objective: AtomicBool,
+}
+
+impl Default for Progress {
+    fn default() -> Self {
+        Progress {
+            nodes: AtomicU64::new(0),
+            failures: AtomicU64::new(0),
+            solutions: AtomicU64::new(0),
+            restarts: AtomicU64::new(0),
+            subproblems_done: AtomicU64::new(0),
+            subproblems_total: AtomicU64::new(0),
+            best_objective: AtomicI64::new(0),
+            has_objective: AtomicBool::new(false),
+        }
+    }
+}
+
+impl Progress {
+    /// The best objective so far, if any.
+    pub fn best(&self) -> Option<i64> {
+        self.has_objective
+            .load(Ordering::Relaxed)
+            .then(|| self.best_objective.load(Ordering::Relaxed))
     }
 }

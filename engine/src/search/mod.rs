@@ -29,10 +29,10 @@ pub use events::{NoListener, Progress, SearchEvent, SearchListener, TraceWriter}
 pub use parallel::{count_parallel, count_parallel_with_progress};
 pub use progress::{Both, ProgressListener};
 pub use restarts::RestartPolicy;
+pub use stats::SearchStats;
 
 use crate::stats::PropagatorProfile;
 use crate::store::VarId;
-pub use stats::SearchStats;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -24,11 +24,10 @@
 
 use super::brancher::{Brancher, Decision};
 use super::events::NoListener;
-use super::events::Progress;
-use super::progress::ProgressListener;
+use super::progress::{Progress, ProgressListener};
+use super::stats::SearchStats;
 use super::{search, Control, Outcome, SearchConfig};
 use crate::model::Model;
-use crate::search::stats::SearchStats;
 use crate::store::VarId;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;

@@ -1,12 +1,14 @@
 //! # Progress of a long search, shared between threads
 //!
-//! A search of minutes should say how it is going. [`Progress`] is a set of atomic counters
+//! A search of minutes should say how it is going. [`Progress`] (in `events.rs`, beside the
+//! listener that receives it) is a set of atomic counters
 //! (nodes, failures, solutions, subproblems done and in total, best objective) that searches
 //! update and that another thread — the command line's progress bar — reads at its own pace.
 //! Searches update it through a [`ProgressListener`], which batches its counts locally and
 //! publishes them every few thousand events, so the shared cache line is touched rarely.
 
-use super::events::{Progress, SearchEvent, SearchListener};
+pub use super::events::Progress;
+use super::events::{SearchEvent, SearchListener};
 use std::sync::atomic::Ordering;
 
 /// Events published to a [`Progress`], in batches.

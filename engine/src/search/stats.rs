@@ -1,9 +1,9 @@
-//! # Search statistics: what the search tree looked like
+//! # Search statistics: what the search did
 //!
 //! [`SearchStats`] counts the search tree: nodes (decisions taken), failures (dead ends),
 //! solutions, restarts, the deepest level reached, the time. It is filled by listening to
-//! the search's events (`events.rs`), like any other listener. What each propagator did is
-//! the other half of the statistics, `crate::stats::PropagatorProfile`.
+//! the search's events (see `events.rs`), like any other listener: the search loop itself
+//! keeps no counters.
 
 use super::events::{SearchEvent, SearchListener};
 use std::time::Duration;

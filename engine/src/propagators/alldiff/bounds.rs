@@ -221,10 +221,7 @@ impl Propagator for AllDifferentBounds {
         "alldiff_bounds"
     }
     fn subscriptions(&self) -> Vec<Subscription> {
-        self.xs
-            .iter()
-            .map(|&x| Subscription::new(x, Condition::Bounds))
-            .collect()
+        Subscription::all(&self.xs, Condition::Bounds)
     }
     fn priority(&self) -> Priority {
         Priority::Medium
@@ -232,7 +229,15 @@ impl Propagator for AllDifferentBounds {
     fn idempotent(&self) -> bool {
         true
     }
-    fn propagate_from_scratch(&mut self, ctx: &mut Context<'_>) -> PropResult {
+    /// The reference: the same algorithm on a copy of the scratch buffers (the engine's
+    /// runs, `propagate`, reuse them and allocate nothing).
+    fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
+        self.clone().propagate(ctx)
+    }
+    fn reset_and_propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
+        self.propagate(ctx)
+    }
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
         if self.xs.is_empty() {
             return Ok(());
         }
@@ -280,8 +285,5 @@ impl Propagator for AllDifferentBounds {
                 return Ok(());
             }
         }
-    }
-    fn clone_box(&self) -> Box<dyn Propagator> {
-        Box::new(self.clone())
     }
 }

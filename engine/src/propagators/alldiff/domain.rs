@@ -69,10 +69,7 @@ impl Propagator for AllDifferentDomain {
         "alldiff_domain"
     }
     fn subscriptions(&self) -> Vec<Subscription> {
-        self.xs
-            .iter()
-            .map(|&x| Subscription::new(x, Condition::Domain))
-            .collect()
+        Subscription::all(&self.xs, Condition::Domain)
     }
     fn priority(&self) -> Priority {
         Priority::Low
@@ -80,15 +77,20 @@ impl Propagator for AllDifferentDomain {
     fn idempotent(&self) -> bool {
         true
     }
-    fn propagate_from_scratch(&mut self, ctx: &mut Context<'_>) -> PropResult {
+    /// The reference: the same algorithm on a copy of the scratch buffers (the engine's
+    /// runs, `propagate`, reuse them and allocate nothing).
+    fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
+        self.clone().propagate(ctx)
+    }
+    fn reset_and_propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
+        self.propagate(ctx)
+    }
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
         if let Some(words) = self.words.as_mut() {
             if let WordRun::Done(result) = words.run(ctx, &self.xs, &self.offsets) {
                 return result;
             }
         }
         self.graph.filter(ctx)
-    }
-    fn clone_box(&self) -> Box<dyn Propagator> {
-        Box::new(self.clone())
     }
 }

@@ -44,10 +44,11 @@
 
 use crate::domain::Event;
 use crate::propagator::{
-    Condition, Conflict, Context, Priority, PropResult, Propagator, Subscription,
+    Condition, Conflict, Context, EnqueueDecision, Priority, PropResult, Propagator, Subscription,
 };
+use crate::propagators::alldiff::domain::AllDifferentDomain;
 use crate::propagators::alldiff::word_matching::WordMatching;
-use crate::store::VarId;
+use crate::store::{LevelStamp, VarId};
 
 /// See the module documentation.
 #[derive(Clone, Debug)]
@@ -78,7 +79,7 @@ pub struct AllDifferentUnits {
     lost_announcements: bool,
     /// Whether `work.dom` still holds the store's domains as the last run left them, but
     /// for the variables announced since: true after a run that succeeded, as long as no
-    /// domain changed silently (`Store::silent_changes` is still `seen_silent_changes`: no
+    /// domain changed silently (`Context::silent_changes` is still `seen_silent_changes`: no
     /// level popped, no change dropped) and no announcement was dropped (`clear_pending`).
     /// Then a run rereads only the announced variables, not all of them. When it is
     /// false, the run starts from `copies` if it can, and reads every domain if not.
@@ -695,26 +696,17 @@ impl AllDifferentUnits {
 /// **Why a copy is right.** A copy taken at depth `d` describes the store as it was at the
 /// end of that run. The store's level `d` changes after that only by changes announced to
 /// this propagator (which the next run rereads), or not at all; deeper levels are undone by
-/// the backtrack. A copy is usable while level `d` is still open — `Store::epoch_at(d)` is
-/// the epoch it was taken at, epochs being never reused — and while no announcement was lost
-/// since at that level or at one opened after it (`Store::losses_at`: after a conflict
+/// the backtrack. A copy is usable while level `d` is still open — its [`LevelStamp`]'s epoch
+/// is still the level's, epochs being never reused — and while no announcement was lost
+/// since at that level or at one opened after it ([`Context::still_valid`]: after a conflict
 /// the engine drops its queue, and the propagators what was announced to them). In a
 /// search that is always so: a conflict closes the level it happened at.
 #[derive(Clone, Debug, Default)]
 struct LevelCopies {
     /// The copies' levels, shallowest first, each deeper than the one before.
-    marks: Vec<CopyMark>,
+    marks: Vec<LevelStamp>,
     /// The copies, one after the other: `dom`, then the holders' sets in use.
     words: Vec<u64>,
-}
-
-/// Where a copy was taken: the level's depth and epoch, and how many times announcements
-/// had been lost at that level by then (`Store::losses_at`).
-#[derive(Clone, Copy, Debug)]
-struct CopyMark {
-    depth: usize,
-    epoch: u64,
-    losses: u64,
 }
 
 impl LevelCopies {
@@ -727,7 +719,7 @@ impl LevelCopies {
     /// Drop the copies of levels that are closed, and those at `depth` or deeper.
     fn drop_from(&mut self, ctx: &Context<'_>, depth: usize) {
         while let Some(mark) = self.marks.last() {
-            if mark.depth < depth && ctx.epoch_at(mark.depth) == Some(mark.epoch) {
+            if mark.depth() < depth && ctx.is_open(mark) {
                 break;
             }
             self.marks.pop();
@@ -736,30 +728,25 @@ impl LevelCopies {
 
     /// Copy `work`'s state for the current level.
     fn save(&mut self, ctx: &Context<'_>, work: &Work) {
-        let depth = ctx.level();
-        self.drop_from(ctx, depth);
+        let stamp = ctx.level_stamp();
+        self.drop_from(ctx, stamp.depth());
         let size = work.dom.0.len() + work.holders.in_use().len();
         self.words.truncate(self.marks.len() * size);
         self.words.extend_from_slice(&work.dom.0);
         self.words.extend_from_slice(work.holders.in_use());
-        self.marks.push(CopyMark {
-            depth,
-            epoch: ctx.epoch_at(depth).expect("the current level"),
-            losses: ctx.losses_at(depth),
-        });
+        self.marks.push(stamp);
     }
 
     /// Put back the copy of the deepest level still open into `work` (`dom`, `read` and
     /// `holders`); false if there is none that can be trusted.
     fn restore(&mut self, ctx: &Context<'_>, work: &mut Work) -> bool {
-        self.drop_from(ctx, ctx.level() + 1);
+        self.drop_from(ctx, ctx.level_stamp().depth() + 1);
         let Some(mark) = self.marks.last() else {
             return false;
         };
         // Announcements lost at the copy's level since, or at a level opened after it: the
         // copy and the announcements no longer tell the whole story.
-        let deeper_losses = (mark.depth + 1..=ctx.level()).any(|d| ctx.losses_at(d) != 0);
-        if ctx.losses_at(mark.depth) != mark.losses || deeper_losses {
+        if !ctx.still_valid(mark) {
             return false;
         }
         let n = work.dom.0.len();
@@ -878,10 +865,7 @@ impl Propagator for AllDifferentUnits {
         "alldiff_units"
     }
     fn subscriptions(&self) -> Vec<Subscription> {
-        self.vars
-            .iter()
-            .map(|&x| Subscription::new(x, Condition::Domain))
-            .collect()
+        Subscription::all(&self.vars, Condition::Domain)
     }
     fn priority(&self) -> Priority {
         Priority::Low
@@ -889,17 +873,41 @@ impl Propagator for AllDifferentUnits {
     fn idempotent(&self) -> bool {
         true
     }
-    fn propagate_from_scratch(&mut self, ctx: &mut Context<'_>) -> PropResult {
+    /// The reference: Régin's domain-consistent all-different (`domain.rs`) on each unit
+    /// in turn, until a full round changes nothing.
+    fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
+        let units: Vec<Vec<VarId>> = self
+            .unit_start
+            .windows(2)
+            .map(|w| {
+                self.members[w[0] as usize..w[1] as usize]
+                    .iter()
+                    .map(|p| self.vars[p.index()])
+                    .collect()
+            })
+            .collect();
+        let total = |ctx: &Context<'_>| self.vars.iter().map(|&x| ctx.size(x) as u64).sum::<u64>();
+        loop {
+            let before = total(ctx);
+            for unit in &units {
+                AllDifferentDomain::new(unit, &vec![0; unit.len()]).propagate_from_scratch(ctx)?;
+            }
+            if total(ctx) == before {
+                return Ok(());
+            }
+        }
+    }
+    fn reset_and_propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
         self.all_changed = true;
         self.run(ctx)
     }
-    fn notify(&mut self, local: usize, _event: Event) -> bool {
+    fn notify(&mut self, local: usize, _event: Event) -> EnqueueDecision {
         let bit = 1 << (local % 64);
         if !self.all_changed && self.announced[local / 64] & bit == 0 {
             self.announced[local / 64] |= bit;
             self.changed.push(local as u32);
         }
-        true
+        EnqueueDecision::Enqueue
     }
     fn propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
         self.run(ctx)
@@ -912,9 +920,6 @@ impl Propagator for AllDifferentUnits {
         // otherwise the next run starts from scratch.
         self.cache_valid = false;
         self.lost_announcements = true;
-    }
-    fn clone_box(&self) -> Box<dyn Propagator> {
-        Box::new(self.clone())
     }
 }
 

@@ -13,42 +13,74 @@
 //! | domain | [`regin`] | every value that no assignment supports (domain consistency) |
 //!
 //! Each function reads the domains, prunes, and remembers nothing: [`AllDifferentReference`]
-//! wraps them as a propagator whose only algorithm is `propagate_from_scratch`.
+//! wraps them as a propagator whose only algorithm is `propagate_from_scratch`. Two of the
+//! rules, one round of [`forward_check`] and the [`pigeonhole`] rule, are also the stateless
+//! references (`propagate_from_scratch`) of the fast propagators in this folder.
 
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
 use crate::store::VarId;
 use crate::Conflict;
+use std::collections::BTreeMap;
 
 use super::AllDiffLevel;
 
-/// **Forward checking** (value level). Repeat until nothing changes: for every fixed
-/// variable, remove its shifted value from every other variable; two fixed variables with
-/// the same shifted value are a conflict. O(n²) per round.
-pub fn forward_checking(ctx: &mut Context<'_>, xs: &[VarId], offsets: &[i32]) -> PropResult {
-    let mut changed = true;
-    while changed {
-        changed = false;
-        for i in 0..xs.len() {
-            if !ctx.is_fixed(xs[i]) {
+/// One round of forward checking on `xs[i] + offsets[i]`: for every fixed variable, its
+/// shown value is removed from every other (a second variable fixed to the same shown value
+/// empties and fails). Returns whether a domain changed.
+pub fn forward_check(
+    ctx: &mut Context<'_>,
+    xs: &[VarId],
+    offsets: &[i32],
+) -> Result<bool, Conflict> {
+    let mut changed = false;
+    for (i, &x) in xs.iter().enumerate() {
+        if !ctx.is_fixed(x) {
+            continue;
+        }
+        let shown = ctx.value(x) as i64 + offsets[i] as i64;
+        for (j, &y) in xs.iter().enumerate() {
+            if j == i {
                 continue;
             }
-            let shown = ctx.value(xs[i]) as i64 + offsets[i] as i64;
-            for j in 0..xs.len() {
-                if j == i {
-                    continue;
-                }
-                let v = shown - offsets[j] as i64;
-                if v < i32::MIN as i64 || v > i32::MAX as i64 {
-                    continue;
-                }
-                if ctx.is_fixed(xs[j]) && ctx.value(xs[j]) as i64 == v {
-                    return Err(Conflict::new());
-                }
-                changed |= ctx.remove(xs[j], v as i32)?;
+            let v = shown - offsets[j] as i64;
+            if v >= i32::MIN as i64 && v <= i32::MAX as i64 {
+                changed |= ctx.remove(y, v as i32)?;
             }
         }
     }
+    Ok(changed)
+}
+
+/// **Forward checking** (value level): [`forward_check`] until nothing changes. O(n²) per
+/// round.
+pub fn forward_checking(ctx: &mut Context<'_>, xs: &[VarId], offsets: &[i32]) -> PropResult {
+    while forward_check(ctx, xs, offsets)? {}
     Ok(())
+}
+
+/// The pigeonhole rule on `xs[i] + offset` (one offset for all): the `n` variables must
+/// show `n` different values, so fewer values in the union of their domains is a failure,
+/// and with exactly `n`, a value held by one variable only goes to it ("hidden singles").
+/// Returns whether a domain changed.
+pub fn pigeonhole(ctx: &mut Context<'_>, xs: &[VarId], offset: i32) -> Result<bool, Conflict> {
+    let mut holders: BTreeMap<i64, Vec<VarId>> = BTreeMap::new();
+    for &x in xs {
+        for v in ctx.domain(x).iter() {
+            holders.entry(v as i64 + offset as i64).or_default().push(x);
+        }
+    }
+    if holders.len() < xs.len() {
+        return Err(Conflict::new());
+    }
+    let mut changed = false;
+    if holders.len() == xs.len() {
+        for (shown, held_by) in holders {
+            if let [x] = held_by[..] {
+                changed |= ctx.fix(x, (shown - offset as i64) as i32)?;
+            }
+        }
+    }
+    Ok(changed)
 }
 
 /// **Hall intervals** (bounds level; Puget 1998, Leconte 1996). An interval `[a, b]` of
@@ -308,15 +340,12 @@ impl Propagator for AllDifferentReference {
         "alldiff_reference"
     }
     fn subscriptions(&self) -> Vec<Subscription> {
-        self.xs
-            .iter()
-            .map(|&x| Subscription::new(x, Condition::Domain))
-            .collect()
+        Subscription::all(&self.xs, Condition::Domain)
     }
     fn priority(&self) -> Priority {
         Priority::Low
     }
-    fn propagate_from_scratch(&mut self, ctx: &mut Context<'_>) -> PropResult {
+    fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
         match self.level {
             AllDiffLevel::Value => forward_checking(ctx, &self.xs, &self.offsets),
             AllDiffLevel::Bounds => {
@@ -325,8 +354,5 @@ impl Propagator for AllDifferentReference {
             }
             AllDiffLevel::Domain => regin(ctx, &self.xs, &self.offsets),
         }
-    }
-    fn clone_box(&self) -> Box<dyn Propagator> {
-        Box::new(self.clone())
     }
 }

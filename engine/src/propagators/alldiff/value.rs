@@ -36,8 +36,11 @@
 //! word stands for computed in advance (`bit0`); otherwise it is `Domain::contains_wide`.
 //! The expensive part (trail, events) is paid only where something is removed.
 
+use super::reference;
 use crate::domain::Event;
-use crate::propagator::{Condition, Context, PropResult, Propagator, Subscription};
+use crate::propagator::{
+    Condition, Context, EnqueueDecision, PostContext, PropResult, Propagator, Subscription,
+};
 use crate::store::{RevId, VarId};
 
 /// One position of the constraint, as kept in the open list.
@@ -62,7 +65,7 @@ pub struct AllDifferentValue {
     open: Vec<Slot>,
     /// `place[i]`: where position `i` is in `open`.
     place: Vec<u32>,
-    /// How many positions are open (reversible; created at the first run).
+    /// How many positions are open (reversible; allocated when posted).
     open_count: Option<RevId>,
     /// Every domain fits in one word, so `bit0` is valid.
     one_word: bool,
@@ -115,10 +118,7 @@ impl AllDifferentValue {
     /// Remove the values of the fixed variables in `self.pending` (and of any variable this
     /// fixes in turn) from the open positions.
     fn process_pending(&mut self, ctx: &mut Context<'_>) -> PropResult {
-        let open_id = match self.open_count {
-            Some(id) => id,
-            None => return self.propagate_from_scratch(ctx),
-        };
+        let open_id = self.open_count.expect("allocated when posted");
         let mut count = ctx.rev(open_id) as usize;
         while let Some(i) = self.pending.pop() {
             let at = self.place[i as usize] as usize;
@@ -165,33 +165,37 @@ impl Propagator for AllDifferentValue {
         "alldiff_value"
     }
     fn subscriptions(&self) -> Vec<Subscription> {
-        self.xs
-            .iter()
-            .map(|&x| Subscription::new(x, Condition::Fixed))
-            .collect()
+        Subscription::all(&self.xs, Condition::Fixed)
     }
     fn idempotent(&self) -> bool {
         true
     }
-    fn notify(&mut self, local: usize, _event: Event) -> bool {
+    fn notify(&mut self, local: usize, _event: Event) -> EnqueueDecision {
         self.pending.push(local as u32);
-        true
+        EnqueueDecision::Enqueue
     }
     fn clear_pending(&mut self) {
         self.pending.clear();
     }
+    fn register(&mut self, post: &mut PostContext<'_>) {
+        self.open_count = Some(post.new_rev(self.xs.len() as i64));
+    }
+    /// The reference: forward checking (`reference::forward_check`) until nothing changes.
+    fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
+        let offsets: Vec<i32> = (0..self.xs.len())
+            .map(|i| self.open[self.place[i] as usize].offset)
+            .collect();
+        while reference::forward_check(ctx, &self.xs, &offsets)? {}
+        if self.xs.iter().all(|&x| ctx.is_fixed(x)) {
+            ctx.set_entailed();
+        }
+        Ok(())
+    }
     /// Every position open again (a trailed change, undone on backtrack), every fixed
     /// variable handled against every other.
-    fn propagate_from_scratch(&mut self, ctx: &mut Context<'_>) -> PropResult {
+    fn reset_and_propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
         let n = self.xs.len();
-        let open_id = match self.open_count {
-            Some(id) => id,
-            None => {
-                let id = ctx.new_rev(n as i64);
-                self.open_count = Some(id);
-                id
-            }
-        };
+        let open_id = self.open_count.expect("allocated when posted");
         ctx.set_rev(open_id, n as i64);
         self.one_word = true;
         for slot in &mut self.open {
@@ -210,8 +214,5 @@ impl Propagator for AllDifferentValue {
     }
     fn propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
         self.process_pending(ctx)
-    }
-    fn clone_box(&self) -> Box<dyn Propagator> {
-        Box::new(self.clone())
     }
 }

@@ -55,8 +55,12 @@
 //! variable is closed. `propagate_from_scratch` handles every fixed variable: the tests'
 //! reference.
 
+use super::reference;
 use crate::domain::Event;
-use crate::propagator::{Condition, Conflict, Context, PropResult, Propagator, Subscription};
+use crate::propagator::{
+    Condition, Conflict, Context, EnqueueDecision, PostContext, PropResult, Propagator,
+    Subscription,
+};
 use crate::store::{RevId, VarId};
 
 /// The word path handles up to this many families, each slot carrying its `bit0` values in a
@@ -266,10 +270,7 @@ impl AllDifferentOffsetFamily {
     /// Handle the fixed variables in `self.pending`, and any that this fixes in turn.
     /// The pigeonhole check runs if a domain changed: a variable was fixed, or `recheck`.
     fn process_pending(&mut self, ctx: &mut Context<'_>) -> PropResult {
-        let open_id = match self.open_count {
-            Some(id) => id,
-            None => return self.propagate_from_scratch(ctx),
-        };
+        let open_id = self.open_count.expect("allocated when posted");
         // Never above `open.len()` (the count only goes down from `n`); saying so lets the
         // compiler see that the swaps in `close_next` stay inside `open`, with no bounds check.
         let mut count = (ctx.rev(open_id) as usize).min(self.open.len());
@@ -393,6 +394,24 @@ impl AllDifferentOffsetFamily {
     /// The family for the pigeonhole check, if any: the constant family, when its slots'
     /// `bit0` lie less than 64 apart (each word, shifted by at most 63, fits in 128 bits).
     /// Needs the slots' `bit0`, so `one_word`.
+    /// The offset of the constant family whose pigeonhole check the word path runs, read
+    /// from the current domains (their layout never changes): the reference's condition.
+    fn reference_pigeonhole(&self, ctx: &Context<'_>) -> Option<i32> {
+        let (n, k_count) = (self.xs.len(), self.families);
+        let k = self.constant_family?;
+        if !(1..=MAX_WORD_FAMILIES).contains(&k_count) || n > BLOCK {
+            return None;
+        }
+        let mut bit0s = Vec::with_capacity(n);
+        for (i, &x) in self.xs.iter().enumerate() {
+            let (first, _) = ctx.domain(x).as_word()?;
+            bit0s.push(first as i64 + self.offsets[i * k_count + k] as i64);
+        }
+        let base = bit0s.iter().min()?;
+        let top = bit0s.iter().max()?;
+        (top - base < 64).then_some(self.offsets[k])
+    }
+
     fn pigeonhole_family(&self) -> Option<PigeonholeFamily> {
         let k = self.constant_family.filter(|_| self.one_word)?;
         let slots = &self.open[..self.xs.len()];
@@ -418,39 +437,61 @@ impl Propagator for AllDifferentOffsetFamily {
         } else {
             Condition::Fixed
         };
-        self.xs
-            .iter()
-            .map(|&x| Subscription::new(x, condition))
-            .collect()
+        Subscription::all(&self.xs, condition)
     }
     fn idempotent(&self) -> bool {
         true
     }
-    fn notify(&mut self, local: usize, event: Event) -> bool {
+    fn notify(&mut self, local: usize, event: Event) -> EnqueueDecision {
         if event == Event::Fixed {
             self.pending.push(local as u32);
-            return true;
+            return EnqueueDecision::Enqueue;
         }
         // Values removed without fixing: only the pigeonhole check can use that.
         self.recheck |= self.pigeonhole.is_some();
-        self.pigeonhole.is_some()
+        if self.pigeonhole.is_some() {
+            EnqueueDecision::Enqueue
+        } else {
+            EnqueueDecision::Skip
+        }
     }
     fn clear_pending(&mut self) {
         self.pending.clear();
         self.recheck = false;
     }
+    fn register(&mut self, post: &mut PostContext<'_>) {
+        self.open_count = Some(post.new_rev(self.xs.len() as i64));
+    }
+    /// The reference: forward checking for every family, and the pigeonhole rule on the
+    /// constant family when the word path would run it, until nothing changes.
+    fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
+        let (n, k_count) = (self.xs.len(), self.families);
+        let family_offsets: Vec<Vec<i32>> = (0..k_count)
+            .map(|k| (0..n).map(|i| self.offsets[i * k_count + k]).collect())
+            .collect();
+        let pigeonhole = self.reference_pigeonhole(ctx);
+        loop {
+            let mut changed = false;
+            for offsets in &family_offsets {
+                changed |= reference::forward_check(ctx, &self.xs, offsets)?;
+            }
+            if let Some(offset) = pigeonhole {
+                changed |= reference::pigeonhole(ctx, &self.xs, offset)?;
+            }
+            if !changed {
+                break;
+            }
+        }
+        if self.xs.iter().all(|&x| ctx.is_fixed(x)) {
+            ctx.set_entailed();
+        }
+        Ok(())
+    }
     /// Every variable open again (a trailed change, undone on backtrack), every fixed
     /// variable handled against every other.
-    fn propagate_from_scratch(&mut self, ctx: &mut Context<'_>) -> PropResult {
+    fn reset_and_propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
         let n = self.xs.len();
-        let open_id = match self.open_count {
-            Some(id) => id,
-            None => {
-                let id = ctx.new_rev(n as i64);
-                self.open_count = Some(id);
-                id
-            }
-        };
+        let open_id = self.open_count.expect("allocated when posted");
         ctx.set_rev(open_id, n as i64);
         let k_count = self.families;
         self.one_word = (1..=MAX_WORD_FAMILIES).contains(&k_count) && n <= BLOCK;
@@ -479,9 +520,6 @@ impl Propagator for AllDifferentOffsetFamily {
     }
     fn propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
         self.process_pending(ctx)
-    }
-    fn clone_box(&self) -> Box<dyn Propagator> {
-        Box::new(self.clone())
     }
 }
 
@@ -587,12 +625,9 @@ mod tests {
             "pigeonhole_reference"
         }
         fn subscriptions(&self) -> Vec<Subscription> {
-            self.xs
-                .iter()
-                .map(|&x| Subscription::new(x, Condition::Domain))
-                .collect()
+            Subscription::all(&self.xs, Condition::Domain)
         }
-        fn propagate_from_scratch(&mut self, ctx: &mut Context<'_>) -> PropResult {
+        fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
             let mut holders: std::collections::BTreeMap<i64, Vec<VarId>> = Default::default();
             for &x in &self.xs {
                 for v in ctx.domain(x).iter() {
@@ -613,9 +648,6 @@ mod tests {
                 }
             }
             Ok(())
-        }
-        fn clone_box(&self) -> Box<dyn Propagator> {
-            Box::new(self.clone())
         }
     }
 
