@@ -7,7 +7,7 @@ use engine::propagators::scheduling::cumulative::Cumulative;
 use engine::propagators::scheduling::disjunctive::Disjunctive;
 use engine::rng::Rng;
 use engine::testing::{check_propagator, Consistency, HarnessConfig};
-use engine::{Domain, Model};
+use engine::{Domain, Model, SearchConfig};
 
 /// `xs = t[..n]` indexed from `xb`, `ys = t[n..]` indexed from `yb`: inverse permutations.
 fn inverse_holds(t: &[i32], n: usize, xb: i32, yb: i32) -> bool {
@@ -217,4 +217,181 @@ fn disjunctive_strict_moves_zero_length_tasks() {
     let _ = m.disjunctive(&[a, z], &[3, 0], true);
     m.propagate().unwrap();
     assert_eq!((m.min(z), m.max(z)), (5, 6));
+}
+
+/// The number of tuples of `doms` that satisfy `check`.
+fn brute_count(doms: &[Vec<i32>], check: &dyn Fn(&[i32]) -> bool) -> u64 {
+    let mut count = 0;
+    let mut t = vec![0; doms.len()];
+    fn rec(
+        k: usize,
+        doms: &[Vec<i32>],
+        t: &mut Vec<i32>,
+        check: &dyn Fn(&[i32]) -> bool,
+        count: &mut u64,
+    ) {
+        if k == doms.len() {
+            *count += check(t) as u64;
+            return;
+        }
+        for &v in &doms[k] {
+            t[k] = v;
+            rec(k + 1, doms, t, check, count);
+        }
+    }
+    rec(0, doms, &mut t, check, &mut count);
+    count
+}
+
+/// Search counts equal brute-force counts on random instances. This catches what the
+/// harness cannot: a propagator that declares itself entailed too early, after which the
+/// search accepts the violations it no longer looks at (the harness compares with a
+/// from-scratch run that makes the same mistake).
+#[test]
+fn search_counts_equal_brute_force() {
+    let mut rng = Rng::new(11);
+    for case in 0..60 {
+        let n = 6;
+        let doms: Vec<Vec<i32>> = (0..n)
+            .map(|_| {
+                let mut d: Vec<i32> = (0..10).filter(|_| rng.below(2) == 0).collect();
+                if d.is_empty() {
+                    d.push(rng.below(10) as i32);
+                }
+                d
+            })
+            .collect();
+        let d: Vec<i32> = (0..n).map(|_| rng.below(5) as i32).collect();
+        let r: Vec<i32> = (0..n).map(|_| 1 + rng.below(2) as i32).collect();
+        let (strict, capacity) = (case % 2 == 0, 1 + case % 3);
+        type Check<'a> = Box<dyn Fn(&[i32]) -> bool + 'a>;
+        let variants: Vec<(&str, Check<'_>)> = vec![
+            (
+                "cumulative",
+                Box::new(|t: &[i32]| cumulative_holds(t, &d, &r, capacity)),
+            ),
+            (
+                "disjunctive",
+                Box::new(|t: &[i32]| disjunctive_holds(t, &d, strict)),
+            ),
+        ];
+        for (name, check) in variants {
+            let mut m = Model::new();
+            let s: Vec<_> = doms.iter().map(|v| m.new_var_from_values(v)).collect();
+            let _ = if name == "cumulative" {
+                m.cumulative(&s, &d, &r, capacity)
+            } else {
+                m.disjunctive(&s, &d, strict)
+            };
+            let got = engine::count(&mut m, &SearchConfig::default()).solutions;
+            assert_eq!(
+                got,
+                brute_count(&doms, &*check),
+                "{name} d={d:?} r={r:?} c={capacity} strict={strict} on {doms:?}"
+            );
+        }
+        // Inverse alone (no all-different): positions 1..=2 both ways.
+        let idoms: Vec<Vec<i32>> = (0..4)
+            .map(|_| {
+                let mut v: Vec<i32> = (0..=3).filter(|_| rng.below(3) != 0).collect();
+                if v.is_empty() {
+                    v.push(1);
+                }
+                v
+            })
+            .collect();
+        let mut m = Model::new();
+        let v: Vec<_> = idoms.iter().map(|x| m.new_var_from_values(x)).collect();
+        let _ = m.post(Box::new(Inverse::new(&v[..2], 1, &v[2..], 1)));
+        let got = engine::count(&mut m, &SearchConfig::default()).solutions;
+        assert_eq!(
+            got,
+            brute_count(&idoms, &|t| inverse_holds(t, 2, 1, 1)),
+            "inverse on {idoms:?}"
+        );
+    }
+}
+
+/// ft06 (Fisher & Thompson 1963, the OR-Library's 6×6 job shop): for each job, its
+/// operations in order as (machine, duration). The optimum makespan is 55.
+const FT06: [[(usize, i32); 6]; 6] = [
+    [(2, 1), (0, 3), (1, 6), (3, 7), (5, 3), (4, 6)],
+    [(1, 8), (2, 5), (4, 10), (5, 10), (0, 10), (3, 4)],
+    [(2, 5), (3, 4), (5, 8), (0, 9), (1, 1), (4, 7)],
+    [(1, 5), (0, 5), (2, 5), (3, 3), (4, 8), (5, 9)],
+    [(2, 9), (1, 3), (4, 5), (5, 4), (0, 3), (3, 1)],
+    [(1, 3), (3, 3), (5, 9), (0, 10), (4, 4), (2, 1)],
+];
+
+/// Minimise ft06's makespan with each machine as `cumulative` (capacity 1) or
+/// `disjunctive`; every schedule returned must be valid. A propagator that stopped looking
+/// too early (entailment) once returned a makespan of 54 here with two operations at once.
+#[test]
+fn ft06_schedules_are_valid_and_the_optimum_is_55() {
+    for use_disjunctive in [false, true] {
+        let horizon: i32 = FT06.iter().flatten().map(|&(_, d)| d).sum();
+        let mut m = Model::new();
+        let starts: Vec<Vec<_>> = FT06
+            .iter()
+            .map(|j| m.new_vars(j.len(), 0, horizon))
+            .collect();
+        let makespan = m.new_var(0, horizon);
+        for (job, s) in FT06.iter().zip(&starts) {
+            for k in 1..job.len() {
+                let _ = m.less_equal_offset(s[k - 1], s[k], -job[k - 1].1);
+            }
+            let _ = m.less_equal_offset(s[5], makespan, -job[5].1);
+        }
+        for machine in 0..6 {
+            let (mut on, mut durations) = (Vec::new(), Vec::new());
+            for (job, s) in FT06.iter().zip(&starts) {
+                for (k, &(mach, d)) in job.iter().enumerate() {
+                    if mach == machine {
+                        on.push(s[k]);
+                        durations.push(d);
+                    }
+                }
+            }
+            let _ = if use_disjunctive {
+                m.disjunctive(&on, &durations, false)
+            } else {
+                m.cumulative(&on, &durations, &[1; 6], 1)
+            };
+        }
+        let config = SearchConfig {
+            objective: Some(engine::Objective::minimize(makespan)),
+            limits: engine::Limits {
+                nodes: Some(20_000),
+                ..engine::Limits::default()
+            },
+            ..SearchConfig::default()
+        };
+        let out = engine::solve(&mut m, &config);
+        let sol = out.best.expect("a schedule");
+        let mut ops = Vec::new();
+        for (job, s) in FT06.iter().zip(&starts) {
+            for (k, &(machine, d)) in job.iter().enumerate() {
+                let start = sol.value(s[k]);
+                assert!(k == 0 || sol.value(s[k - 1]) + job[k - 1].1 <= start);
+                assert!(start + d <= sol.value(makespan));
+                ops.push((machine, start, d));
+            }
+        }
+        for (i, a) in ops.iter().enumerate() {
+            for b in &ops[i + 1..] {
+                assert!(
+                    a.0 != b.0 || a.1 + a.2 <= b.1 || b.1 + b.2 <= a.1,
+                    "{a:?} overlaps {b:?}"
+                );
+            }
+        }
+        assert!(sol.value(makespan) >= 55, "below the optimum");
+        if use_disjunctive {
+            assert!(
+                out.complete,
+                "the overload check proves ft06 within the node limit"
+            );
+            assert_eq!(sol.value(makespan), 55);
+        }
+    }
 }

@@ -101,7 +101,8 @@ impl Propagator for Inverse {
         }
         channel(ctx, &self.xs, self.x_base, &self.ys, self.y_base)?;
         channel(ctx, &self.ys, self.y_base, &self.xs, self.x_base)?;
-        if self.xs.iter().all(|&x| ctx.is_fixed(x)) {
+        // Every variable fixed: the two passes have checked each pair, nothing is left to do.
+        if self.xs.iter().chain(&self.ys).all(|&x| ctx.is_fixed(x)) {
             ctx.set_entailed();
         }
         Ok(())

@@ -74,9 +74,12 @@ impl Propagator for Cumulative {
         {
             return Err(Conflict::new());
         }
+        // Entailed only if the starts were fixed *before* this run: then the profile was
+        // the exact use and it fitted. Starts fixed by this run's own pushes were placed
+        // against a profile that did not yet hold the other pushes of the run.
+        let all_fixed = self.tasks.iter().all(|&(s, _, _)| ctx.is_fixed(s));
         time_table(ctx, &self.tasks, self.capacity)?;
-        if self.tasks.iter().all(|&(s, _, _)| ctx.is_fixed(s)) {
-            // Fixed starts: the profile was the exact use and fitted.
+        if all_fixed {
             ctx.set_entailed();
         }
         Ok(())

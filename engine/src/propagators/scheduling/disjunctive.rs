@@ -144,6 +144,8 @@ impl Propagator for Disjunctive {
         if self.tasks.iter().any(|&(_, d, _)| d < 0) {
             return Err(Conflict::new());
         }
+        // Entailed only if the starts were fixed before this run (see `cumulative.rs`).
+        let all_fixed = self.tasks.iter().all(|&(s, _, _)| ctx.is_fixed(s));
         time_table(ctx, &self.tasks, 1)?;
         if self.strict {
             zero_length_out_of_parts(ctx, &self.tasks)?;
@@ -151,7 +153,7 @@ impl Propagator for Disjunctive {
         if self.overload_check {
             overload_check(ctx, &self.tasks)?;
         }
-        if self.tasks.iter().all(|&(s, _, _)| ctx.is_fixed(s)) {
+        if all_fixed {
             ctx.set_entailed();
         }
         Ok(())
