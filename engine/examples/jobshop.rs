@@ -1,7 +1,8 @@
 //! What the stronger unary-resource rule buys on a job shop: Fisher & Thompson's 6×6
 //! instance ft06 (1963; optimum makespan 55, public since Muth & Thompson's book), minimised
-//! with each machine modelled three ways: `cumulative` with capacity 1 (time-tabling),
-//! `disjunctive` with time-tabling only, and `disjunctive` with the overload check.
+//! with each machine modelled four ways: `cumulative` with capacity 1 (time-tabling),
+//! `disjunctive` with time-tabling only, with the overload check, and with the overload check
+//! and detectable precedences (the default).
 //!
 //! `cargo run --release -p engine --example jobshop [NODE_LIMIT]`
 //!
@@ -26,6 +27,7 @@ enum Machine {
     Cumulative,
     TimeTabling,
     OverloadCheck,
+    DetectablePrecedences,
 }
 
 /// Panic unless the solution keeps the job order, ends by `makespan`, and never runs two
@@ -62,6 +64,7 @@ fn main() {
         Machine::Cumulative,
         Machine::TimeTabling,
         Machine::OverloadCheck,
+        Machine::DetectablePrecedences,
     ] {
         let horizon: i32 = FT06.iter().flatten().map(|&(_, d)| d).sum();
         let mut m = Model::new();
@@ -93,7 +96,10 @@ fn main() {
                 Machine::TimeTabling => m.post(Box::new(
                     Disjunctive::new(&on, &durations, false).time_tabling_only(),
                 )),
-                Machine::OverloadCheck => m.disjunctive(&on, &durations, false),
+                Machine::OverloadCheck => m.post(Box::new(
+                    Disjunctive::new(&on, &durations, false).without_detectable_precedences(),
+                )),
+                Machine::DetectablePrecedences => m.disjunctive(&on, &durations, false),
             };
         }
         let mut branch: Vec<_> = starts.concat();
@@ -113,11 +119,12 @@ fn main() {
             check_schedule(&starts, sol, sol.value(makespan));
         }
         println!(
-            "{variant:?}: makespan {:?} proved {} nodes {} failures {} time {:.2?}",
+            "{variant:?}: makespan {:?} proved {} nodes {} failures {} propagations {} time {:.2?}",
             out.objective,
             out.complete,
             out.stats.nodes,
             out.stats.failures,
+            out.stats.propagations,
             t.elapsed()
         );
     }

@@ -395,3 +395,24 @@ fn ft06_schedules_are_valid_and_the_optimum_is_55() {
         }
     }
 }
+
+/// Detectable precedences: A (start 0..=3, length 3) has no compulsory part, and the window
+/// is wide enough, so neither time-tabling nor the overload check moves B (start 1..=9,
+/// length 3); but B cannot end by A's latest start, so A precedes B and B starts at 3 or
+/// later.
+#[test]
+fn disjunctive_detectable_precedences_move_what_the_others_miss() {
+    for with_rule in [false, true] {
+        let mut m = Model::new();
+        let a = m.new_var(0, 3);
+        let b = m.new_var(1, 9);
+        let p = Disjunctive::new(&[a, b], &[3, 3], false);
+        let _ = m.post(Box::new(if with_rule {
+            p
+        } else {
+            p.without_detectable_precedences()
+        }));
+        m.propagate().unwrap();
+        assert_eq!(m.min(b), if with_rule { 3 } else { 1 });
+    }
+}
