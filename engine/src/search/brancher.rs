@@ -271,6 +271,35 @@ const NEIGHBOUR_WEIGHTS: [u32; 65] = {
 /// `docs/PERFORMANCE.md`, "Sudoku, eleventh pass".
 const MAX_TIES: usize = 12;
 
+/// Domains with more values than this are split in halves, never enumerated value by value:
+/// trying `x = v`, then `x != v` costs a node per value, so a search on a domain of 2^32
+/// values (a MiniZinc `var int`) could never end, while halving reaches any value in 32
+/// levels. Below it the value choice is what the puzzles' heuristics are tuned for and their
+/// node counts are regression-tested: every built-in puzzle's domains are far smaller than
+/// 2^16 values, so none of them changes.
+pub const SPLIT_ABOVE: u32 = 1 << 16;
+
+/// The decision on a domain of more than [`SPLIT_ABOVE`] values: `x <= mid` or `x > mid`,
+/// the half first that holds the value `val_select` would have tried (`Min`: the lower half,
+/// `Max`: the upper, `Random`: either).
+fn split_large(x: VarId, d: &Domain, val_select: ValSelect, rng: &mut Rng) -> Decision {
+    let mid = ((d.min() as i64 + d.max() as i64).div_euclid(2)) as i32;
+    let upper_first = match val_select {
+        ValSelect::Min | ValSelect::Split => false,
+        ValSelect::Max => true,
+        ValSelect::Random => rng.below(2) == 1,
+    };
+    Decision {
+        var: x,
+        op: if upper_first {
+            DecisionOp::Gt
+        } else {
+            DecisionOp::Le
+        },
+        value: mid,
+    }
+}
+
 /// Which value to try first.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ValSelect {
@@ -339,11 +368,15 @@ impl Brancher {
             .iter()
             .copied()
             .find(|&x| !model.store.is_fixed(x))?;
+        let d = model.store.domain(x);
+        if d.size() > SPLIT_ABOVE {
+            return Some((split_large(x, d, ValSelect::Min, &mut self.rng), false));
+        }
         Some((
             Decision {
                 var: x,
                 op: DecisionOp::Eq,
-                value: model.store.min(x),
+                value: d.min(),
             },
             false,
         ))
@@ -443,6 +476,9 @@ impl Brancher {
 
     fn select_value(&mut self, model: &Model, x: VarId) -> Decision {
         let d = model.store.domain(x);
+        if d.size() > SPLIT_ABOVE {
+            return split_large(x, d, self.val_select, &mut self.rng);
+        }
         match self.val_select {
             ValSelect::Min => Decision {
                 var: x,
