@@ -17,3 +17,4 @@ pub mod relations;
 pub mod sum;
 pub mod table;
 pub(crate) mod value_graph;
+pub mod vectors;

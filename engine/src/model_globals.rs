@@ -1,0 +1,27 @@
+//! # The globals of the puzzles beyond the seeds, as `Model` methods
+//!
+//! A separate `impl Model` block (the modelling vocabulary of `model.rs` stays as it is):
+//! vectors that differ (Takuzu's distinct rows and columns).
+
+use crate::model::Model;
+use crate::propagation::PropId;
+use crate::propagators::vectors::VectorsDiffer;
+use crate::store::VarId;
+
+impl Model {
+    /// `xs ≠ ys` as tuples: at least one position differs (domain consistent,
+    /// `propagators/vectors.rs`). Panics if the lengths differ.
+    pub fn vectors_differ(&mut self, xs: &[VarId], ys: &[VarId]) -> PropId {
+        self.post(Box::new(VectorsDiffer::new(xs, ys)))
+    }
+
+    /// All vectors pairwise different (all-different over tuples), one
+    /// [`Model::vectors_differ`] per pair.
+    pub fn all_different_vectors(&mut self, vectors: &[Vec<VarId>]) {
+        for i in 0..vectors.len() {
+            for j in i + 1..vectors.len() {
+                self.vectors_differ(&vectors[i], &vectors[j]);
+            }
+        }
+    }
+}
