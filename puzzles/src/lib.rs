@@ -12,6 +12,7 @@
 //! The command line sees every puzzle through the [`Instance`] trait and the [`PuzzleKind`]
 //! registry ([`all`], [`find`]).
 
+pub mod binairo;
 pub mod colouring;
 pub mod common;
 pub mod infinity_loop;
@@ -23,9 +24,11 @@ pub mod queens;
 pub mod ranking;
 pub mod rotation;
 pub mod slider;
+pub mod starbattle;
 pub mod strimko;
 pub mod sudoku;
 pub mod suko;
+pub mod thermometer;
 pub mod v3ck;
 
 pub use common::{
@@ -99,10 +102,19 @@ pub fn all() -> &'static [PuzzleKind] {
         infinity_loop::KIND,
         slider::KIND,
         pigeonhole::KIND,
+        thermometer::KIND,
+        starbattle::KIND,
+        binairo::BINAIRO,
+        binairo::TAKUZU,
     ]
 }
 
 /// The puzzle called `name`.
 pub fn find(name: &str) -> Option<&'static PuzzleKind> {
+    // Aliases: FORMATS.md's other names of a puzzle.
+    let name = match name {
+        "binary-sudoku" => "takuzu",
+        _ => name,
+    };
     all().iter().find(|k| k.name == name)
 }
