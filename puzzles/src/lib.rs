@@ -23,6 +23,7 @@ pub mod pigeonhole;
 pub mod queens;
 pub mod ranking;
 pub mod rotation;
+pub mod scramble;
 pub mod slider;
 pub mod starbattle;
 pub mod strimko;
@@ -106,6 +107,7 @@ pub fn all() -> &'static [PuzzleKind] {
         starbattle::KIND,
         binairo::BINAIRO,
         binairo::TAKUZU,
+        scramble::KIND,
     ]
 }
 

@@ -50,7 +50,25 @@ fn check_puzzle(puzzle: &str) {
         if entry["status"] == "UNSATISFIABLE" {
             assert!(answers.is_empty());
         }
-        if entry["solution_unique"] == true {
+        if let Some(objective) = entry.get("objective") {
+            // Optimisation: the optimum, its value and (if unique) its solution.
+            let built = instance.build(&ModelOptions::default()).unwrap();
+            let mut model = built.model.clone();
+            let outcome = engine::solve(&mut model, &built.search);
+            assert!(outcome.complete);
+            assert_eq!(
+                outcome.objective,
+                objective.as_i64(),
+                "{puzzle} {}",
+                entry["file"]
+            );
+            let best = instance.answer(&built, outcome.best.as_ref().unwrap());
+            instance.check(&best).unwrap();
+            assert_eq!(best.objective, objective.as_i64());
+            if entry["solution_unique"] == true {
+                assert_eq!(best.json, entry["solution"], "{puzzle} {}", entry["file"]);
+            }
+        } else if entry["solution_unique"] == true {
             assert_eq!(
                 answers[0].json, entry["solution"],
                 "{puzzle} {}",
@@ -97,4 +115,10 @@ fn binairo_and_takuzu_match_expected() {
     check_puzzle("takuzu");
     check_builtin("takuzu");
     assert_eq!(puzzles::find("binary-sudoku").unwrap().name, "takuzu");
+}
+
+#[test]
+fn scramble_matches_expected() {
+    check_puzzle("scramble");
+    check_builtin("scramble");
 }
