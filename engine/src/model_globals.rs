@@ -1,10 +1,11 @@
 //! # The globals of the puzzles beyond the seeds, as `Model` methods
 //!
 //! A separate `impl Model` block (the modelling vocabulary of `model.rs` stays as it is):
-//! vectors that differ (Takuzu's distinct rows and columns).
+//! vectors that differ (Takuzu's distinct rows and columns), `regular` (nonogram lines).
 
 use crate::model::Model;
 use crate::propagation::PropId;
+use crate::propagators::regular::{Dfa, Regular};
 use crate::propagators::vectors::VectorsDiffer;
 use crate::store::VarId;
 
@@ -23,5 +24,11 @@ impl Model {
                 self.vectors_differ(&vectors[i], &vectors[j]);
             }
         }
+    }
+
+    /// `xs` spells a word accepted by `dfa` (domain consistent, Pesant's layered graph,
+    /// `propagators/regular.rs`). Panics if the automaton is malformed.
+    pub fn regular(&mut self, xs: &[VarId], dfa: Dfa) -> PropId {
+        self.post(Box::new(Regular::new(xs, dfa)))
     }
 }

@@ -12,6 +12,7 @@ pub mod element;
 pub mod king_degree;
 pub mod linear;
 pub mod precedence;
+pub mod regular;
 pub mod reify;
 pub mod relations;
 pub mod sum;
