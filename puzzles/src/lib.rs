@@ -19,6 +19,7 @@ pub mod infinity_loop;
 pub mod kakuro;
 pub mod match22;
 pub mod monodot;
+pub mod nonogram;
 pub mod pigeonhole;
 pub mod queens;
 pub mod ranking;
@@ -108,6 +109,7 @@ pub fn all() -> &'static [PuzzleKind] {
         binairo::BINAIRO,
         binairo::TAKUZU,
         scramble::KIND,
+        nonogram::KIND,
     ]
 }
 

@@ -122,3 +122,9 @@ fn scramble_matches_expected() {
     check_puzzle("scramble");
     check_builtin("scramble");
 }
+
+#[test]
+fn nonogram_matches_expected() {
+    check_puzzle("nonogram");
+    check_builtin("nonogram");
+}
