@@ -1,10 +1,13 @@
 //! # The globals of the puzzles beyond the seeds, as `Model` methods
 //!
 //! A separate `impl Model` block (the modelling vocabulary of `model.rs` stays as it is):
-//! vectors that differ (Takuzu's distinct rows and columns), `regular` (nonogram lines).
+//! vectors that differ (Takuzu's distinct rows and columns), `regular` (nonogram lines),
+//! `circuit` (knight's tours).
 
 use crate::model::Model;
 use crate::propagation::PropId;
+use crate::propagators::alldiff::AllDiffLevel;
+use crate::propagators::graph::circuit::Circuit;
 use crate::propagators::regular::{Dfa, Regular};
 use crate::propagators::vectors::VectorsDiffer;
 use crate::store::VarId;
@@ -30,5 +33,12 @@ impl Model {
     /// `propagators/regular.rs`). Panics if the automaton is malformed.
     pub fn regular(&mut self, xs: &[VarId], dfa: Dfa) -> PropId {
         self.post(Box::new(Regular::new(xs, dfa)))
+    }
+
+    /// `succ` (0-based node numbers) forms one cycle through every node: the nocycle
+    /// propagator (`propagators/graph/circuit.rs`) beside a domain-consistent all-different.
+    pub fn circuit(&mut self, succ: &[VarId]) -> PropId {
+        self.all_different(succ, AllDiffLevel::Domain);
+        self.post(Box::new(Circuit::new(succ)))
     }
 }

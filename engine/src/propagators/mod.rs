@@ -9,6 +9,7 @@ pub mod alldiff;
 pub mod clause;
 pub mod count;
 pub mod element;
+pub mod graph;
 pub mod king_degree;
 pub mod linear;
 pub mod precedence;
