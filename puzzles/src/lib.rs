@@ -17,6 +17,7 @@ pub mod colouring;
 pub mod common;
 pub mod infinity_loop;
 pub mod kakuro;
+pub mod knights;
 pub mod match22;
 pub mod monodot;
 pub mod nonogram;
@@ -46,6 +47,9 @@ pub enum Input {
     Number,
     /// Built in only (the pigeonhole shelf).
     BuiltIn,
+    /// A file, or a number (an argument of digits that names no file) which the parser
+    /// receives as its whole text (`cpsolve knights 5`).
+    FileOrNumber,
 }
 
 /// A puzzle the command line knows.
@@ -110,6 +114,7 @@ pub fn all() -> &'static [PuzzleKind] {
         binairo::TAKUZU,
         scramble::KIND,
         nonogram::KIND,
+        knights::KIND,
     ]
 }
 

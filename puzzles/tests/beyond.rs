@@ -128,3 +128,9 @@ fn nonogram_matches_expected() {
     check_puzzle("nonogram");
     check_builtin("nonogram");
 }
+
+#[test]
+fn knights_matches_expected() {
+    check_puzzle("knights");
+    check_builtin("knights");
+}
