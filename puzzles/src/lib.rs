@@ -15,6 +15,7 @@
 pub mod binairo;
 pub mod colouring;
 pub mod common;
+pub mod flow;
 pub mod infinity_loop;
 pub mod kakuro;
 pub mod knights;
@@ -115,6 +116,7 @@ pub fn all() -> &'static [PuzzleKind] {
         scramble::KIND,
         nonogram::KIND,
         knights::KIND,
+        flow::KIND,
     ]
 }
 
