@@ -41,4 +41,24 @@ impl Model {
         self.all_different(succ, AllDiffLevel::Domain);
         self.post(Box::new(Circuit::new(succ)))
     }
+
+    /// [`Model::circuit`] with nodes numbered from `first` (MiniZinc's `circuit` numbers
+    /// them from 1): 0-based copies `y = x − first` carry the constraint.
+    pub fn circuit_from(&mut self, succ: &[VarId], first: i32) -> PropId {
+        if first == 0 {
+            return self.circuit(succ);
+        }
+        let shifted: Vec<VarId> = succ
+            .iter()
+            .map(|&x| {
+                let y = self.new_var(
+                    self.min(x).saturating_sub(first),
+                    self.max(x).saturating_sub(first),
+                );
+                self.equal_offset(x, y, first);
+                y
+            })
+            .collect();
+        self.circuit(&shifted)
+    }
 }

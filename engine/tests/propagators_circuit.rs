@@ -58,3 +58,14 @@ fn complete_graphs_have_factorial_many_circuits() {
         );
     }
 }
+
+#[test]
+fn circuit_from_one_counts_as_zero_based() {
+    let mut model = Model::new();
+    let succ = model.new_vars(4, 1, 4);
+    model.circuit_from(&succ, 1);
+    assert_eq!(
+        engine::count(&mut model, &SearchConfig::default()).solutions,
+        6
+    );
+}
