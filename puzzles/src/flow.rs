@@ -217,8 +217,8 @@ impl Flow {
                     model.reify_eq(s, succ[a], b as i32);
                     step.insert((a, b), s);
                     // succ[a] = b → col[b] = col[a].
-                    for l in 0..k {
-                        model.clause(&[is[b][l]], &[s, is[a][l]]);
+                    for (&is_a, &is_b) in is[a].iter().zip(&is[b]) {
+                        model.clause(&[is_b], &[s, is_a]);
                     }
                 }
             }
@@ -234,8 +234,8 @@ impl Flow {
                     .flatten()
                     .copied()
                     .collect();
-                for l in 0..k {
-                    model.clause(&pos, &[is[a][l], is[b][l]]);
+                for (&is_a, &is_b) in is[a].iter().zip(&is[b]) {
+                    model.clause(&pos, &[is_a, is_b]);
                 }
             }
         }
