@@ -8,6 +8,7 @@ use crate::model::Model;
 use crate::propagation::PropId;
 use crate::propagators::alldiff::AllDiffLevel;
 use crate::propagators::graph::circuit::Circuit;
+use crate::propagators::graph::subcircuit::Subcircuit;
 use crate::propagators::regular::{Dfa, Regular};
 use crate::propagators::vectors::VectorsDiffer;
 use crate::store::VarId;
@@ -60,5 +61,12 @@ impl Model {
             })
             .collect();
         self.circuit(&shifted)
+    }
+
+    /// `succ` (0-based): the nodes with `succ[i] ≠ i` form one cycle, the others are out
+    /// (`propagators/graph/subcircuit.rs`), beside a domain-consistent all-different.
+    pub fn subcircuit(&mut self, succ: &[VarId]) -> PropId {
+        self.all_different(succ, AllDiffLevel::Domain);
+        self.post(Box::new(Subcircuit::new(succ)))
     }
 }

@@ -69,3 +69,50 @@ fn circuit_from_one_counts_as_zero_based() {
         6
     );
 }
+
+/// Do the nodes with `succ[i] != i` form one cycle (or none)?
+fn is_subcircuit(succ: &[i32]) -> bool {
+    let n = succ.len();
+    if succ.iter().any(|&v| v < 0 || v >= n as i32) {
+        return false;
+    }
+    let inside: Vec<usize> = (0..n).filter(|&i| succ[i] != i as i32).collect();
+    let Some(&first) = inside.first() else {
+        return true;
+    };
+    let mut node = first;
+    for step in 1..=inside.len() {
+        node = succ[node] as usize;
+        if node == first {
+            return step == inside.len();
+        }
+        if succ[node] == node as i32 {
+            return false;
+        }
+    }
+    false
+}
+
+#[test]
+fn subcircuit_is_sound_and_checking() {
+    use engine::propagators::graph::subcircuit::Subcircuit;
+    for n in 1..=5 {
+        let mut cfg = HarnessConfig::new(n, -1, n as i32, Consistency::Checking);
+        cfg.trials = 300;
+        check_propagator("subcircuit", &cfg, &is_subcircuit, &|xs| {
+            Box::new(Subcircuit::new(xs))
+        });
+    }
+}
+
+#[test]
+fn subcircuits_of_complete_graphs_are_counted_exactly() {
+    // Σ over subsets of size k ≠ 1 of (k−1)!, plus the empty one: n = 4: 1 + 6·1 + 4·2 + 6 = 21.
+    let mut model = Model::new();
+    let succ = model.new_vars(4, 0, 3);
+    model.subcircuit(&succ);
+    assert_eq!(
+        engine::count(&mut model, &SearchConfig::default()).solutions,
+        21
+    );
+}
