@@ -32,6 +32,15 @@ pub const KIND: PuzzleKind = PuzzleKind {
     parse,
 };
 
+pub const NUMBERLINK: PuzzleKind = PuzzleKind {
+    name: "numberlink",
+    summary: "Numberlink (Arukone): Flow Free where cells may stay empty",
+    optimisation: false,
+    input: Input::File,
+    seed: include_str!("../instances/beyond/numberlink4x4-1.txt"),
+    parse: parse_numberlink,
+};
+
 /// The largest number of cells accepted.
 pub const MAX_CELLS: usize = 40_000;
 
@@ -43,9 +52,23 @@ pub struct Flow {
     pub labels: Vec<String>,
     /// Each label's two endpoint cells (row-major), first appearance first.
     pub endpoints: Vec<(usize, usize)>,
+    /// Numberlink: cells may stay empty (out of every path).
+    pub allow_empty: bool,
+}
+
+/// Numberlink: the `flow` format, cells may stay empty.
+pub fn parse_numberlink(text: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
+    let mut flow = parse_flow(text)?;
+    flow.allow_empty = true;
+    Ok(vec![Box::new(flow)])
 }
 
 pub fn parse(text: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
+    Ok(vec![Box::new(parse_flow(text)?)])
+}
+
+/// The grid of `flow` and `numberlink`.
+pub fn parse_flow(text: &str) -> Result<Flow, ParseError> {
     check_text(text)?;
     let lines = content_lines(text);
     if lines.is_empty() {
@@ -120,7 +143,7 @@ pub fn parse(text: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
             ));
         }
     }
-    Ok(vec![Box::new(Flow {
+    Ok(Flow {
         rows: lines.len(),
         cols,
         labels: label_lines.iter().map(|(l, _, _)| l.clone()).collect(),
@@ -128,7 +151,8 @@ pub fn parse(text: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
             .iter()
             .map(|(_, at, _)| (at[0], at[1]))
             .collect(),
-    })])
+        allow_empty: false,
+    })
 }
 
 impl Flow {
@@ -170,12 +194,15 @@ impl Flow {
                     model.new_var(next as i32, next as i32)
                 }
                 None => {
-                    let next: Vec<i32> = self
+                    let mut next: Vec<i32> = self
                         .neighbours(i)
                         .into_iter()
                         .filter(|&j| !is_start[j])
                         .map(|j| j as i32)
                         .collect();
+                    if self.allow_empty && !is_start[i] {
+                        next.push(i as i32); // empty: out of the cycle
+                    }
                     if next.is_empty() {
                         // No way on: the board is unsolvable.
                         let x = model.new_var(0, 0);
@@ -187,13 +214,26 @@ impl Flow {
                 }
             })
             .collect();
-        model.circuit(&succ);
-        let col = model.new_vars(n, 0, k as i32 - 1);
+        // Numberlink's empty cells: colour k, successor itself (out of the subcircuit).
+        let colours = k + self.allow_empty as usize;
+        let col = model.new_vars(n, 0, colours as i32 - 1);
+        if self.allow_empty {
+            model.subcircuit(&succ);
+            for i in 0..n {
+                if model.contains(succ[i], i as i32) {
+                    let b = model.new_bool();
+                    model.reify_eq(b, succ[i], i as i32);
+                    model.reify_eq(b, col[i], k as i32);
+                }
+            }
+        } else {
+            model.circuit(&succ);
+        }
         for (label, &(s, e)) in self.endpoints.iter().enumerate() {
             let _ = model.fix(col[s], label as i32);
             let _ = model.fix(col[e], label as i32);
         }
-        // is[i][l] ⇔ col[i] = l.
+        // is[i][l] ⇔ col[i] = l, for the labels (not the empty colour).
         let is: Vec<Vec<VarId>> = (0..n)
             .map(|i| {
                 (0..k)
@@ -212,7 +252,7 @@ impl Flow {
                 continue;
             }
             for b in self.neighbours(a) {
-                if model.contains(succ[a], b as i32) {
+                if b != a && model.contains(succ[a], b as i32) {
                     let s = model.new_bool();
                     model.reify_eq(s, succ[a], b as i32);
                     step.insert((a, b), s);
@@ -251,13 +291,13 @@ impl Flow {
     }
 
     /// Rules only, on a grid of label indices.
-    pub fn check_labels(&self, grid: &[usize]) -> Result<(), String> {
+    pub fn check_labels(&self, grid: &[Option<usize>]) -> Result<(), String> {
         let name = |i: usize| format!("[{}, {}]", i / self.cols + 1, i % self.cols + 1);
         let mut endpoint = vec![false; grid.len()];
         for (l, &(s, e)) in self.endpoints.iter().enumerate() {
             for x in [s, e] {
                 endpoint[x] = true;
-                if grid[x] != l {
+                if grid[x] != Some(l) {
                     return Err(format!(
                         "endpoint {} must keep label '{}'",
                         name(x),
@@ -267,6 +307,12 @@ impl Flow {
             }
         }
         for i in 0..grid.len() {
+            let Some(label) = grid[i] else {
+                if !self.allow_empty {
+                    return Err(format!("cell {} is empty: flow covers every cell", name(i)));
+                }
+                continue;
+            };
             let same = self
                 .neighbours(i)
                 .into_iter()
@@ -277,7 +323,7 @@ impl Flow {
                 return Err(format!(
                     "cell {} has {same} neighbours labelled '{}', expected {want}",
                     name(i),
-                    self.labels[grid[i]]
+                    self.labels[label]
                 ));
             }
         }
@@ -288,12 +334,12 @@ impl Flow {
             seen[s] = true;
             while let Some(i) = stack.pop() {
                 for j in self.neighbours(i) {
-                    if grid[j] == l && !std::mem::replace(&mut seen[j], true) {
+                    if grid[j] == Some(l) && !std::mem::replace(&mut seen[j], true) {
                         stack.push(j);
                     }
                 }
             }
-            if let Some(i) = (0..grid.len()).find(|&i| grid[i] == l && !seen[i]) {
+            if let Some(i) = (0..grid.len()).find(|&i| grid[i] == Some(l) && !seen[i]) {
                 return Err(format!(
                     "cell {} of '{}' is not on its path",
                     name(i),
@@ -312,11 +358,12 @@ impl Instance for Flow {
 
     fn answer(&self, built: &Built, solution: &Solution) -> Answer {
         let values = crate::common::values_of(&built.vars, solution);
-        let rows: Vec<Vec<&str>> = values
+        let rows: Vec<Vec<Option<&str>>> = values
             .chunks(self.cols)
             .map(|r| {
+                // The empty colour (Numberlink) is the one past the labels.
                 r.iter()
-                    .map(|&l| self.labels[l as usize].as_str())
+                    .map(|&l| self.labels.get(l as usize).map(String::as_str))
                     .collect()
             })
             .collect();
@@ -329,13 +376,22 @@ impl Instance for Flow {
         let text: String = rows
             .iter()
             .map(|r| {
-                let cells: Vec<String> = r.iter().map(|l| format!("{l:>width$}")).collect();
+                let cells: Vec<String> = r
+                    .iter()
+                    .map(|l| format!("{:>width$}", l.unwrap_or("·")))
+                    .collect();
                 cells.join(" ") + "\n"
             })
             .collect();
         let json = Value::Array(
             rows.iter()
-                .map(|r| Value::Array(r.iter().map(|&l| Value::from(l)).collect()))
+                .map(|r| {
+                    Value::Array(
+                        r.iter()
+                            .map(|&l| l.map_or(Value::Null, Value::from))
+                            .collect(),
+                    )
+                })
                 .collect(),
         );
         Answer {
@@ -365,13 +421,17 @@ impl Instance for Flow {
                 ));
             }
             for (c, cell) in cells.iter().enumerate() {
+                if cell.is_null() {
+                    grid.push(None);
+                    continue;
+                }
                 let label = cell
                     .as_str()
                     .and_then(|s| self.labels.iter().position(|l| l == s))
                     .ok_or_else(|| {
                         format!("cell [{}, {}] holds no label of the puzzle", r + 1, c + 1)
                     })?;
-                grid.push(label);
+                grid.push(Some(label));
             }
         }
         self.check_labels(&grid)

@@ -117,6 +117,7 @@ pub fn all() -> &'static [PuzzleKind] {
         nonogram::KIND,
         knights::KIND,
         flow::KIND,
+        flow::NUMBERLINK,
     ]
 }
 

@@ -140,3 +140,9 @@ fn flow_matches_expected() {
     check_puzzle("flow");
     check_builtin("flow");
 }
+
+#[test]
+fn numberlink_matches_expected() {
+    check_puzzle("numberlink");
+    check_builtin("numberlink");
+}

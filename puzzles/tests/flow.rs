@@ -1,4 +1,4 @@
-//! Flow Free: counts against brute force on tiny boards, the checker, the parser's error
+//! Flow Free and Numberlink: counts against brute force on tiny boards, the checker, the parser's error
 //! lines, never-panic property tests (Zucker's levels are in `beyond.rs`).
 
 use proptest::prelude::*;
@@ -11,7 +11,11 @@ mod support;
 use support::{answer, error_line, parse_one};
 
 fn count(text: &str) -> usize {
-    let puzzle = parse_one(flow::parse, text);
+    count_with(flow::parse, text)
+}
+
+fn count_with(parse: puzzles::Parse, text: &str) -> usize {
+    let puzzle = parse_one(parse, text);
     let (answers, complete) =
         all_solutions(puzzle.as_ref(), &ModelOptions::default(), None).unwrap();
     assert!(complete);
@@ -20,7 +24,12 @@ fn count(text: &str) -> usize {
 
 /// Every labelling of the free cells, checked against the rules by the puzzle's checker.
 fn brute_force(text: &str) -> usize {
-    let puzzle = parse_one(flow::parse, text);
+    brute_force_with(flow::parse, text, false)
+}
+
+/// The same where a free cell may also stay empty (`null`, Numberlink).
+fn brute_force_with(parse: puzzles::Parse, text: &str, empty: bool) -> usize {
+    let puzzle = parse_one(parse, text);
     let rows: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
     let mut labels: Vec<char> = rows
         .iter()
@@ -35,15 +44,18 @@ fn brute_force(text: &str) -> usize {
         .filter(|&(r, c)| rows[r][c] == '.')
         .collect();
     let mut found = 0;
-    for code in 0..labels.len().pow(free.len() as u32) {
-        let mut grid: Vec<Vec<String>> = rows
+    let choices = labels.len() + empty as usize;
+    for code in 0..choices.pow(free.len() as u32) {
+        let mut grid: Vec<Vec<serde_json::Value>> = rows
             .iter()
-            .map(|r| r.iter().map(|c| c.to_string()).collect())
+            .map(|r| r.iter().map(|c| json!(c.to_string())).collect())
             .collect();
         let mut x = code;
         for &(r, c) in &free {
-            grid[r][c] = labels[x % labels.len()].to_string();
-            x /= labels.len();
+            grid[r][c] = labels
+                .get(x % choices)
+                .map_or(json!(null), |l| json!(l.to_string()));
+            x /= choices;
         }
         found += puzzle.check(&answer(json!(grid))).is_ok() as usize;
     }
@@ -61,6 +73,14 @@ fn counts_agree_with_brute_force_on_tiny_boards() {
         "A..\n...\n..A",
     ] {
         assert_eq!(count(board), brute_force(board), "{board}");
+        if board.matches('.').count() > 7 {
+            continue; // 4^10 labellings: too many for the brute force
+        }
+        assert_eq!(
+            count_with(flow::parse_numberlink, board),
+            brute_force_with(flow::parse_numberlink, board, true),
+            "numberlink {board}"
+        );
     }
 }
 

@@ -104,8 +104,8 @@ impl Propagator for Subcircuit {
                     break;
                 }
             }
-            for i in 0..n {
-                if !on_cycle[i] {
+            for (i, &on) in on_cycle.iter().enumerate() {
+                if !on {
                     ctx.fix(self.succ[i], i as i32)?;
                 }
             }
