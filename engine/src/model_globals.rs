@@ -2,13 +2,15 @@
 //!
 //! A separate `impl Model` block (the modelling vocabulary of `model.rs` stays as it is):
 //! vectors that differ (Takuzu's distinct rows and columns), `regular` (nonogram lines),
-//! `circuit` (knight's tours).
+//! `circuit` and `subcircuit` (knight's tours, Flow Free, Numberlink), `lex_lesseq` and
+//! `lex_less` (for the FlatZinc front end).
 
 use crate::model::Model;
 use crate::propagation::PropId;
 use crate::propagators::alldiff::AllDiffLevel;
 use crate::propagators::graph::circuit::Circuit;
 use crate::propagators::graph::subcircuit::Subcircuit;
+use crate::propagators::lex::Lex;
 use crate::propagators::regular::{Dfa, Regular};
 use crate::propagators::vectors::VectorsDiffer;
 use crate::store::VarId;
@@ -68,5 +70,15 @@ impl Model {
     pub fn subcircuit(&mut self, succ: &[VarId]) -> PropId {
         self.all_different(succ, AllDiffLevel::Domain);
         self.post(Box::new(Subcircuit::new(succ)))
+    }
+
+    /// `xs ≤lex ys` (domain consistent, `propagators/lex.rs`); a proper prefix comes first.
+    pub fn lex_lesseq(&mut self, xs: &[VarId], ys: &[VarId]) -> PropId {
+        self.post(Box::new(Lex::new(xs, ys, false)))
+    }
+
+    /// `xs <lex ys` (domain consistent, `propagators/lex.rs`).
+    pub fn lex_less(&mut self, xs: &[VarId], ys: &[VarId]) -> PropId {
+        self.post(Box::new(Lex::new(xs, ys, true)))
     }
 }

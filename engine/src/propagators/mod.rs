@@ -11,6 +11,7 @@ pub mod count;
 pub mod element;
 pub mod graph;
 pub mod king_degree;
+pub mod lex;
 pub mod linear;
 pub mod precedence;
 pub mod regular;
