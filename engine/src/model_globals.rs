@@ -48,11 +48,23 @@ impl Model {
     /// [`Model::circuit`] with nodes numbered from `first` (MiniZinc's `circuit` numbers
     /// them from 1): 0-based copies `y = x − first` carry the constraint.
     pub fn circuit_from(&mut self, succ: &[VarId], first: i32) -> PropId {
+        let shifted = self.shifted(succ, first);
+        self.circuit(&shifted)
+    }
+
+    /// [`Model::subcircuit`] with nodes numbered from `first` (MiniZinc's `subcircuit`).
+    pub fn subcircuit_from(&mut self, succ: &[VarId], first: i32) -> PropId {
+        let shifted = self.shifted(succ, first);
+        self.subcircuit(&shifted)
+    }
+
+    /// 0-based copies `y = x − first` of successors numbered from `first` (`succ` itself when
+    /// `first` is 0).
+    fn shifted(&mut self, succ: &[VarId], first: i32) -> Vec<VarId> {
         if first == 0 {
-            return self.circuit(succ);
+            return succ.to_vec();
         }
-        let shifted: Vec<VarId> = succ
-            .iter()
+        succ.iter()
             .map(|&x| {
                 let y = self.new_var(
                     self.min(x).saturating_sub(first),
@@ -61,8 +73,7 @@ impl Model {
                 self.equal_offset(x, y, first);
                 y
             })
-            .collect();
-        self.circuit(&shifted)
+            .collect()
     }
 
     /// `succ` (0-based): the nodes with `succ[i] ≠ i` form one cycle, the others are out

@@ -116,3 +116,14 @@ fn subcircuits_of_complete_graphs_are_counted_exactly() {
         21
     );
 }
+
+#[test]
+fn subcircuit_from_one_counts_as_zero_based() {
+    let mut model = Model::new();
+    let succ = model.new_vars(4, 1, 4);
+    model.subcircuit_from(&succ, 1);
+    assert_eq!(
+        engine::count(&mut model, &SearchConfig::default()).solutions,
+        21
+    );
+}
