@@ -71,7 +71,12 @@ pub fn source_for(kind: &PuzzleKind, operands: &[String]) -> Result<Source, Stri
         )),
         (_, [one]) if one == "-" => Ok(Source::Stdin),
         (Input::Number, [n]) => Ok(Source::Argument(n.clone())),
-        (Input::File, [path]) => Ok(Source::File(path.clone())),
+        (Input::FileOrNumber, [n])
+            if n.bytes().all(|b| b.is_ascii_digit()) && !std::path::Path::new(n).exists() =>
+        {
+            Ok(Source::Argument(n.clone()))
+        }
+        (Input::File | Input::FileOrNumber, [path]) => Ok(Source::File(path.clone())),
     }
 }
 

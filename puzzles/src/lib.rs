@@ -12,20 +12,27 @@
 //! The command line sees every puzzle through the [`Instance`] trait and the [`PuzzleKind`]
 //! registry ([`all`], [`find`]).
 
+pub mod binairo;
 pub mod colouring;
 pub mod common;
+pub mod flow;
 pub mod infinity_loop;
 pub mod kakuro;
+pub mod knights;
 pub mod match22;
 pub mod monodot;
+pub mod nonogram;
 pub mod pigeonhole;
 pub mod queens;
 pub mod ranking;
 pub mod rotation;
+pub mod scramble;
 pub mod slider;
+pub mod starbattle;
 pub mod strimko;
 pub mod sudoku;
 pub mod suko;
+pub mod thermometer;
 pub mod v3ck;
 
 pub use common::{
@@ -41,6 +48,9 @@ pub enum Input {
     Number,
     /// Built in only (the pigeonhole shelf).
     BuiltIn,
+    /// A file, or a number (an argument of digits that names no file) which the parser
+    /// receives as its whole text (`cpsolve knights 5`).
+    FileOrNumber,
 }
 
 /// A puzzle the command line knows.
@@ -99,10 +109,24 @@ pub fn all() -> &'static [PuzzleKind] {
         infinity_loop::KIND,
         slider::KIND,
         pigeonhole::KIND,
+        thermometer::KIND,
+        starbattle::KIND,
+        binairo::BINAIRO,
+        binairo::TAKUZU,
+        scramble::KIND,
+        nonogram::KIND,
+        knights::KIND,
+        flow::KIND,
+        flow::NUMBERLINK,
     ]
 }
 
 /// The puzzle called `name`.
 pub fn find(name: &str) -> Option<&'static PuzzleKind> {
+    // Aliases: FORMATS.md's other names of a puzzle.
+    let name = match name {
+        "binary-sudoku" => "takuzu",
+        _ => name,
+    };
     all().iter().find(|k| k.name == name)
 }

@@ -1,0 +1,95 @@
+//! # The globals of the puzzles beyond the seeds, as `Model` methods
+//!
+//! A separate `impl Model` block (the modelling vocabulary of `model.rs` stays as it is):
+//! vectors that differ (Takuzu's distinct rows and columns), `regular` (nonogram lines),
+//! `circuit` and `subcircuit` (knight's tours, Flow Free, Numberlink), `lex_lesseq` and
+//! `lex_less` (for the FlatZinc front end).
+
+use crate::model::Model;
+use crate::propagation::PropId;
+use crate::propagators::alldiff::AllDiffLevel;
+use crate::propagators::graph::circuit::Circuit;
+use crate::propagators::graph::subcircuit::Subcircuit;
+use crate::propagators::lex::Lex;
+use crate::propagators::regular::{Dfa, Regular};
+use crate::propagators::vectors::VectorsDiffer;
+use crate::store::VarId;
+
+impl Model {
+    /// `xs ≠ ys` as tuples: at least one position differs (domain consistent,
+    /// `propagators/vectors.rs`). Panics if the lengths differ.
+    pub fn vectors_differ(&mut self, xs: &[VarId], ys: &[VarId]) -> PropId {
+        self.post(Box::new(VectorsDiffer::new(xs, ys)))
+    }
+
+    /// All vectors pairwise different (all-different over tuples), one
+    /// [`Model::vectors_differ`] per pair.
+    pub fn all_different_vectors(&mut self, vectors: &[Vec<VarId>]) {
+        for i in 0..vectors.len() {
+            for j in i + 1..vectors.len() {
+                self.vectors_differ(&vectors[i], &vectors[j]);
+            }
+        }
+    }
+
+    /// `xs` spells a word accepted by `dfa` (domain consistent, Pesant's layered graph,
+    /// `propagators/regular.rs`). Panics if the automaton is malformed.
+    pub fn regular(&mut self, xs: &[VarId], dfa: Dfa) -> PropId {
+        self.post(Box::new(Regular::new(xs, dfa)))
+    }
+
+    /// `succ` (0-based node numbers) forms one cycle through every node: the nocycle
+    /// propagator (`propagators/graph/circuit.rs`) beside a domain-consistent all-different.
+    pub fn circuit(&mut self, succ: &[VarId]) -> PropId {
+        self.all_different(succ, AllDiffLevel::Domain);
+        self.post(Box::new(Circuit::new(succ)))
+    }
+
+    /// [`Model::circuit`] with nodes numbered from `first` (MiniZinc's `circuit` numbers
+    /// them from 1): 0-based copies `y = x − first` carry the constraint.
+    pub fn circuit_from(&mut self, succ: &[VarId], first: i32) -> PropId {
+        let shifted = self.shifted(succ, first);
+        self.circuit(&shifted)
+    }
+
+    /// [`Model::subcircuit`] with nodes numbered from `first` (MiniZinc's `subcircuit`).
+    pub fn subcircuit_from(&mut self, succ: &[VarId], first: i32) -> PropId {
+        let shifted = self.shifted(succ, first);
+        self.subcircuit(&shifted)
+    }
+
+    /// 0-based copies `y = x − first` of successors numbered from `first` (`succ` itself when
+    /// `first` is 0).
+    fn shifted(&mut self, succ: &[VarId], first: i32) -> Vec<VarId> {
+        if first == 0 {
+            return succ.to_vec();
+        }
+        succ.iter()
+            .map(|&x| {
+                let y = self.new_var(
+                    self.min(x).saturating_sub(first),
+                    self.max(x).saturating_sub(first),
+                );
+                self.equal_offset(x, y, first);
+                y
+            })
+            .collect()
+    }
+
+    /// `succ` (0-based): the nodes with `succ[i] ≠ i` form one cycle, the others are out
+    /// (`propagators/graph/subcircuit.rs`), beside a domain-consistent all-different.
+    pub fn subcircuit(&mut self, succ: &[VarId]) -> PropId {
+        self.all_different(succ, AllDiffLevel::Domain);
+        self.post(Box::new(Subcircuit::new(succ)))
+    }
+
+    /// `xs ≤lex ys` (domain consistent, `propagators/lex.rs`); a proper prefix comes first.
+    pub fn lex_lesseq(&mut self, xs: &[VarId], ys: &[VarId]) -> PropId {
+        self.post(Box::new(Lex::new(xs, ys, false)))
+    }
+
+    /// `xs <lex ys` (domain consistent, `propagators/lex.rs`).
+    pub fn lex_less(&mut self, xs: &[VarId], ys: &[VarId]) -> PropId {
+        self.post(Box::new(Lex::new(xs, ys, true)))
+    }
+}

@@ -1,0 +1,65 @@
+//! `regular` against brute force with the harness of `engine::testing` on random automata:
+//! sound, checking, domain consistent, incremental = from scratch, restored on backtracking.
+//! And a count: binary words of length 8 with no two 1s adjacent (Fibonacci: 55).
+
+use engine::propagators::regular::{Dfa, Regular};
+use engine::rng::Rng;
+use engine::testing::{check_propagator, Consistency, HarnessConfig};
+use engine::{Model, SearchConfig};
+
+fn random_dfa(rng: &mut Rng, first_value: i32, symbols: usize) -> Dfa {
+    let states = 1 + rng.below(4) as usize;
+    let next = (0..states)
+        .map(|_| {
+            (0..symbols)
+                .map(|_| rng.below(states as u64 + 1) as usize)
+                .collect()
+        })
+        .collect();
+    let accepting = (1..=states).filter(|_| rng.below(2) == 0).collect();
+    Dfa {
+        states,
+        first_value,
+        symbols,
+        next,
+        start: 1 + rng.below(states as u64) as usize,
+        accepting,
+    }
+}
+
+#[test]
+fn regular_is_domain_consistent_on_random_automata() {
+    let mut rng = Rng::new(7);
+    for round in 0..40 {
+        let arity = 1 + round % 5;
+        // The alphabet 0..=2; domains drawn from -1..=3 so that some values are outside it.
+        let dfa = random_dfa(&mut rng, 0, 3);
+        let mut cfg = HarnessConfig::new(arity, -1, 3, Consistency::Domain);
+        cfg.trials = 40;
+        cfg.seed = round as u64 + 1;
+        let accept = dfa.clone();
+        check_propagator("regular", &cfg, &|t| accept.accepts(t), &|xs| {
+            Box::new(Regular::new(xs, dfa.clone()))
+        });
+    }
+}
+
+#[test]
+fn words_without_adjacent_ones_are_counted_exactly() {
+    // State 1: last symbol 0 (or start); state 2: last symbol 1.
+    let dfa = Dfa {
+        states: 2,
+        first_value: 0,
+        symbols: 2,
+        next: vec![vec![1, 2], vec![1, 0]],
+        start: 1,
+        accepting: vec![1, 2],
+    };
+    let mut model = Model::new();
+    let xs = model.new_vars(8, 0, 1);
+    model.regular(&xs, dfa);
+    assert_eq!(
+        engine::count(&mut model, &SearchConfig::default()).solutions,
+        55
+    );
+}

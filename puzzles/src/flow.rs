@@ -1,0 +1,439 @@
+//! # Flow Free: join each pair of equal labels by a path, covering every cell
+//!
+//! Every label appears on exactly two endpoint cells. Give every cell a label so that the
+//! cells of each label form one path between its endpoints through orthogonal neighbours, a
+//! path that never touches itself (two neighbouring cells of a label are consecutive on it).
+//!
+//! **Model (successor + colour).** The K paths are chained into a single Hamiltonian cycle
+//! through every cell: path 1 from its first endpoint to its second, then a virtual edge to the
+//! first endpoint of path 2, and so on back to path 1. So `succ[i]` (the next cell) ranges over
+//! the orthogonal neighbours of i, the second endpoint's successor is fixed to the next
+//! path's start, and the engine's `circuit` (all-different plus nocycle) forbids any separate
+//! loop: connectivity is a propagator, not a generate-and-test of paths. A colour viewpoint
+//! `col[i] ∈ 0..K` is channelled by `succ[a] = b → col[b] = col[a]` (clauses over reified
+//! equalities), and "never touches itself" is, for neighbours a and b of one colour,
+//! `succ[a] = b ∨ succ[b] = a`. It teaches how a global constraint on one big structure
+//! (one cycle) can encode several small ones (K paths).
+//!
+//! Run it: `cpsolve flow`, `cpsolve flow puzzles/instances/beyond/zucker-regular_7x7_01.txt`.
+
+use crate::common::{check_text, content_lines};
+use crate::common::{Answer, Built, Instance, ModelOptions, ParseError};
+use crate::{Input, PuzzleKind};
+use engine::{Model, SearchConfig, Solution, VarId};
+use serde_json::Value;
+
+pub const KIND: PuzzleKind = PuzzleKind {
+    name: "flow",
+    summary: "Flow Free: join equal labels by paths that cover every cell",
+    optimisation: false,
+    input: Input::File,
+    seed: include_str!("../instances/beyond/zucker-regular_5x5_01.txt"),
+    parse,
+};
+
+pub const NUMBERLINK: PuzzleKind = PuzzleKind {
+    name: "numberlink",
+    summary: "Numberlink (Arukone): Flow Free where cells may stay empty",
+    optimisation: false,
+    input: Input::File,
+    seed: include_str!("../instances/beyond/numberlink4x4-1.txt"),
+    parse: parse_numberlink,
+};
+
+/// The largest number of cells accepted.
+pub const MAX_CELLS: usize = 40_000;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Flow {
+    pub rows: usize,
+    pub cols: usize,
+    /// The labels, in order of first appearance.
+    pub labels: Vec<String>,
+    /// Each label's two endpoint cells (row-major), first appearance first.
+    pub endpoints: Vec<(usize, usize)>,
+    /// Numberlink: cells may stay empty (out of every path).
+    pub allow_empty: bool,
+}
+
+/// Numberlink: the `flow` format, cells may stay empty.
+pub fn parse_numberlink(text: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
+    let mut flow = parse_flow(text)?;
+    flow.allow_empty = true;
+    Ok(vec![Box::new(flow)])
+}
+
+pub fn parse(text: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
+    Ok(vec![Box::new(parse_flow(text)?)])
+}
+
+/// The grid of `flow` and `numberlink`.
+pub fn parse_flow(text: &str) -> Result<Flow, ParseError> {
+    check_text(text)?;
+    let lines = content_lines(text);
+    if lines.is_empty() {
+        return Err(ParseError::new(0, "empty file: expected rows of cells"));
+    }
+    let token_form = lines.iter().any(|(_, l)| l.contains(char::is_whitespace));
+    let mut cells: Vec<Option<String>> = Vec::new();
+    let mut cols = 0;
+    let mut label_lines: Vec<(String, Vec<usize>, usize)> = Vec::new(); // label, cells, last line
+    for (r, &(line, text)) in lines.iter().enumerate() {
+        let tokens: Vec<String> = if token_form {
+            text.split_whitespace().map(str::to_string).collect()
+        } else {
+            text.chars().map(|c| c.to_string()).collect()
+        };
+        if r == 0 {
+            cols = tokens.len();
+        } else if tokens.len() != cols {
+            return Err(ParseError::new(
+                line,
+                format!(
+                    "a row has {} cells, expected {cols} like the first row",
+                    tokens.len()
+                ),
+            ));
+        }
+        for token in tokens {
+            if token == "." || token == "-" {
+                cells.push(None);
+                continue;
+            }
+            if !token_form && !token.chars().all(|c| c.is_ascii_alphanumeric()) {
+                return Err(ParseError::new(
+                    line,
+                    format!("unexpected '{token}': a cell is a letter or digit (an endpoint), '.' or '-'"),
+                ));
+            }
+            let index = cells.len();
+            match label_lines.iter_mut().find(|(l, _, _)| *l == token) {
+                Some(entry) => {
+                    entry.1.push(index);
+                    entry.2 = line;
+                    if entry.1.len() > 2 {
+                        return Err(ParseError::new(
+                            line,
+                            format!("label '{token}' appears more than twice (a label has two endpoints)"),
+                        ));
+                    }
+                }
+                None => label_lines.push((token.clone(), vec![index], line)),
+            }
+            cells.push(Some(token));
+        }
+        if cells.len() > MAX_CELLS {
+            return Err(ParseError::new(
+                line,
+                format!("more than {MAX_CELLS} cells"),
+            ));
+        }
+    }
+    if label_lines.is_empty() {
+        return Err(ParseError::new(
+            lines[lines.len() - 1].0,
+            "no endpoint at all: every label appears twice",
+        ));
+    }
+    for (label, at, line) in &label_lines {
+        if at.len() != 2 {
+            return Err(ParseError::new(
+                *line,
+                format!("label '{label}' appears once (a label has two endpoints)"),
+            ));
+        }
+    }
+    Ok(Flow {
+        rows: lines.len(),
+        cols,
+        labels: label_lines.iter().map(|(l, _, _)| l.clone()).collect(),
+        endpoints: label_lines
+            .iter()
+            .map(|(_, at, _)| (at[0], at[1]))
+            .collect(),
+        allow_empty: false,
+    })
+}
+
+impl Flow {
+    /// The orthogonal neighbours of cell `i`.
+    pub fn neighbours(&self, i: usize) -> Vec<usize> {
+        let (r, c) = (i / self.cols, i % self.cols);
+        let mut out = Vec::with_capacity(4);
+        if r > 0 {
+            out.push(i - self.cols);
+        }
+        if r + 1 < self.rows {
+            out.push(i + self.cols);
+        }
+        if c > 0 {
+            out.push(i - 1);
+        }
+        if c + 1 < self.cols {
+            out.push(i + 1);
+        }
+        out
+    }
+
+    pub fn model(&self) -> Built {
+        let n = self.rows * self.cols;
+        let k = self.labels.len();
+        let mut model = Model::new();
+        let mut is_start = vec![false; n];
+        let mut end_of = vec![None; n];
+        for (label, &(s, e)) in self.endpoints.iter().enumerate() {
+            is_start[s] = true;
+            end_of[e] = Some(label);
+        }
+        // Successors: a neighbour that is not a path's start (a start's predecessor is the
+        // previous path's end, by the virtual edge); the end of path l goes to path l+1's start.
+        let succ: Vec<VarId> = (0..n)
+            .map(|i| match end_of[i] {
+                Some(label) => {
+                    let next = self.endpoints[(label + 1) % k].0;
+                    model.new_var(next as i32, next as i32)
+                }
+                None => {
+                    let mut next: Vec<i32> = self
+                        .neighbours(i)
+                        .into_iter()
+                        .filter(|&j| !is_start[j])
+                        .map(|j| j as i32)
+                        .collect();
+                    if self.allow_empty && !is_start[i] {
+                        next.push(i as i32); // empty: out of the cycle
+                    }
+                    if next.is_empty() {
+                        // No way on: the board is unsolvable.
+                        let x = model.new_var(0, 0);
+                        crate::common::post_failure(&mut model);
+                        x
+                    } else {
+                        model.new_var_from_values(&next)
+                    }
+                }
+            })
+            .collect();
+        // Numberlink's empty cells: colour k, successor itself (out of the subcircuit).
+        let colours = k + self.allow_empty as usize;
+        let col = model.new_vars(n, 0, colours as i32 - 1);
+        if self.allow_empty {
+            model.subcircuit(&succ);
+            for i in 0..n {
+                if model.contains(succ[i], i as i32) {
+                    let b = model.new_bool();
+                    model.reify_eq(b, succ[i], i as i32);
+                    model.reify_eq(b, col[i], k as i32);
+                }
+            }
+        } else {
+            model.circuit(&succ);
+        }
+        for (label, &(s, e)) in self.endpoints.iter().enumerate() {
+            let _ = model.fix(col[s], label as i32);
+            let _ = model.fix(col[e], label as i32);
+        }
+        // is[i][l] ⇔ col[i] = l, for the labels (not the empty colour).
+        let is: Vec<Vec<VarId>> = (0..n)
+            .map(|i| {
+                (0..k)
+                    .map(|l| {
+                        let b = model.new_bool();
+                        model.reify_eq(b, col[i], l as i32);
+                        b
+                    })
+                    .collect()
+            })
+            .collect();
+        // step(a, b) ⇔ succ[a] = b, for real edges.
+        let mut step = std::collections::HashMap::new();
+        for a in 0..n {
+            if end_of[a].is_some() {
+                continue;
+            }
+            for b in self.neighbours(a) {
+                if b != a && model.contains(succ[a], b as i32) {
+                    let s = model.new_bool();
+                    model.reify_eq(s, succ[a], b as i32);
+                    step.insert((a, b), s);
+                    // succ[a] = b → col[b] = col[a].
+                    for (&is_a, &is_b) in is[a].iter().zip(&is[b]) {
+                        model.clause(&[is_b], &[s, is_a]);
+                    }
+                }
+            }
+        }
+        // Neighbours of one colour are consecutive on the path.
+        for a in 0..n {
+            for b in self.neighbours(a) {
+                if b < a {
+                    continue;
+                }
+                let pos: Vec<VarId> = [step.get(&(a, b)), step.get(&(b, a))]
+                    .into_iter()
+                    .flatten()
+                    .copied()
+                    .collect();
+                for (&is_a, &is_b) in is[a].iter().zip(&is[b]) {
+                    model.clause(&pos, &[is_a, is_b]);
+                }
+            }
+        }
+        let search = SearchConfig {
+            branch_vars: Some(succ.clone()),
+            ..Default::default()
+        };
+        Built {
+            model,
+            search,
+            vars: col,
+        }
+    }
+
+    /// Rules only, on a grid of label indices.
+    pub fn check_labels(&self, grid: &[Option<usize>]) -> Result<(), String> {
+        let name = |i: usize| format!("[{}, {}]", i / self.cols + 1, i % self.cols + 1);
+        let mut endpoint = vec![false; grid.len()];
+        for (l, &(s, e)) in self.endpoints.iter().enumerate() {
+            for x in [s, e] {
+                endpoint[x] = true;
+                if grid[x] != Some(l) {
+                    return Err(format!(
+                        "endpoint {} must keep label '{}'",
+                        name(x),
+                        self.labels[l]
+                    ));
+                }
+            }
+        }
+        for i in 0..grid.len() {
+            let Some(label) = grid[i] else {
+                if !self.allow_empty {
+                    return Err(format!("cell {} is empty: flow covers every cell", name(i)));
+                }
+                continue;
+            };
+            let same = self
+                .neighbours(i)
+                .into_iter()
+                .filter(|&j| grid[j] == grid[i])
+                .count();
+            let want = if endpoint[i] { 1 } else { 2 };
+            if same != want {
+                return Err(format!(
+                    "cell {} has {same} neighbours labelled '{}', expected {want}",
+                    name(i),
+                    self.labels[label]
+                ));
+            }
+        }
+        // Each label's cells are connected (no separate loop).
+        for (l, &(s, _)) in self.endpoints.iter().enumerate() {
+            let mut seen = vec![false; grid.len()];
+            let mut stack = vec![s];
+            seen[s] = true;
+            while let Some(i) = stack.pop() {
+                for j in self.neighbours(i) {
+                    if grid[j] == Some(l) && !std::mem::replace(&mut seen[j], true) {
+                        stack.push(j);
+                    }
+                }
+            }
+            if let Some(i) = (0..grid.len()).find(|&i| grid[i] == Some(l) && !seen[i]) {
+                return Err(format!(
+                    "cell {} of '{}' is not on its path",
+                    name(i),
+                    self.labels[l]
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Instance for Flow {
+    fn build(&self, _options: &ModelOptions) -> Result<Built, String> {
+        Ok(self.model())
+    }
+
+    fn answer(&self, built: &Built, solution: &Solution) -> Answer {
+        let values = crate::common::values_of(&built.vars, solution);
+        let rows: Vec<Vec<Option<&str>>> = values
+            .chunks(self.cols)
+            .map(|r| {
+                // The empty colour (Numberlink) is the one past the labels.
+                r.iter()
+                    .map(|&l| self.labels.get(l as usize).map(String::as_str))
+                    .collect()
+            })
+            .collect();
+        let width = self
+            .labels
+            .iter()
+            .map(|l| l.chars().count())
+            .max()
+            .unwrap_or(1);
+        let text: String = rows
+            .iter()
+            .map(|r| {
+                let cells: Vec<String> = r
+                    .iter()
+                    .map(|l| format!("{:>width$}", l.unwrap_or("·")))
+                    .collect();
+                cells.join(" ") + "\n"
+            })
+            .collect();
+        let json = Value::Array(
+            rows.iter()
+                .map(|r| {
+                    Value::Array(
+                        r.iter()
+                            .map(|&l| l.map_or(Value::Null, Value::from))
+                            .collect(),
+                    )
+                })
+                .collect(),
+        );
+        Answer {
+            json: json.into(),
+            text,
+            objective: None,
+        }
+    }
+
+    fn check(&self, answer: &Answer) -> Result<(), String> {
+        let json = answer.json.to_value();
+        let rows = json.as_array().ok_or("solution is not a list of rows")?;
+        if rows.len() != self.rows {
+            return Err(format!("expected {} rows, found {}", self.rows, rows.len()));
+        }
+        let mut grid = Vec::with_capacity(self.rows * self.cols);
+        for (r, row) in rows.iter().enumerate() {
+            let cells = row
+                .as_array()
+                .ok_or_else(|| format!("row {} is not a list", r + 1))?;
+            if cells.len() != self.cols {
+                return Err(format!(
+                    "row {} has {} cells, expected {}",
+                    r + 1,
+                    cells.len(),
+                    self.cols
+                ));
+            }
+            for (c, cell) in cells.iter().enumerate() {
+                if cell.is_null() {
+                    grid.push(None);
+                    continue;
+                }
+                let label = cell
+                    .as_str()
+                    .and_then(|s| self.labels.iter().position(|l| l == s))
+                    .ok_or_else(|| {
+                        format!("cell [{}, {}] holds no label of the puzzle", r + 1, c + 1)
+                    })?;
+                grid.push(Some(label));
+            }
+        }
+        self.check_labels(&grid)
+    }
+}

@@ -1,0 +1,314 @@
+//! # Nonogram (Paint by Numbers): each line's clue is a regular language
+//!
+//! Paint cells black so that every row and column shows, in order, blocks of black cells of
+//! the lengths its clue gives, separated by at least one white cell.
+//!
+//! **Model (seed 004).** One 0/1 variable per cell; each row and each column is one `regular`
+//! constraint whose automaton reads the clue `c₁,…,cₖ` as the language
+//! `0* 1^c₁ 0⁺ 1^c₂ 0⁺ … 1^cₖ 0*`. Pesant's propagator makes each line domain consistent:
+//! exactly the "line solver" that human solvers and dedicated nonogram programs run, line
+//! after line, until nothing changes; search does the rest. It teaches that a global
+//! constraint can be a *language*: the clue is compiled into a small automaton once, and the
+//! propagator never needs to know it came from a picture puzzle.
+//!
+//! Run it: `cpsolve nonogram`, `cpsolve nonogram puzzles/instances/beyond/generated5x6.non --count`.
+
+use crate::common::check_text;
+use crate::common::{Answer, AnswerJson, Built, Instance, ModelOptions, ParseError};
+use crate::thermometer::picture;
+use crate::{Input, PuzzleKind};
+use engine::propagators::regular::Dfa;
+use engine::{Model, SearchConfig, Solution};
+
+pub const KIND: PuzzleKind = PuzzleKind {
+    name: "nonogram",
+    summary: "Nonogram (paint by numbers, .non files): each line a regular language",
+    optimisation: false,
+    input: Input::File,
+    seed: include_str!("../instances/beyond/webpbn-1.non"),
+    parse,
+};
+
+/// The largest side accepted.
+pub const MAX_SIDE: usize = 500;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Nonogram {
+    pub width: usize,
+    pub height: usize,
+    /// The clue of each row, top to bottom (empty: an all-white row).
+    pub rows: Vec<Vec<usize>>,
+    /// The clue of each column, left to right.
+    pub columns: Vec<Vec<usize>>,
+}
+
+/// The keys of the `.non` format, which end a block that runs short.
+const KEYS: &[&str] = &[
+    "width",
+    "height",
+    "rows",
+    "columns",
+    "goal",
+    "title",
+    "by",
+    "copyright",
+    "license",
+    "catalogue",
+    "color",
+];
+
+/// A clue line: positive numbers separated by commas; empty or `0` for an empty line.
+fn parse_clue(line: usize, text: &str, length: usize) -> Result<Vec<usize>, ParseError> {
+    let text = text.trim();
+    if text.is_empty() || text == "0" {
+        return Ok(Vec::new());
+    }
+    let mut clue = Vec::new();
+    for part in text.split(',') {
+        let part = part.trim();
+        match part.parse::<usize>() {
+            Ok(n) if n >= 1 && part.bytes().all(|b| b.is_ascii_digit()) && n <= length => {
+                clue.push(n)
+            }
+            Ok(n) if n > length => {
+                return Err(ParseError::new(
+                    line,
+                    format!("a block of {n} is longer than the line of {length} cells"),
+                ))
+            }
+            _ => {
+                return Err(ParseError::new(
+                    line,
+                    format!("unexpected clue '{text}': positive numbers separated by commas (colour clues are not read)"),
+                ))
+            }
+        }
+    }
+    let needed = clue.iter().sum::<usize>() + clue.len() - 1;
+    if needed > length {
+        return Err(ParseError::new(
+            line,
+            format!("the clue '{text}' needs {needed} cells, the line has {length}"),
+        ));
+    }
+    Ok(clue)
+}
+
+/// Parse a `.non` file (one puzzle, black and white).
+pub fn parse(text: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
+    check_text(text)?;
+    // Every line with its number; `%` comments dropped, blank lines kept (they count in blocks).
+    let lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .filter(|(_, l)| !l.starts_with('%'))
+        .collect();
+    let (mut width, mut height) = (None, None);
+    let (mut rows, mut columns) = (None, None);
+    let mut seen: Vec<&str> = Vec::new();
+    let mut i = 0;
+    let mut last_line = 0;
+    while i < lines.len() {
+        let (line, text) = lines[i];
+        last_line = line;
+        i += 1;
+        let mut words = text.split_whitespace();
+        let Some(key) = words.next() else {
+            continue;
+        };
+        if !KEYS.contains(&key) {
+            continue; // unknown lines are ignored
+        }
+        if key == "color" {
+            return Err(ParseError::new(
+                line,
+                "a 'color' line: colour nonograms are not read",
+            ));
+        }
+        if seen.contains(&key) {
+            return Err(ParseError::new(line, format!("'{key}' is given twice")));
+        }
+        seen.push(key);
+        match key {
+            "width" | "height" => {
+                let value = crate::common::parse_number(
+                    line,
+                    words.next().unwrap_or(""),
+                    &format!("the {key}"),
+                    1,
+                    MAX_SIDE,
+                )?;
+                if key == "width" {
+                    width = Some(value);
+                } else {
+                    height = Some(value);
+                }
+            }
+            "rows" | "columns" => {
+                let (Some(w), Some(h)) = (width, height) else {
+                    return Err(ParseError::new(
+                        line,
+                        format!("'{key}' before 'width' and 'height': the sizes come first"),
+                    ));
+                };
+                let (count, length) = if key == "rows" { (h, w) } else { (w, h) };
+                let mut clues = Vec::with_capacity(count);
+                while clues.len() < count {
+                    let Some(&(l, t)) = lines.get(i) else {
+                        return Err(ParseError::new(
+                            last_line,
+                            format!("'{key}' has {} lines, expected {count}", clues.len()),
+                        ));
+                    };
+                    let first = t.split_whitespace().next().unwrap_or("");
+                    if KEYS.contains(&first) {
+                        return Err(ParseError::new(
+                            l,
+                            format!(
+                                "'{key}' has {} lines, expected {count}: it runs into '{first}'",
+                                clues.len()
+                            ),
+                        ));
+                    }
+                    clues.push(parse_clue(l, t, length)?);
+                    last_line = l;
+                    i += 1;
+                }
+                if key == "rows" {
+                    rows = Some(clues);
+                } else {
+                    columns = Some(clues);
+                }
+            }
+            _ => {}
+        }
+    }
+    let missing = |what: &str| ParseError::new(last_line, format!("no '{what}' in the file"));
+    let width = width.ok_or_else(|| missing("width"))?;
+    let height = height.ok_or_else(|| missing("height"))?;
+    let rows = rows.ok_or_else(|| missing("rows"))?;
+    let columns = columns.ok_or_else(|| missing("columns"))?;
+    Ok(vec![Box::new(Nonogram {
+        width,
+        height,
+        rows,
+        columns,
+    })])
+}
+
+/// The automaton of a clue over {0, 1}: `0* 1^c₁ 0⁺ … 1^cₖ 0*`. States: 1 = before the first
+/// block; then for each block b its ones `1..=c_b` followed by one "gap after block b" state.
+pub fn clue_automaton(clue: &[usize]) -> Dfa {
+    let states = 1 + clue.iter().map(|c| c + 1).sum::<usize>();
+    let mut next = vec![vec![0usize; 2]; states];
+    // `gap`: the state that reads 0s before the next block (1 = start).
+    let mut gap = 1;
+    let mut q = 2;
+    for &c in clue {
+        next[gap - 1][0] = gap;
+        next[gap - 1][1] = q; // the first 1 of the block
+        for j in 0..c {
+            let state = q + j;
+            if j + 1 < c {
+                next[state - 1][1] = state + 1;
+            } else {
+                next[state - 1][0] = state + 1; // the block ends: a 0 leads to the gap
+            }
+        }
+        gap = q + c;
+        q = gap + 1;
+    }
+    next[gap - 1][0] = gap;
+    let mut accepting = vec![gap];
+    if !clue.is_empty() {
+        accepting.push(gap - 1); // the line may end on the last block's last cell
+    }
+    Dfa {
+        states,
+        first_value: 0,
+        symbols: 2,
+        next,
+        start: 1,
+        accepting,
+    }
+}
+
+/// The blocks of black cells of a line.
+pub fn blocks(line: &[i64]) -> Vec<usize> {
+    let mut out = Vec::new();
+    let mut run = 0;
+    for &v in line.iter().chain(std::iter::once(&0)) {
+        if v == 1 {
+            run += 1;
+        } else if run > 0 {
+            out.push(run);
+            run = 0;
+        }
+    }
+    out
+}
+
+impl Nonogram {
+    pub fn model(&self) -> Built {
+        let (w, h) = (self.width, self.height);
+        let mut model = Model::new();
+        let cells = model.new_vars(w * h, 0, 1);
+        for (r, clue) in self.rows.iter().enumerate() {
+            model.regular(&cells[r * w..(r + 1) * w], clue_automaton(clue));
+        }
+        for (c, clue) in self.columns.iter().enumerate() {
+            let column: Vec<_> = (0..h).map(|r| cells[r * w + c]).collect();
+            model.regular(&column, clue_automaton(clue));
+        }
+        let search = SearchConfig {
+            branch_vars: Some(cells.clone()),
+            ..Default::default()
+        };
+        Built {
+            model,
+            search,
+            vars: cells,
+        }
+    }
+
+    /// Rules only: every line's blocks are its clue.
+    pub fn check_grid(&self, grid: &[i64]) -> Result<(), String> {
+        let (w, h) = (self.width, self.height);
+        for (r, clue) in self.rows.iter().enumerate() {
+            if blocks(&grid[r * w..(r + 1) * w]) != *clue {
+                return Err(format!("row {} does not match its clue {clue:?}", r + 1));
+            }
+        }
+        for (c, clue) in self.columns.iter().enumerate() {
+            let column: Vec<i64> = (0..h).map(|r| grid[r * w + c]).collect();
+            if blocks(&column) != *clue {
+                return Err(format!("column {} does not match its clue {clue:?}", c + 1));
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Instance for Nonogram {
+    fn build(&self, _options: &ModelOptions) -> Result<Built, String> {
+        Ok(self.model())
+    }
+
+    fn answer(&self, built: &Built, solution: &Solution) -> Answer {
+        let values = crate::common::values_of(&built.vars, solution);
+        Answer {
+            text: picture(&values, self.width, '#'),
+            json: AnswerJson::Rows {
+                values,
+                width: self.width,
+            },
+            objective: None,
+        }
+    }
+
+    fn check(&self, answer: &Answer) -> Result<(), String> {
+        let grid = answer.json.grid_numbers(self.height, self.width, 0, 1)?;
+        self.check_grid(&grid)
+    }
+}

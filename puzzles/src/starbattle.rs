@@ -1,0 +1,248 @@
+//! # Star Battle: K stars in every row, column and region, no two touching
+//!
+//! A square grid is cut into as many regions as it has rows. Place stars so that every row,
+//! every column and every region holds exactly K of them, and no two stars are neighbours,
+//! diagonals included.
+//!
+//! **Model (seed 000).** One 0/1 variable per cell. Each row, column and region is a sum
+//! `Σ x = K`. "No two touching" is written per 2×2 block, `Σ block ≤ 1`: every pair of
+//! king-adjacent cells lies in some 2×2 block, so (H−1)(W−1) constraints replace up to four
+//! times as many binary ones, and each is stronger (three of four cells are emptied at once).
+//! It teaches the value of choosing *which* constraints to write: the same rule as cliques of
+//! the conflict graph rather than its edges.
+//!
+//! Run it: `cpsolve starbattle`, `cpsolve starbattle puzzles/instances/beyond/starbattle8-1-3.txt --count`.
+
+use crate::common::{check_text, content_lines, parse_number};
+use crate::common::{Answer, AnswerJson, Built, Instance, ModelOptions, ParseError};
+use crate::thermometer::picture;
+use crate::{Input, PuzzleKind};
+use engine::{Model, Relation, SearchConfig, Solution};
+
+pub const KIND: PuzzleKind = PuzzleKind {
+    name: "starbattle",
+    summary: "Star Battle: K stars per row, column and region, none touching",
+    optimisation: false,
+    input: Input::File,
+    seed: include_str!("../instances/beyond/starbattle5-1-1.txt"),
+    parse,
+};
+
+/// The largest side accepted.
+pub const MAX_SIDE: usize = 200;
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StarBattle {
+    pub n: usize,
+    pub k: usize,
+    /// The region names in order of first appearance.
+    pub region_names: Vec<String>,
+    /// The region of each cell, row-major.
+    pub region_of: Vec<usize>,
+}
+
+/// Parse `N K` or `H W K`, then the rows of region labels.
+pub fn parse(text: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
+    check_text(text)?;
+    let lines = content_lines(text);
+    let Some(&(head_line, head)) = lines.first() else {
+        return Err(ParseError::new(
+            0,
+            "empty file: expected a line 'N K' or 'H W K'",
+        ));
+    };
+    let numbers: Vec<&str> = head.split_whitespace().collect();
+    let (h, w, k) = match numbers.len() {
+        2 | 3 => {
+            let v: Vec<usize> = numbers
+                .iter()
+                .map(|t| parse_number(head_line, t, "a size or K", 1, MAX_SIDE))
+                .collect::<Result<_, _>>()?;
+            if v.len() == 2 {
+                (v[0], v[0], v[1])
+            } else {
+                (v[0], v[1], v[2])
+            }
+        }
+        _ => {
+            return Err(ParseError::new(
+                head_line,
+                format!("expected 'N K' or 'H W K', 2 or 3 positive numbers, found '{head}'"),
+            ))
+        }
+    };
+    if h != w {
+        return Err(ParseError::new(
+            head_line,
+            format!("the grid must be square (rows and columns both hold K stars), found {h}×{w}"),
+        ));
+    }
+    let n = h;
+    let rows = &lines[1..];
+    if rows.len() != n {
+        let at = rows.last().map_or(head_line, |&(l, _)| l);
+        return Err(ParseError::new(
+            at,
+            format!("expected {n} rows of regions, found {}", rows.len()),
+        ));
+    }
+    let tokens_form = rows.iter().any(|(_, r)| r.contains(char::is_whitespace));
+    let mut region_names: Vec<String> = Vec::new();
+    let mut first_line: Vec<usize> = Vec::new();
+    let mut region_of = Vec::with_capacity(n * n);
+    for &(line, text) in rows {
+        let cells: Vec<String> = if tokens_form {
+            text.split_whitespace().map(str::to_string).collect()
+        } else {
+            text.chars().map(|c| c.to_string()).collect()
+        };
+        if cells.len() != n {
+            return Err(ParseError::new(
+                line,
+                format!("a row has {} cells, expected {n}", cells.len()),
+            ));
+        }
+        for name in cells {
+            let r = match region_names.iter().position(|r| *r == name) {
+                Some(r) => r,
+                None => {
+                    region_names.push(name);
+                    first_line.push(line);
+                    region_names.len() - 1
+                }
+            };
+            region_of.push(r);
+        }
+    }
+    if region_names.len() != n {
+        return Err(ParseError::new(
+            rows[n - 1].0,
+            format!(
+                "the grid has {} regions, expected {n} (one per row)",
+                region_names.len()
+            ),
+        ));
+    }
+    for (r, name) in region_names.iter().enumerate() {
+        let size = region_of.iter().filter(|&&x| x == r).count();
+        if size < k {
+            return Err(ParseError::new(
+                first_line[r],
+                format!("region '{name}' has {size} cells, fewer than the {k} stars it must hold"),
+            ));
+        }
+    }
+    Ok(vec![Box::new(StarBattle {
+        n,
+        k,
+        region_names,
+        region_of,
+    })])
+}
+
+impl StarBattle {
+    /// The rows, columns and regions as lists of cells, with their names.
+    pub fn units(&self) -> Vec<(String, Vec<usize>)> {
+        let n = self.n;
+        let mut units = Vec::with_capacity(3 * n);
+        for r in 0..n {
+            units.push((
+                format!("row {}", r + 1),
+                (0..n).map(|c| r * n + c).collect(),
+            ));
+        }
+        for c in 0..n {
+            units.push((
+                format!("column {}", c + 1),
+                (0..n).map(|r| r * n + c).collect(),
+            ));
+        }
+        for (g, name) in self.region_names.iter().enumerate() {
+            let cells = (0..n * n).filter(|&i| self.region_of[i] == g).collect();
+            units.push((format!("region '{name}'"), cells));
+        }
+        units
+    }
+
+    pub fn model(&self) -> Built {
+        let n = self.n;
+        let mut model = Model::new();
+        let cells = model.new_vars(n * n, 0, 1);
+        for (_, unit) in self.units() {
+            let terms: Vec<(i64, _)> = unit.iter().map(|&i| (1, cells[i])).collect();
+            model.linear(&terms, Relation::Eq, self.k as i64);
+        }
+        for r in 0..n.saturating_sub(1) {
+            for c in 0..n - 1 {
+                let block = [
+                    r * n + c,
+                    r * n + c + 1,
+                    (r + 1) * n + c,
+                    (r + 1) * n + c + 1,
+                ];
+                let terms: Vec<(i64, _)> = block.iter().map(|&i| (1, cells[i])).collect();
+                model.linear(&terms, Relation::Le, 1);
+            }
+        }
+        let search = SearchConfig {
+            branch_vars: Some(cells.clone()),
+            ..Default::default()
+        };
+        Built {
+            model,
+            search,
+            vars: cells,
+        }
+    }
+
+    /// Rules only: K stars per unit, no two stars king-adjacent.
+    pub fn check_grid(&self, grid: &[i64]) -> Result<(), String> {
+        let n = self.n;
+        for (name, unit) in self.units() {
+            let stars = unit.iter().filter(|&&i| grid[i] == 1).count();
+            if stars != self.k {
+                return Err(format!("{name} holds {stars} stars, expected {}", self.k));
+            }
+        }
+        for i in 0..n * n {
+            if grid[i] != 1 {
+                continue;
+            }
+            for (r, c) in crate::common::king_neighbours(n, n, i / n, i % n) {
+                if grid[r * n + c] == 1 {
+                    return Err(format!(
+                        "stars at [{}, {}] and [{}, {}] touch",
+                        i / n + 1,
+                        i % n + 1,
+                        r + 1,
+                        c + 1
+                    ));
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Instance for StarBattle {
+    fn build(&self, _options: &ModelOptions) -> Result<Built, String> {
+        Ok(self.model())
+    }
+
+    fn answer(&self, built: &Built, solution: &Solution) -> Answer {
+        let values = crate::common::values_of(&built.vars, solution);
+        Answer {
+            text: picture(&values, self.n, '*'),
+            json: AnswerJson::Rows {
+                values,
+                width: self.n,
+            },
+            objective: None,
+        }
+    }
+
+    fn check(&self, answer: &Answer) -> Result<(), String> {
+        let grid = answer.json.grid_numbers(self.n, self.n, 0, 1)?;
+        self.check_grid(&grid)
+    }
+}

@@ -1,0 +1,144 @@
+//! Flow Free and Numberlink: counts against brute force on tiny boards, the checker, the parser's error
+//! lines, never-panic property tests (Zucker's levels are in `beyond.rs`).
+
+use proptest::prelude::*;
+use puzzles::common::{all_solutions, mutate, parse_and_poke};
+use puzzles::flow;
+use puzzles::ModelOptions;
+use serde_json::json;
+
+mod support;
+use support::{answer, error_line, parse_one};
+
+fn count(text: &str) -> usize {
+    count_with(flow::parse, text)
+}
+
+fn count_with(parse: puzzles::Parse, text: &str) -> usize {
+    let puzzle = parse_one(parse, text);
+    let (answers, complete) =
+        all_solutions(puzzle.as_ref(), &ModelOptions::default(), None).unwrap();
+    assert!(complete);
+    answers.len()
+}
+
+/// Every labelling of the free cells, checked against the rules by the puzzle's checker.
+fn brute_force(text: &str) -> usize {
+    brute_force_with(flow::parse, text, false)
+}
+
+/// The same where a free cell may also stay empty (`null`, Numberlink).
+fn brute_force_with(parse: puzzles::Parse, text: &str, empty: bool) -> usize {
+    let puzzle = parse_one(parse, text);
+    let rows: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
+    let mut labels: Vec<char> = rows
+        .iter()
+        .flatten()
+        .copied()
+        .filter(|&c| c != '.')
+        .collect();
+    labels.sort();
+    labels.dedup();
+    let free: Vec<(usize, usize)> = (0..rows.len())
+        .flat_map(|r| (0..rows[0].len()).map(move |c| (r, c)))
+        .filter(|&(r, c)| rows[r][c] == '.')
+        .collect();
+    let mut found = 0;
+    let choices = labels.len() + empty as usize;
+    for code in 0..choices.pow(free.len() as u32) {
+        let mut grid: Vec<Vec<serde_json::Value>> = rows
+            .iter()
+            .map(|r| r.iter().map(|c| json!(c.to_string())).collect())
+            .collect();
+        let mut x = code;
+        for &(r, c) in &free {
+            grid[r][c] = labels
+                .get(x % choices)
+                .map_or(json!(null), |l| json!(l.to_string()));
+            x /= choices;
+        }
+        found += puzzle.check(&answer(json!(grid))).is_ok() as usize;
+    }
+    found
+}
+
+#[test]
+fn counts_agree_with_brute_force_on_tiny_boards() {
+    for board in [
+        "A.B\n...\nA.B",
+        "AB.\n...\n.AB",
+        "A..\n.BB\n..A",
+        "A...\n.BC.\n....\nCB.A",
+        "A..A\n....\nB..B",
+        "A..\n...\n..A",
+    ] {
+        assert_eq!(count(board), brute_force(board), "{board}");
+        if board.matches('.').count() > 7 {
+            continue; // 4^10 labellings: too many for the brute force
+        }
+        assert_eq!(
+            count_with(flow::parse_numberlink, board),
+            brute_force_with(flow::parse_numberlink, board, true),
+            "numberlink {board}"
+        );
+    }
+}
+
+#[test]
+fn checker_rejects_broken_labellings() {
+    let puzzle = parse_one(flow::parse, "A.A\nB.B\n");
+    assert!(puzzle
+        .check(&answer(json!([["A", "A", "A"], ["B", "B", "B"]])))
+        .is_ok());
+    assert!(puzzle
+        .check(&answer(json!([["A", "B", "A"], ["B", "A", "B"]])))
+        .is_err());
+    assert!(puzzle
+        .check(&answer(json!([["A", "A", "A"], ["B", "C", "B"]])))
+        .is_err());
+    assert!(puzzle.check(&answer(json!([["A", "A", "A"]]))).is_err());
+    assert!(puzzle.check(&answer(json!(null))).is_err());
+    // A separate loop: A joins its endpoints directly, a 2×2 block of A cells beside B's path.
+    let loose = parse_one(flow::parse, "AA..\nB..B\n....\n....\n");
+    let err = loose
+        .check(&answer(json!([
+            ["A", "A", "B", "B"],
+            ["B", "B", "B", "B"],
+            ["A", "A", "B", "B"],
+            ["A", "A", "B", "B"]
+        ])))
+        .unwrap_err();
+    assert!(!err.is_empty());
+}
+
+#[test]
+fn malformed_files_name_the_line() {
+    let p = flow::parse;
+    assert_eq!(error_line(p, ""), 0);
+    assert_eq!(error_line(p, "A.\n..\n"), 1);
+    assert_eq!(error_line(p, "A.A\n.A.\n"), 2);
+    assert_eq!(error_line(p, "A.A\n..\n"), 2);
+    assert_eq!(error_line(p, "A*A\n"), 1);
+    assert_eq!(error_line(p, "...\n...\n"), 2);
+    assert!(p("red . red\n- blue blue\n").is_ok());
+}
+
+fn poke(text: &str) {
+    parse_and_poke(flow::parse, text, &[ModelOptions::default()], 1);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
+        poke(&String::from_utf8_lossy(&bytes));
+    }
+
+    #[test]
+    fn mutated_seed_never_panics(
+        edits in proptest::collection::vec((any::<usize>(), any::<char>(), 0u8..3), 1..6),
+    ) {
+        poke(&mutate(flow::KIND.seed, &edits));
+    }
+}

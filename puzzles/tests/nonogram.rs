@@ -1,0 +1,153 @@
+//! Nonogram: the clue automaton against brute force, the public `.non` set of `../shared/data`
+//! (skipped when absent) against its goals with a unique solution, the checker, the parser's
+//! error lines, never-panic property tests (the repo's instances are in `beyond.rs`).
+
+use proptest::prelude::*;
+use puzzles::common::{all_solutions, mutate, parse_and_poke};
+use puzzles::nonogram::{self, blocks, clue_automaton};
+use puzzles::ModelOptions;
+use serde_json::json;
+use std::path::{Path, PathBuf};
+
+mod support;
+use support::{answer, error_line, parse_one};
+
+#[test]
+fn clue_automata_accept_exactly_the_lines_of_their_clue() {
+    for length in 0..=8usize {
+        // Every line of this length, and the clue it shows: each clue's automaton must accept
+        // exactly the lines showing it.
+        let lines: Vec<Vec<i64>> = (0u32..1 << length)
+            .map(|bits| (0..length).map(|k| ((bits >> k) & 1) as i64).collect())
+            .collect();
+        let mut clues: Vec<Vec<usize>> = lines.iter().map(|l| blocks(l)).collect();
+        clues.sort();
+        clues.dedup();
+        for clue in &clues {
+            let dfa = clue_automaton(clue);
+            for line in &lines {
+                let word: Vec<i32> = line.iter().map(|&v| v as i32).collect();
+                assert_eq!(
+                    dfa.accepts(&word),
+                    blocks(line) == *clue,
+                    "{clue:?} {line:?}"
+                );
+            }
+        }
+    }
+}
+
+fn non_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            non_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "non") {
+            out.push(path);
+        }
+    }
+}
+
+#[test]
+fn public_non_set_has_one_picture_each_equal_to_its_goal() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/nonogram/non");
+    if !dir.is_dir() {
+        println!("skipped: {} is absent", dir.display());
+        return;
+    }
+    let mut files = Vec::new();
+    non_files(&dir, &mut files);
+    assert!(!files.is_empty());
+    for file in files {
+        let text = std::fs::read_to_string(&file).unwrap();
+        let puzzle = parse_one(nonogram::parse, &text);
+        let (answers, complete) = all_solutions(puzzle.as_ref(), &ModelOptions::default(), Some(2))
+            .unwrap_or_else(|e| panic!("{}: {e}", file.display()));
+        assert!(complete && answers.len() == 1, "{}", file.display());
+        let goal_line = text.lines().find(|l| l.starts_with("goal")).unwrap();
+        let goal: String = goal_line
+            .chars()
+            .filter(|c| c.is_ascii_digit())
+            .map(|c| if c == '0' { '0' } else { '1' })
+            .collect();
+        let found: String = answers[0]
+            .json
+            .to_value()
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|r| r.as_array().unwrap().iter().map(|v| v.to_string()))
+            .collect();
+        assert_eq!(found, goal, "{}", file.display());
+    }
+}
+
+#[test]
+fn checker_rejects_pictures_off_their_clues() {
+    let puzzle = parse_one(
+        nonogram::parse,
+        "width 3\nheight 2\nrows\n2\n1\ncolumns\n1\n2\n0\n",
+    );
+    assert!(puzzle.check(&answer(json!([[1, 1, 0], [0, 1, 0]]))).is_ok());
+    assert!(puzzle
+        .check(&answer(json!([[0, 1, 1], [0, 1, 0]])))
+        .is_err());
+    assert!(puzzle.check(&answer(json!([[1, 1, 0]]))).is_err());
+    assert!(puzzle.check(&answer(json!(null))).is_err());
+}
+
+#[test]
+fn malformed_files_name_the_line() {
+    let p = nonogram::parse;
+    assert_eq!(error_line(p, ""), 0);
+    // Missing keys (named at the last line).
+    assert_eq!(error_line(p, "width 2\nheight 1\nrows\n1\n"), 4);
+    // A key twice; rows before the sizes.
+    assert_eq!(error_line(p, "width 2\nwidth 2\n"), 2);
+    assert_eq!(error_line(p, "rows\n1\nwidth 1\nheight 1\n"), 1);
+    // A block that runs into a key or the end.
+    assert_eq!(error_line(p, "width 1\nheight 2\nrows\n1\ncolumns\n1\n"), 5);
+    assert_eq!(error_line(p, "width 1\nheight 1\nrows\n1\ncolumns\n"), 5);
+    // Bad clues: letters, zero inside, too long.
+    assert_eq!(
+        error_line(p, "width 3\nheight 1\nrows\n1a\ncolumns\n1\n0\n0\n"),
+        4
+    );
+    assert_eq!(
+        error_line(p, "width 3\nheight 1\nrows\n1,0\ncolumns\n1\n0\n0\n"),
+        4
+    );
+    assert_eq!(
+        error_line(p, "width 3\nheight 1\nrows\n2,1\ncolumns\n1\n0\n1\n"),
+        4
+    );
+    assert_eq!(
+        error_line(p, "width 3\nheight 1\nrows\n4\ncolumns\n1\n0\n1\n"),
+        4
+    );
+    // Colour nonograms; a bad size.
+    assert_eq!(error_line(p, "color a #ff0000\n"), 1);
+    assert_eq!(error_line(p, "width x\n"), 1);
+    // A blank line inside a block is an empty line.
+    assert!(p("width 2\nheight 2\nrows\n\n1\ncolumns\n1\n\n").is_ok());
+}
+
+fn poke(text: &str) {
+    parse_and_poke(nonogram::parse, text, &[ModelOptions::default()], 1);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
+        poke(&String::from_utf8_lossy(&bytes));
+    }
+
+    #[test]
+    fn mutated_seed_never_panics(
+        edits in proptest::collection::vec((any::<usize>(), any::<char>(), 0u8..3), 1..6),
+    ) {
+        poke(&mutate(nonogram::KIND.seed, &edits));
+    }
+}
