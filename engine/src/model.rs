@@ -365,12 +365,12 @@ impl Model {
     }
 
     /// `xs` all different and adding up to `total`, domain consistent for the conjunction
-    /// (the Kakuro run, `sum.rs`). Meant for small value sets (at most 16 distinct values
+    /// (the Kakuro run, `distinct_sum.rs`). Meant for small value sets (at most 16 distinct values
     /// over the domains); beyond that it only checks.
     pub fn distinct_sum(&mut self, xs: &[VarId], total: i64) -> PropId {
-        self.post(Box::new(crate::propagators::sum::DistinctSum::new(
-            xs, total,
-        )))
+        self.post(Box::new(
+            crate::propagators::distinct_sum::DistinctSum::new(xs, total),
+        ))
     }
 
     /// Symmetry breaking for interchangeable values `lo, lo+1, ...` of `xs` (graph colours):

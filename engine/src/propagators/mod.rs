@@ -8,12 +8,12 @@
 pub mod alldiff;
 pub mod clause;
 pub mod count;
+pub mod distinct_sum;
 pub mod element;
 pub mod king_degree;
 pub mod linear;
 pub mod precedence;
 pub mod reify;
 pub mod relations;
-pub mod sum;
 pub mod table;
 pub(crate) mod value_graph;
