@@ -11,12 +11,12 @@
 //! `ladder_4_fixpoint`, `ladder_5_engine`; docs/00-what-is-a-csp.md).
 
 /// Do the queens of `q` (one per column) attack each other?
-pub fn attack(q: &[usize]) -> bool {
+pub(crate) fn attack(q: &[usize]) -> bool {
     (0..q.len()).any(|a| (a + 1..q.len()).any(|b| q[a] == q[b] || q[a].abs_diff(q[b]) == b - a))
 }
 
 /// Solutions and nodes (complete assignments looked at) of n-queens.
-pub fn count(n: usize) -> (u64, u64) {
+pub(crate) fn count(n: usize) -> (u64, u64) {
     let mut q = vec![0; n];
     let (mut solutions, mut nodes) = (0, 0);
     loop {

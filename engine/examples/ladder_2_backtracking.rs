@@ -8,7 +8,7 @@
 //! `cargo run --release -p engine --example ladder_2_backtracking -- 8`
 
 /// Solutions and nodes (queens placed) of n-queens.
-pub fn count(n: usize) -> (u64, u64) {
+pub(crate) fn count(n: usize) -> (u64, u64) {
     fn place(q: &mut Vec<usize>, n: usize, solutions: &mut u64, nodes: &mut u64) {
         let c = q.len();
         if c == n {

@@ -10,7 +10,7 @@
 //! `cargo run --release -p engine --example ladder_3_forward_checking -- 8`
 
 /// Solutions and nodes (queens placed) of n-queens.
-pub fn count(n: usize) -> (u64, u64) {
+pub(crate) fn count(n: usize) -> (u64, u64) {
     /// `domains[c][r]`: may the queen of column `c` still stand in row `r`?
     fn place(c: usize, domains: &[Vec<bool>], solutions: &mut u64, nodes: &mut u64) {
         let n = domains.len();

@@ -21,11 +21,11 @@ type Domains = Vec<Vec<bool>>;
 
 /// The node has no solution.
 #[derive(Debug)]
-pub struct Inconsistency;
+pub(crate) struct Inconsistency;
 
 /// `x ≠ y + c`.
 #[derive(Debug)]
-pub struct NotEqual {
+pub(crate) struct NotEqual {
     x: usize,
     y: usize,
     c: i64,
@@ -105,7 +105,7 @@ fn dfs(constraints: &[NotEqual], d: Domains, solutions: &mut u64, nodes: &mut u6
 }
 
 /// Solutions and nodes (branches) of n-queens.
-pub fn count(n: usize) -> (u64, u64) {
+pub(crate) fn count(n: usize) -> (u64, u64) {
     // q[i] ≠ q[j], q[i] ≠ q[j] + (j - i), q[i] ≠ q[j] - (j - i) for every pair of columns.
     let mut constraints = Vec::new();
     for i in 0..n {

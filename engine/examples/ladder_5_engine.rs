@@ -12,7 +12,7 @@
 use engine::{AllDiffLevel, Model, SearchConfig, VarSelect};
 
 /// Solutions and nodes of n-queens, columns in order or by first fail.
-pub fn count(n: usize, first_fail: bool) -> (u64, u64) {
+pub(crate) fn count(n: usize, first_fail: bool) -> (u64, u64) {
     let mut m = Model::new();
     let q = m.new_vars(n, 0, n as i32 - 1);
     let rows = vec![0; n];

@@ -32,8 +32,6 @@
 pub mod conflict;
 pub mod domain;
 pub mod model;
-mod model_globals;
-mod model_scheduling;
 pub mod propagation;
 pub mod propagator;
 pub mod propagators;

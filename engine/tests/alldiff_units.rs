@@ -16,7 +16,8 @@ use engine::propagators::alldiff::family::AllDifferentUnits;
 use engine::propagators::alldiff::reference::AllDifferentReference;
 use engine::rng::Rng;
 use engine::testing::{check_propagator, Consistency, HarnessConfig};
-use engine::{AllDiffLevel, Model, VarId};
+use engine::AllDiffLevel;
+use engine::{Model, VarId};
 
 /// The units (indices into `xs`) as lists of variables.
 fn family_of(units: &[Vec<usize>], xs: &[VarId]) -> Vec<Vec<VarId>> {
@@ -237,11 +238,13 @@ fn latin_squares_and_sudoku_grids_prune_as_the_separate_all_differents() {
     let mut rng = Rng::new(20_261_122);
     for case in 0..60 {
         // Order 12 has 144 cells: the propagator's sets of variables take three words.
-        let (n, box_side) = match case % 5 {
+        // And 16×16 Sudoku grids: 256 cells, 48 units, the size the fast lane is used at.
+        let (n, box_side) = match case % 6 {
             0 => (4, Some(2)),
             1 => (9, Some(3)),
             2 => (5, None),
             3 => (12, None),
+            4 => (16, Some(4)),
             _ => (7, None),
         };
         let units = grid_units(n, box_side);

@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 /// What a run printed, and its exit status.
 #[derive(Debug)]
-pub struct Ran {
+pub(crate) struct Ran {
     pub status: i32,
     pub stdout: String,
     pub stderr: String,
@@ -15,7 +15,7 @@ pub struct Ran {
 
 impl Ran {
     /// Every stdout line as JSON (panics on a line that is not).
-    pub fn json_lines(&self) -> Vec<Value> {
+    pub(crate) fn json_lines(&self) -> Vec<Value> {
         self.stdout
             .lines()
             .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
@@ -23,7 +23,7 @@ impl Ran {
     }
 
     /// The single JSON object of a one-instance run.
-    pub fn json(&self) -> Value {
+    pub(crate) fn json(&self) -> Value {
         let mut lines = self.json_lines();
         assert_eq!(lines.len(), 1, "one JSON line expected: {}", self.stdout);
         lines.pop().unwrap()
@@ -31,7 +31,7 @@ impl Ran {
 }
 
 /// `cpsolve ARGS` with `stdin` as standard input, through the library.
-pub fn cpsolve(args: &[&str], stdin: &[u8]) -> Ran {
+pub(crate) fn cpsolve(args: &[&str], stdin: &[u8]) -> Ran {
     let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
     let mut input = stdin;
     let mut out = Vec::new();
@@ -45,7 +45,7 @@ pub fn cpsolve(args: &[&str], stdin: &[u8]) -> Ran {
 }
 
 /// The seed instances' expected answers, by puzzle name.
-pub fn expected() -> serde_json::Map<String, Value> {
+pub(crate) fn expected() -> serde_json::Map<String, Value> {
     let path = seed_dir().join("expected.json");
     let text = std::fs::read_to_string(&path).expect("expected.json");
     match serde_json::from_str(&text).expect("expected.json is JSON") {
@@ -54,12 +54,12 @@ pub fn expected() -> serde_json::Map<String, Value> {
     }
 }
 
-pub fn seed_dir() -> PathBuf {
+pub(crate) fn seed_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../puzzles/instances/seed")
 }
 
 /// The registered puzzles that have an entry in `expected.json`, with it.
-pub fn registered_seeds() -> Vec<(&'static puzzles::PuzzleKind, Value)> {
+pub(crate) fn registered_seeds() -> Vec<(&'static puzzles::PuzzleKind, Value)> {
     let expected = expected();
     puzzles::all()
         .iter()
@@ -68,7 +68,7 @@ pub fn registered_seeds() -> Vec<(&'static puzzles::PuzzleKind, Value)> {
 }
 
 /// A fresh scratch file path (in the target directory, unique per test).
-pub fn scratch(name: &str) -> PathBuf {
+pub(crate) fn scratch(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli-tests");
     std::fs::create_dir_all(&dir).unwrap();
     dir.join(format!("{}-{}", std::process::id(), name))
@@ -76,7 +76,7 @@ pub fn scratch(name: &str) -> PathBuf {
 
 /// The checker of the puzzle, applied to a JSON solution of its (first) seed instance, or of
 /// the instance in `text`.
-pub fn check_solution(
+pub(crate) fn check_solution(
     kind: &puzzles::PuzzleKind,
     text: &str,
     solution: &Value,
@@ -85,7 +85,7 @@ pub fn check_solution(
 }
 
 /// [`check_solution`] for an optimisation puzzle's solution and its objective.
-pub fn check_answer(
+pub(crate) fn check_answer(
     kind: &puzzles::PuzzleKind,
     text: &str,
     solution: &Value,
@@ -102,7 +102,7 @@ pub fn check_answer(
 
 /// Assert the contract's error form: exit 2, one line `error: FILE:LINE: message` on stderr,
 /// nothing on stdout. Returns the line number.
-pub fn assert_input_error(ran: &Ran, file: &str) -> usize {
+pub(crate) fn assert_input_error(ran: &Ran, file: &str) -> usize {
     assert_eq!(ran.status, 2, "exit status 2 expected: {ran:?}");
     assert_eq!(ran.stdout, "", "nothing on stdout: {ran:?}");
     let lines: Vec<&str> = ran.stderr.lines().collect();
@@ -118,7 +118,7 @@ pub fn assert_input_error(ran: &Ran, file: &str) -> usize {
 
 /// The 17-clue Sudokus kept in the repository (`puzzles/data/sudoku_17clue_sample.txt`), one
 /// 81-character line each.
-pub fn sudoku_sample() -> Vec<String> {
+pub(crate) fn sudoku_sample() -> Vec<String> {
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../puzzles/data/sudoku_17clue_sample.txt");
     let text = std::fs::read_to_string(path).expect("the 17-clue sample in the repository");

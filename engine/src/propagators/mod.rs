@@ -8,6 +8,7 @@
 pub mod alldiff;
 pub mod clause;
 pub mod count;
+pub mod distinct_sum;
 pub mod element;
 pub mod graph;
 pub mod inverse;
@@ -19,7 +20,6 @@ pub mod regular;
 pub mod reify;
 pub mod relations;
 pub mod scheduling;
-pub mod sum;
 pub mod table;
 pub(crate) mod value_graph;
 pub mod vectors;

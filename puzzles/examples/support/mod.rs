@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 /// The shared DIMACS colouring set, which is not in the repository: `../shared/data/dimacs-col`
 /// beside the repository, or `/work/shared/data/dimacs-col`; `None` if neither holds its
 /// `chromatic_numbers.csv`.
-pub fn dimacs_dir() -> Option<PathBuf> {
+pub(crate) fn dimacs_dir() -> Option<PathBuf> {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     [
         repo.join("../shared/data/dimacs-col"),
@@ -20,7 +20,7 @@ pub fn dimacs_dir() -> Option<PathBuf> {
 
 /// The graph `NAME.col` of the set; `None` (said on standard error) when the set is not
 /// here.
-pub fn dimacs_graph(name: &str) -> Option<Colouring> {
+pub(crate) fn dimacs_graph(name: &str) -> Option<Colouring> {
     let Some(dir) = dimacs_dir() else {
         eprintln!("skipped: the DIMACS set (../shared/data/dimacs-col) is not here");
         return None;

@@ -8,7 +8,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 /// A small xorshift for the random graphs (`| 1`: a zero state would stay zero).
-pub fn uniform(seed: u64) -> impl FnMut() -> f64 {
+pub(crate) fn uniform(seed: u64) -> impl FnMut() -> f64 {
     let mut state = seed | 1;
     move || {
         state ^= state << 13;
@@ -19,7 +19,7 @@ pub fn uniform(seed: u64) -> impl FnMut() -> f64 {
 }
 
 /// `n` vertices, each edge present with probability `density`.
-pub fn random_graph(n: usize, density: f64, rng: &mut impl FnMut() -> f64) -> Graph {
+pub(crate) fn random_graph(n: usize, density: f64, rng: &mut impl FnMut() -> f64) -> Graph {
     let mut edges = Vec::new();
     for u in 0..n {
         for v in u + 1..n {
@@ -33,7 +33,7 @@ pub fn random_graph(n: usize, density: f64, rng: &mut impl FnMut() -> f64) -> Gr
 
 /// The queen graph of an `n × n` board (cell `r * n + c`): cells attacking each other along
 /// a row, a column or a diagonal are adjacent.
-pub fn queen_graph(n: usize) -> Graph {
+pub(crate) fn queen_graph(n: usize) -> Graph {
     let mut edges = Vec::new();
     for a in 0..n * n {
         for b in a + 1..n * n {
@@ -46,12 +46,12 @@ pub fn queen_graph(n: usize) -> Graph {
     Graph::from_edges(n * n, &edges)
 }
 
-pub fn adjacent(g: &Graph, u: usize, v: usize) -> bool {
+pub(crate) fn adjacent(g: &Graph, u: usize, v: usize) -> bool {
     g.adj[u].binary_search(&v).is_ok()
 }
 
 /// A DIMACS graph of `puzzles/data/dimacs` (kept in the repository).
-pub fn in_repo(name: &str) -> Graph {
+pub(crate) fn in_repo(name: &str) -> Graph {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("data/dimacs")
         .join(name);
@@ -61,19 +61,19 @@ pub fn in_repo(name: &str) -> Graph {
 }
 
 /// The checker's verdict on a colouring with colours `1..`.
-pub fn check(g: &Graph, colour: &[u32]) -> Result<(), String> {
+pub(crate) fn check(g: &Graph, colour: &[u32]) -> Result<(), String> {
     let colours: Vec<i64> = colour.iter().map(|&c| c as i64).collect();
     Colouring { graph: g.clone() }.check_colours(&colours, None)
 }
 
 /// The number of colours a colouring with colours `1..` uses.
-pub fn used(colour: &[u32]) -> usize {
+pub(crate) fn used(colour: &[u32]) -> usize {
     colour.iter().copied().max().unwrap_or(0) as usize
 }
 
 /// A proper colouring of `g` with colours `0..k`, if any (plain backtracking, vertices in
 /// order).
-pub fn brute_force_colouring(g: &Graph, k: usize) -> Option<Vec<usize>> {
+pub(crate) fn brute_force_colouring(g: &Graph, k: usize) -> Option<Vec<usize>> {
     fn rec(g: &Graph, k: usize, v: usize, colour: &mut Vec<usize>) -> bool {
         if v == g.n {
             return true;
@@ -93,17 +93,17 @@ pub fn brute_force_colouring(g: &Graph, k: usize) -> Option<Vec<usize>> {
 }
 
 /// Is `g` colourable with `k` colours?
-pub fn brute_force_colourable(g: &Graph, k: usize) -> bool {
+pub(crate) fn brute_force_colourable(g: &Graph, k: usize) -> bool {
     brute_force_colouring(g, k).is_some()
 }
 
 /// The chromatic number by brute force.
-pub fn brute_force_chi(g: &Graph) -> usize {
+pub(crate) fn brute_force_chi(g: &Graph) -> usize {
     (0..=g.n).find(|&k| brute_force_colourable(g, k)).unwrap()
 }
 
 /// A local-search budget of `moves` moves, no deadline, no stop flag.
-pub fn moves(moves: u64) -> Budget {
+pub(crate) fn moves(moves: u64) -> Budget {
     Budget {
         moves,
         ..Budget::default()
@@ -112,7 +112,7 @@ pub fn moves(moves: u64) -> Budget {
 
 /// Three budgets spent before the first move, each in its own way: no move left, the stop
 /// flag already raised, the deadline already past (the others unlimited).
-pub fn spent_budgets() -> [Budget; 3] {
+pub(crate) fn spent_budgets() -> [Budget; 3] {
     let stopped = Budget {
         moves: u64::MAX,
         stop: Some(Arc::new(AtomicBool::new(true))),

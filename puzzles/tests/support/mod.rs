@@ -4,24 +4,24 @@
 
 #![allow(dead_code)]
 
-pub use puzzles::Parse;
+pub(crate) use puzzles::Parse;
 use puzzles::{Answer, Instance};
 use serde_json::Value;
 
 /// `puzzles/instances/seed/expected.json`: the seed answers, counts and objectives.
-pub fn expected() -> Value {
+pub(crate) fn expected() -> Value {
     serde_json::from_str(include_str!("../../instances/seed/expected.json")).unwrap()
 }
 
 /// Parse a text that must hold exactly one instance.
-pub fn parse_one(parse: Parse, text: &str) -> Box<dyn Instance> {
+pub(crate) fn parse_one(parse: Parse, text: &str) -> Box<dyn Instance> {
     let mut all = parse(text).expect("parses");
     assert_eq!(all.len(), 1);
     all.remove(0)
 }
 
 /// The line of the error a malformed text must give (with a non-empty message).
-pub fn error_line(parse: Parse, text: &str) -> usize {
+pub(crate) fn error_line(parse: Parse, text: &str) -> usize {
     match parse(text) {
         Ok(_) => panic!("expected an error for {text:?}"),
         Err(e) => {
@@ -32,11 +32,11 @@ pub fn error_line(parse: Parse, text: &str) -> usize {
 }
 
 /// An answer made of a JSON solution only (for checker tests).
-pub fn answer(json: Value) -> Answer {
+pub(crate) fn answer(json: Value) -> Answer {
     Answer {
         json: json.into(),
         text: String::new(),
         objective: None,
     }
 }
-pub mod colouring;
+pub(crate) mod colouring;

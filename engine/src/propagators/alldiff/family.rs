@@ -890,7 +890,8 @@ impl Propagator for AllDifferentUnits {
         loop {
             let before = total(ctx);
             for unit in &units {
-                AllDifferentDomain::new(unit, &vec![0; unit.len()]).propagate_from_scratch(ctx)?;
+                AllDifferentDomain::general(unit, &vec![0; unit.len()])
+                    .propagate_from_scratch(ctx)?;
             }
             if total(ctx) == before {
                 return Ok(());

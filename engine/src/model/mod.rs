@@ -10,6 +10,13 @@
 //! algorithms live there.
 //!
 //! A `Model` is `Clone`: the parallel search gives every thread its own copy.
+//!
+//! The vocabulary grows by family in this folder, each file a separate `impl Model` block:
+//! `scheduling.rs` (inverse, cumulative, disjunctive), `globals.rs` (vectors, lex, regular,
+//! circuit).
+
+mod globals;
+mod scheduling;
 
 use crate::domain::Domain;
 use crate::propagation::{PropId, Propagation};
@@ -365,12 +372,12 @@ impl Model {
     }
 
     /// `xs` all different and adding up to `total`, domain consistent for the conjunction
-    /// (the Kakuro run, `sum.rs`). Meant for small value sets (at most 16 distinct values
+    /// (the Kakuro run, `distinct_sum.rs`). Meant for small value sets (at most 16 distinct values
     /// over the domains); beyond that it only checks.
     pub fn distinct_sum(&mut self, xs: &[VarId], total: i64) -> PropId {
-        self.post(Box::new(crate::propagators::sum::DistinctSum::new(
-            xs, total,
-        )))
+        self.post(Box::new(
+            crate::propagators::distinct_sum::DistinctSum::new(xs, total),
+        ))
     }
 
     /// Symmetry breaking for interchangeable values `lo, lo+1, ...` of `xs` (graph colours):
