@@ -26,6 +26,7 @@
 //! error; 1 for an internal error (an answer that fails its puzzle's checker, a failed write).
 
 pub mod args;
+pub mod cluster;
 pub mod input;
 pub mod output;
 pub mod progress;
@@ -152,6 +153,9 @@ fn execute(
     err: &mut dyn Write,
     environment: Environment,
 ) -> Result<(), Failure> {
+    if let Some(result) = cluster::dispatch(args, stdin, out, err) {
+        return result;
+    }
     let options = args::parse(args).map_err(Failure::Usage)?;
     if options.version {
         writeln!(out, "cpsolve {}", env!("CARGO_PKG_VERSION"))?;
