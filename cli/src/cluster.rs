@@ -548,10 +548,17 @@ fn solve_part(
     if let Some(s) = &best {
         let answer = prepared.checked(s)?;
         line["solution"] = answer.json.to_value().into_owned();
-        if let Some(o) = objective {
-            line["objective"] = json!(s.value(o.var));
-        } else if let Some(v) = answer.objective {
+        // The objective as the puzzle states it (as the ordinary run reports it), else the
+        // objective variable's value.
+        let value = answer
+            .objective
+            .or(objective.map(|o| s.value(o.var) as i64));
+        if let Some(v) = value {
             line["objective"] = json!(v);
+        }
+        // The engine's objective variable, in which bounds are written and compared.
+        if let Some(o) = objective {
+            line["objective_var"] = json!(s.value(o.var));
         }
     }
     let mut text = line.to_string().into_bytes();
@@ -587,7 +594,9 @@ struct PartResult {
     complete: bool,
     solutions: u64,
     count: Option<u64>,
+    /// The objective as the puzzle states it, and the engine's objective variable.
     objective: Option<i64>,
+    objective_var: Option<i64>,
     bound: Option<i64>,
     solution: Option<Value>,
     status: String,
@@ -664,6 +673,7 @@ fn merge(args: Vec<String>, out: &mut dyn Write, err: &mut dyn Write) -> Result<
                 solutions: v["solutions"].as_u64().unwrap_or(0),
                 count: v["count"].as_u64(),
                 objective: v["objective"].as_i64(),
+                objective_var: v["objective_var"].as_i64(),
                 bound: v["bound"].as_i64(),
                 solution: v.get("solution").cloned(),
                 status: v["status"].as_str().unwrap_or("").to_string(),
@@ -676,7 +686,7 @@ fn merge(args: Vec<String>, out: &mut dyn Write, err: &mut dyn Write) -> Result<
     let minimize = header_minimize(&parts);
     let mut missing = Vec::new();
     let mut count: u64 = 0;
-    let mut best: Option<(i64, Value)> = None;
+    let mut best: Option<(i64, Option<i64>, Value)> = None;
     let mut satisfied: Option<Value> = None;
     let mut bounds: Vec<i64> = Vec::new();
     let mut stats = [0.0f64; 4];
@@ -686,7 +696,11 @@ fn merge(args: Vec<String>, out: &mut dyn Write, err: &mut dyn Write) -> Result<
                 *s += x;
             }
         }
-        let complete: Vec<&PartResult> = results.iter().filter(|r| r.complete).collect();
+        // A part is answered when its tree was explored, or (satisfaction) it found one.
+        let complete: Vec<&PartResult> = results
+            .iter()
+            .filter(|r| r.complete || (mode == "satisfy" && r.solutions > 0))
+            .collect();
         // Runs of one part must agree: the same count, the same verdict.
         if let Some(first) = complete.first() {
             let disagree = complete.iter().any(|r| {
@@ -719,13 +733,14 @@ fn merge(args: Vec<String>, out: &mut dyn Write, err: &mut dyn Write) -> Result<
                 .unwrap_or(0),
         };
         for r in results {
-            if let (Some(o), Some(s)) = (r.objective, &r.solution) {
+            // Compared on the engine's objective variable, the scale of the bounds.
+            if let (Some(o), Some(s)) = (r.objective_var.or(r.objective), &r.solution) {
                 let better = match &best {
                     None => true,
-                    Some((b, _)) => (minimize && o < *b) || (!minimize && o > *b),
+                    Some((b, _, _)) => (minimize && o < *b) || (!minimize && o > *b),
                 };
                 if better {
-                    best = Some((o, s.clone()));
+                    best = Some((o, r.objective, s.clone()));
                 }
             }
             if satisfied.is_none() {
@@ -733,13 +748,14 @@ fn merge(args: Vec<String>, out: &mut dyn Write, err: &mut dyn Write) -> Result<
             }
         }
         // A complete run under bound b proves only "nothing better than b in this part";
-        // of several runs, the one with the weakest bound (or none) says the most.
+        // of several runs, the one with no bound, else the one with the loosest bound
+        // (the largest when minimising), says the most.
         if !complete.is_empty() && complete.iter().all(|r| r.bound.is_some()) {
             let part_bounds = complete.iter().filter_map(|r| r.bound);
             bounds.extend(if minimize {
-                part_bounds.min()
-            } else {
                 part_bounds.max()
+            } else {
+                part_bounds.min()
             });
         }
     }
@@ -765,9 +781,9 @@ fn merge(args: Vec<String>, out: &mut dyn Write, err: &mut dyn Write) -> Result<
                         .all(|&x| if minimize { b <= x } else { b >= x })
             };
             match &best {
-                Some((o, s)) => {
+                Some((o, stated, s)) => {
                     line["solution"] = s.clone();
-                    line["objective"] = json!(o);
+                    line["objective"] = json!(stated.unwrap_or(*o));
                     if proved(*o) {
                         "OPTIMAL"
                     } else {
