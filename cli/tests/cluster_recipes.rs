@@ -159,3 +159,83 @@ fn the_kubernetes_manifest_runs_with_its_completion_index() {
     }
     assert_eq!(merge(&dir)["count"], 724);
 }
+
+/// Stops the test's own Slurm and munge daemons (by their pid files), however the test ends.
+struct LocalSlurm {
+    dir: PathBuf,
+}
+
+impl Drop for LocalSlurm {
+    fn drop(&mut self) {
+        let _ = Command::new(repo().join("scripts/slurm-local.sh"))
+            .arg("stop")
+            .arg(&self.dir)
+            .status();
+    }
+}
+
+#[test]
+fn a_slurm_job_array_on_a_single_node_slurm() {
+    let missing: Vec<&str> = [
+        "munged",
+        "slurmctld",
+        "slurmd",
+        "sbatch",
+        "python3",
+        "timeout",
+    ]
+    .into_iter()
+    .filter(|p| !have(p))
+    .collect();
+    if !missing.is_empty() {
+        println!("skipped: not installed: {}", missing.join(", "));
+        return;
+    }
+    let is_root = Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| o.stdout.trim_ascii() == b"0");
+    if !is_root {
+        println!("skipped: a local slurmd must run as root");
+        return;
+    }
+    let dir = workdir("slurm");
+    let slurm = LocalSlurm {
+        dir: dir.join("slurm"),
+    };
+    std::fs::create_dir_all(&slurm.dir).unwrap();
+    let started = Command::new(repo().join("scripts/slurm-local.sh"))
+        .arg("start")
+        .arg(&slurm.dir)
+        .output()
+        .unwrap();
+    if !started.status.success() {
+        println!(
+            "skipped: the local Slurm did not start: {}",
+            String::from_utf8_lossy(&started.stderr)
+        );
+        return;
+    }
+    let conf = slurm.dir.join("slurm.conf");
+    let parts = split_queens(&dir, 8);
+    // --wait: sbatch returns when every task has ended (with the array's exit status).
+    let out = Command::new("timeout")
+        .current_dir(&dir)
+        .env("SLURM_CONF", &conf)
+        .env("CPSOLVE", CPSOLVE)
+        .args(["120", "sbatch", "--wait", "--export=ALL"])
+        .arg(format!("--array=0-{}", parts - 1))
+        .arg(repo().join("docs/recipes/slurm-array.sh"))
+        .args(["parts.jsonl", "results"])
+        .output()
+        .unwrap();
+    if !out.status.success() {
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        // The controller may refuse work on a machine without the resources it expects.
+        println!("skipped: sbatch failed ({stderr})");
+        return;
+    }
+    let merged = merge(&dir);
+    assert_eq!(merged["count"], 724);
+    assert_eq!(merged["parts_done"], parts);
+}
