@@ -142,9 +142,14 @@ pub(crate) struct Prepared {
 }
 
 impl Prepared {
-    /// `puzzle_args`: the puzzle's own command line (`queens 12 --count`, ...).
-    pub(crate) fn new(puzzle_args: &[String], limits: &Limits) -> Result<Prepared, Failure> {
+    /// `puzzle_args`: the puzzle's own command line (`queens 12 --count`, ...); its `-t`
+    /// bounds the part's search, from now.
+    pub(crate) fn new(puzzle_args: &[String]) -> Result<Prepared, Failure> {
         let options: Options = args::parse(puzzle_args).map_err(Failure::Usage)?;
+        let limits = &Limits {
+            deadline: options.time_limit.map(|t| Instant::now() + t),
+            ..Limits::default()
+        };
         let name = options
             .command
             .clone()
@@ -258,7 +263,7 @@ fn split(mut args: Vec<String>, _stdin: &mut dyn Read, out: &mut dyn Write) -> R
         Some(v) => parse_number("--parts", &v)?.max(1) as usize,
         None => 64,
     };
-    let prepared = Prepared::new(&args, &Limits::default())?;
+    let prepared = Prepared::new(&args)?;
     let parts = decompose(&prepared.built.model, &prepared.config, target);
     let header = json!({
         "cpsolve_parts": FORMAT_VERSION,
@@ -451,7 +456,7 @@ fn solve_part(
         })?;
     let started = Instant::now();
     let puzzle_args = string_list(&part["args"]);
-    let prepared = Prepared::new(&puzzle_args, &Limits::default())?;
+    let prepared = Prepared::new(&puzzle_args)?;
     let expected = part["instance"].as_str().unwrap_or("");
     if prepared.hash != expected {
         return Err(Failure::Usage(format!(
@@ -479,19 +484,16 @@ fn solve_part(
     if let (true, Some(objective), Some(b)) = (feasible, objective, bound) {
         feasible = restrict_objective(&mut model, objective, b).is_ok();
     }
+    // Only the first solution (the improving ones when optimising) is kept, and checked
+    // after the search: a count may pass millions of solutions through here.
     let mut kept: Option<engine::Solution> = None;
-    let mut failure = None;
     let outcome = if feasible {
         let mut on_solution = |s: &engine::Solution| {
             if kept.is_none() || objective.is_some() {
                 kept = Some(s.clone());
-            }
-            if let (Some(file), Some(o)) = (&bound_file, objective) {
-                offer_bound(file, s.value(o.var) as i64, o.minimize);
-            }
-            if let Err(f) = prepared.checked(s) {
-                failure = Some(f);
-                return Control::Stop;
+                if let (Some(file), Some(o)) = (&bound_file, objective) {
+                    offer_bound(file, s.value(o.var) as i64, o.minimize);
+                }
             }
             Control::Continue
         };
@@ -507,9 +509,6 @@ fn solve_part(
             ..Default::default()
         }
     };
-    if let Some(f) = failure {
-        return Err(f);
-    }
     let found = outcome.solutions > 0;
     let status = match (prepared.mode, outcome.complete, found) {
         (_, true, false) => "UNSATISFIABLE",

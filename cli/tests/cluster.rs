@@ -275,3 +275,19 @@ fn one_part_line_on_standard_input_is_enough() {
     assert_eq!(ran.status, 0, "{}", ran.stderr);
     assert_eq!(ran.json()["part"], 1);
 }
+
+#[test]
+fn a_part_stopped_by_a_limit_is_listed_not_counted_as_complete() {
+    // --nodes 3 stops every part that needs more than three nodes.
+    let args = ["queens", "10", "--count", "--nodes", "3"];
+    let (path, total) = split("limited", &args, 6);
+    let results = fresh_folder("limited.results");
+    for i in 0..total {
+        solve_part(&path, i, &results, &[]);
+    }
+    let (merged, stderr) = merge(&path, &results);
+    assert_eq!(merged["status"], "UNKNOWN");
+    assert!(!merged["parts_missing"].as_array().unwrap().is_empty());
+    assert!(merged["count"].as_u64().unwrap() < 724);
+    assert!(stderr.contains("rerun them"), "{stderr}");
+}
