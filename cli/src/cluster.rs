@@ -434,9 +434,11 @@ fn solve_part(
     let parts = read_parts(&path, stdin)?;
     let index = match index {
         Some(v) => parse_number("--index", &v)? as usize,
+        // A single part (one line piped in) is the part asked for, whatever the scheduler's
+        // index says.
+        None if parts.parts.len() == 1 => parts.parts[0]["part"].as_u64().unwrap_or(0) as usize,
         None => match scheduler_index() {
             Some((name, v)) => parse_number(&name, &v)? as usize,
-            None if parts.parts.len() == 1 => parts.parts[0]["part"].as_u64().unwrap_or(0) as usize,
             None => {
                 return Err(Failure::Usage(
                     "which part? give --index I (or run in a job array: SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX)".into(),
