@@ -303,7 +303,13 @@ struct PartsFile {
     parts: Vec<Value>,
 }
 
-fn read_parts(path: &str, stdin: &mut dyn Read) -> Result<PartsFile, Failure> {
+/// Read a parts file. With `wanted`, a file with a header has only that part's line parsed
+/// (a job array of thousands of parts would otherwise parse the whole file in every task).
+fn read_parts(
+    path: &str,
+    stdin: &mut dyn Read,
+    wanted: Option<usize>,
+) -> Result<PartsFile, Failure> {
     let text = if path == "-" {
         let mut s = String::new();
         stdin
@@ -323,9 +329,17 @@ fn read_parts(path: &str, stdin: &mut dyn Read) -> Result<PartsFile, Failure> {
     };
     let mut header = None;
     let mut parts = Vec::new();
+    let key = wanted
+        .filter(|_| text.contains("\"cpsolve_parts\""))
+        .map(|i| format!("\"part\":{i},"));
     for (i, line) in text.lines().enumerate() {
         if line.trim().is_empty() {
             continue;
+        }
+        if let Some(key) = &key {
+            if !line.contains(key.as_str()) && !line.contains("\"cpsolve_parts\"") {
+                continue;
+            }
         }
         let v: Value = serde_json::from_str(line)
             .map_err(|_| bad(i + 1, "not a JSON line of 'cpsolve split'"))?;
@@ -431,20 +445,25 @@ fn solve_part(
             )))
         }
     };
-    let parts = read_parts(&path, stdin)?;
-    let index = match index {
-        Some(v) => parse_number("--index", &v)? as usize,
-        // A single part (one line piped in) is the part asked for, whatever the scheduler's
-        // index says.
-        None if parts.parts.len() == 1 => parts.parts[0]["part"].as_u64().unwrap_or(0) as usize,
+    let asked = match &index {
+        Some(v) => Some(parse_number("--index", v)? as usize),
         None => match scheduler_index() {
-            Some((name, v)) => parse_number(&name, &v)? as usize,
-            None => {
-                return Err(Failure::Usage(
-                    "which part? give --index I (or run in a job array: SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX)".into(),
-                ))
-            }
+            Some((name, v)) => Some(parse_number(&name, &v)? as usize),
+            None => None,
         },
+    };
+    let parts = read_parts(&path, stdin, asked)?;
+    let piped_one = parts.parts.len() == 1 && parts.header.get("cpsolve_parts").is_none();
+    let index = match (index.is_some(), asked) {
+        // A single part (one line piped in) is the part asked for, whatever the
+        // scheduler's index says.
+        (false, _) if piped_one => parts.parts[0]["part"].as_u64().unwrap_or(0) as usize,
+        (_, Some(i)) => i,
+        (_, None) => {
+            return Err(Failure::Usage(
+                "which part? give --index I (or run in a job array: SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX)".into(),
+            ))
+        }
     };
     let part = parts
         .parts
@@ -453,7 +472,7 @@ fn solve_part(
         .ok_or_else(|| {
             Failure::Usage(format!(
                 "no part {index} in '{path}' (it has {} parts, numbered from 0)",
-                parts.parts.len()
+                parts.header["parts"]
             ))
         })?;
     let started = Instant::now();
@@ -611,7 +630,7 @@ fn merge(args: Vec<String>, out: &mut dyn Write, err: &mut dyn Write) -> Result<
             "usage: cpsolve merge parts.jsonl results/ [more results...]".into(),
         ));
     };
-    let parts = read_parts(parts_path, &mut std::io::empty())?;
+    let parts = read_parts(parts_path, &mut std::io::empty(), None)?;
     let header = &parts.header;
     let instance = header["instance"].as_str().unwrap_or("").to_string();
     let mode = header["mode"].as_str().unwrap_or("").to_string();
