@@ -1,33 +1,38 @@
-#!/bin/sh
-# The cluster benchmark of docs/cluster.md: count queens N (default 15) with --count -p 1
-# and -p 2, then split + GNU parallel with 1 and 2 local job slots + merge, each timed with
-# the shell's wall clock; then the simulated scale-up of the parts' measured times.
+#!/bin/bash
+# The cluster benchmark of docs/cluster.md and docs/PERFORMANCE.md: count queens N (default
+# 15) with --count -p 1 and -p 2; split into PARTS parts (default 128) and solve them with
+# GNU parallel (docs/recipes/parallel.sh) on 1 and 2 local job slots, then with xargs -P2,
+# each followed by merge; then the simulated scale-up of the parts' measured times.
+# Each step prints its count, its nodes, and its wall, user and system times (the shell's
+# `time`, children included): on a shared machine trust the CPU times and the nodes.
 #
-#   scripts/eps-bench.sh [N] [PARTS]     (run from the repository's root after
+#   scripts/eps-bench.sh [N] [PARTS]     (from the repository's root, after
 #                                         cargo build --profile ci -p cli)
 set -eu
 n=${1:-15}
 parts=${2:-128}
 export CPSOLVE=${CPSOLVE:-$(pwd)/target/ci/cpsolve}
 work=$(mktemp -d)
-now() { date +%s.%N; }
-elapsed() { echo "$(now) - $1" | bc; }
+TIMEFORMAT='    %R s wall, %U s user, %S s sys'
+summary() { grep -o '"count":[0-9]*\|"nodes":[0-9]*' | tr '\n' ' '; echo; }
 for p in 1 2; do
-    t=$(now)
-    count=$("$CPSOLVE" queens "$n" --count -p "$p" --json | grep -o '"count":[0-9]*')
-    echo "queens $n --count -p $p: $count, $(elapsed "$t") s"
+    echo "queens $n --count -p $p:"
+    time ("$CPSOLVE" queens "$n" --count -p "$p" --json | summary)
 done
+echo "split --parts $parts:"
+time ("$CPSOLVE" split queens "$n" --count --parts "$parts" > "$work/parts.jsonl")
+total=$(($(wc -l < "$work/parts.jsonl") - 1))
 for jobs in 1 2; do
     rm -rf "$work/results"
-    t=$(now)
-    "$CPSOLVE" split queens "$n" --count --parts "$parts" > "$work/parts.jsonl"
-    split_time=$(elapsed "$t")
-    line=$(docs/recipes/parallel.sh "$work/parts.jsonl" "$work/results" -j "$jobs" | tail -n 1)
-    count=$(echo "$line" | grep -o '"count":[0-9]*')
-    echo "split ($split_time s) + parallel -j $jobs + merge: $count, $(elapsed "$t") s"
+    echo "$total parts, docs/recipes/parallel.sh -j $jobs (GNU parallel) + merge:"
+    time (docs/recipes/parallel.sh "$work/parts.jsonl" "$work/results" -j "$jobs" | tail -n 1 | summary)
 done
-t=$(now)
-"$CPSOLVE" merge "$work/parts.jsonl" "$work/results" > /dev/null
-echo "merge alone: $(elapsed "$t") s"
+rm -rf "$work/results"
+echo "$total parts, xargs -P2 + merge:"
+time (seq 0 $((total - 1)) |
+    xargs -P2 -I{} "$CPSOLVE" solve-part "$work/parts.jsonl" --index {} -o "$work/results" &&
+    "$CPSOLVE" merge "$work/parts.jsonl" "$work/results" | summary)
+echo "merge alone:"
+time ("$CPSOLVE" merge "$work/parts.jsonl" "$work/results" > /dev/null)
 scripts/eps-simulate.py "$work/parts.jsonl" "$work/results" 1 2 8 64 512
 rm -rf "$work"
