@@ -291,3 +291,34 @@ fn a_part_stopped_by_a_limit_is_listed_not_counted_as_complete() {
     assert!(merged["count"].as_u64().unwrap() < 724);
     assert!(stderr.contains("rerun them"), "{stderr}");
 }
+
+#[test]
+fn every_puzzle_splits_and_merges_to_its_ordinary_verdict() {
+    for kind in puzzles::all() {
+        let expected = direct(&[kind.name]);
+        let merged = split_solve_merge(&format!("every-{}", kind.name), &[kind.name], 4);
+        assert_eq!(merged["status"], expected["status"], "{}", kind.name);
+        assert_eq!(merged["objective"], expected["objective"], "{}", kind.name);
+        if let Some(solution) = merged.get("solution") {
+            common::check_answer(kind, kind.seed, solution, merged["objective"].as_i64())
+                .unwrap_or_else(|e| panic!("{}: {e}", kind.name));
+        }
+    }
+}
+
+#[test]
+fn bad_usage_is_one_error_line() {
+    for args in [
+        &["split", "queens", "8", "--parts", "many"][..],
+        &["split", "nosuchpuzzle"],
+        &["split", "queens", "8", "-a"],
+        &["merge"],
+        &["solve-part", "/nonexistent/parts.jsonl", "--index", "0"],
+    ] {
+        let ran = cpsolve(args, b"");
+        assert_eq!(ran.status, 2, "{args:?}: {}", ran.stdout);
+        assert_eq!(ran.stderr.lines().count(), 1, "{args:?}: {}", ran.stderr);
+        assert!(ran.stderr.starts_with("error: "), "{}", ran.stderr);
+        assert!(ran.stdout.is_empty());
+    }
+}
