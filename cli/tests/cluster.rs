@@ -83,7 +83,7 @@ fn counts_agree_with_the_sequential_count() {
     let cases: &[(&str, &[&str], &[usize])] = &[
         ("queens10", &["queens", "10", "--count"], &[1, 7, 40]),
         ("queens11", &["queens", "11", "--count"], &[30]),
-        ("queens12", &["queens", "12", "--count"], &[64]),
+        ("queens12", &["queens", "12", "--count"], &[32]),
         ("monodot", &["monodot", "--count"], &[5, 50]),
         ("pigeonhole", &["pigeonhole", "--count"], &[8]),
         (

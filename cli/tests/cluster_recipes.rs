@@ -88,7 +88,7 @@ fn gnu_parallel_on_two_local_slots() {
         return;
     }
     let dir = workdir("parallel");
-    let parts = split_queens(&dir, 24);
+    let parts = split_queens(&dir, 12);
     let merged = run_parallel_script(&dir, &["-j", "2"]);
     assert_eq!(merged["count"], 724);
     assert_eq!(merged["status"], "ALL_SOLUTIONS");
