@@ -217,13 +217,30 @@ fn a_slurm_job_array_on_a_single_node_slurm() {
         return;
     }
     let conf = slurm.dir.join("slurm.conf");
+    // Wait (at most 15 s) for the node to be idle, so that a Slurm that cannot work here is
+    // skipped at once rather than holding sbatch until its timeout.
+    let idle = (0..30).any(|_| {
+        let state = Command::new("timeout")
+            .env("SLURM_CONF", &conf)
+            .args(["5", "sinfo", "-h", "-o", "%T"])
+            .output();
+        let ready = state.is_ok_and(|o| String::from_utf8_lossy(&o.stdout).contains("idle"));
+        if !ready {
+            std::thread::sleep(std::time::Duration::from_millis(500));
+        }
+        ready
+    });
+    if !idle {
+        println!("skipped: the local Slurm node did not become idle within 15 s");
+        return;
+    }
     let parts = split_queens(&dir, 8);
     // --wait: sbatch returns when every task has ended (with the array's exit status).
     let out = Command::new("timeout")
         .current_dir(&dir)
         .env("SLURM_CONF", &conf)
         .env("CPSOLVE", CPSOLVE)
-        .args(["120", "sbatch", "--wait", "--export=ALL"])
+        .args(["60", "sbatch", "--wait", "--export=ALL"])
         .arg(format!("--array=0-{}", parts - 1))
         .arg(repo().join("docs/recipes/slurm-array.sh"))
         .args(["parts.jsonl", "results"])
