@@ -26,6 +26,7 @@
 //! error; 1 for an internal error (an answer that fails its puzzle's checker, a failed write).
 
 pub mod args;
+pub mod cluster;
 pub mod input;
 pub mod output;
 pub mod progress;
@@ -152,6 +153,9 @@ fn execute(
     err: &mut dyn Write,
     environment: Environment,
 ) -> Result<(), Failure> {
+    if let Some(result) = cluster::dispatch(args, stdin, out, err) {
+        return result;
+    }
     let options = args::parse(args).map_err(Failure::Usage)?;
     if options.version {
         writeln!(out, "cpsolve {}", env!("CARGO_PKG_VERSION"))?;
@@ -206,7 +210,10 @@ pub fn help() -> String {
         "cpsolve: solve logic puzzles with a hand-written constraint solver\n\n\
          usage: cpsolve <puzzle> [FILE] [flags]   FILE '-' is standard input; no FILE: the built-in example\n\
          \x20      cpsolve queens [N] [flags]\n\
-         \x20      cpsolve tour [flags]             solve every built-in example and show it\n\n\
+         \x20      cpsolve tour [flags]             solve every built-in example and show it\n\
+         \x20      cpsolve split <puzzle> [FILE] --parts N [flags] > parts.jsonl   cut a search into parts\n\
+         \x20      cpsolve solve-part parts.jsonl --index I [-o DIR] [--bound-file FILE]\n\
+         \x20      cpsolve merge parts.jsonl DIR    the whole answer (see docs/cluster.md)\n\n\
          puzzles:\n",
     );
     let width = puzzles::all()

@@ -150,7 +150,7 @@ pub struct Plan<'a> {
 }
 
 impl Plan<'_> {
-    fn model_options(&self, purpose: Purpose, limits: &Limits) -> ModelOptions {
+    pub(crate) fn model_options(&self, purpose: Purpose, limits: &Limits) -> ModelOptions {
         ModelOptions {
             alldiff: self
                 .options
@@ -215,7 +215,7 @@ impl Plan<'_> {
     }
 
     /// The puzzle's recommended search, adjusted by the flags.
-    fn search_config(&self, built: &Built, mode: Mode, limits: &Limits) -> SearchConfig {
+    pub(crate) fn search_config(&self, built: &Built, mode: Mode, limits: &Limits) -> SearchConfig {
         let o = self.options;
         let mut config = built.search.clone();
         if let Some(seed) = o.seed {

@@ -12,9 +12,11 @@
 //! * limits on nodes, failures and time, which stop cleanly with the best answer so far;
 //! * restarts (`restarts.rs`);
 //! * events for listeners (`events.rs`): statistics, traces;
-//! * counting on every core (`parallel.rs`).
+//! * counting on every core (`parallel.rs`);
+//! * cutting the tree into described parts for other machines (`decompose.rs`).
 
 pub mod brancher;
+pub mod decompose;
 pub mod dfs;
 pub mod events;
 pub mod parallel;
@@ -24,6 +26,7 @@ pub mod restarts;
 pub mod stats;
 
 pub use brancher::{Decision, DecisionOp, Neighbours, ValSelect, VarSelect};
+pub use decompose::{decompose, restrict_objective, restrict_to_part, Part};
 pub use dfs::search;
 pub use events::{NoListener, Progress, SearchEvent, SearchListener, TraceWriter};
 pub use parallel::{count_parallel, count_parallel_with_progress};
