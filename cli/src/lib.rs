@@ -17,18 +17,21 @@
 //! | the search for one instance, and its verdict | [`solve`] |
 //! | text and JSON | [`output`] |
 //! | `-v` | [`progress`] |
+//! | SIGINT and SIGTERM | [`signals`] |
 //!
 //! Nothing here knows any particular puzzle: everything goes through the registry
 //! (`puzzles::all()`), so a new puzzle needs no change here.
 //!
 //! **Exit status**: 0 when the run reached a verdict (`UNSATISFIABLE` and a limit's `UNKNOWN`
 //! included); 2 for bad usage or bad input, with one line `error: FILE:LINE: ...` on standard
-//! error; 1 for an internal error (an answer that fails its puzzle's checker, a failed write).
+//! error; 1 for an internal error (an answer that fails its puzzle's checker, a panic, a failed
+//! write).
 
 pub mod args;
 pub mod input;
 pub mod output;
 pub mod progress;
+pub mod signals;
 pub mod solve;
 
 use args::Options;
@@ -37,6 +40,7 @@ use input::{InputError, Source};
 use progress::Progress;
 use puzzles::{Answer, Instance, PuzzleKind};
 use solve::{InstanceRun, Plan, SharedModels};
+use std::ffi::OsStr;
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -86,8 +90,8 @@ pub struct Environment {
 
 /// Run the command with these arguments (without the program name) and streams. Returns the
 /// exit status.
-pub fn run(
-    args: &[String],
+pub fn run<S: AsRef<OsStr>>(
+    args: &[S],
     stdin: &mut dyn Read,
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
@@ -96,8 +100,8 @@ pub fn run(
 }
 
 /// [`run`], with what `main` knows about the terminal.
-pub fn run_with(
-    args: &[String],
+pub fn run_with<S: AsRef<OsStr>>(
+    args: &[S],
     stdin: &mut dyn Read,
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
@@ -123,7 +127,7 @@ pub fn run_with(
             Err(e) => Failure::Io(e).report(),
         },
         Err(Failure::Internal(m)) if m.starts_with("panic: ") => (
-            2,
+            1,
             Some(format!(
                 "error: internal error (a bug in cpsolve, please report it with the input): {}",
                 one_line(&m)
@@ -145,8 +149,8 @@ fn one_line(s: &str) -> String {
     s.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-fn execute(
-    args: &[String],
+fn execute<S: AsRef<OsStr>>(
+    args: &[S],
     stdin: &mut dyn Read,
     out: &mut dyn Write,
     err: &mut dyn Write,
@@ -179,7 +183,10 @@ fn execute(
             puzzle_names()
         ))
     })?;
-    let source = input::source_for(kind, &options.operands).map_err(Failure::Usage)?;
+    let source =
+        input::source_for(kind, &options.operands, &options.operands_os).map_err(Failure::Usage)?;
+    refuse_trace_over_input(&options, &source)?;
+    warn_about_flags_that_do_not_apply(kind, &options, err)?;
     let instances = input::load(kind, &source, stdin).map_err(Failure::Input)?;
     let mut progress = options
         .verbose
@@ -189,6 +196,46 @@ fn execute(
         p.finish();
     }
     result
+}
+
+/// `--trace FILE` truncates FILE: refuse when FILE is the puzzle file itself.
+fn refuse_trace_over_input(options: &Options, source: &Source) -> Result<(), Failure> {
+    let (Some(trace), Source::File(input)) = (&options.trace, source) else {
+        return Ok(());
+    };
+    let same = match (std::fs::canonicalize(trace), std::fs::canonicalize(input)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    };
+    if same {
+        return Err(Failure::Usage(format!(
+            "--trace '{}' is the input file: the trace would overwrite the puzzle; choose another file",
+            trace.display()
+        )));
+    }
+    Ok(())
+}
+
+/// A flag the puzzle has no use for is not dropped in silence: one warning line.
+fn warn_about_flags_that_do_not_apply(
+    kind: &PuzzleKind,
+    options: &Options,
+    err: &mut dyn Write,
+) -> Result<(), Failure> {
+    if options.colours.is_some() && kind.name != "colouring" {
+        writeln!(
+            err,
+            "warning: --colours applies to colouring only; {} ignores it",
+            kind.name
+        )?;
+    }
+    if options.trace.is_some() && options.threads.is_some_and(|n| n > 1) {
+        writeln!(
+            err,
+            "warning: --trace records one search on one thread; -p is ignored"
+        )?;
+    }
+    Ok(())
 }
 
 fn puzzle_names() -> String {
@@ -283,6 +330,13 @@ fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
+/// `-p N`, at most the number of cores: more threads than cores only take turns (and the
+/// parallel count splits its tree into more pieces than it can use).
+fn threads(options: &Options) -> usize {
+    let cores = default_threads();
+    options.threads.map_or(cores, |n| n.clamp(1, cores))
+}
+
 /// Solve every instance of a file, printing each verdict in order.
 fn solve_all(
     kind: &'static PuzzleKind,
@@ -291,7 +345,7 @@ fn solve_all(
     out: &mut dyn Write,
     mut progress: Option<&mut Progress<'_>>,
 ) -> Result<(), Failure> {
-    let threads = options.threads.unwrap_or_else(default_threads);
+    let threads = threads(options);
     let mut trace = Trace::open(options)?;
     let several = instances.len() > 1;
     if several && threads > 1 && trace.is_none() {
@@ -305,6 +359,9 @@ fn solve_all(
     };
     let mut shared = SharedModels::default();
     for (i, instance) in instances.iter().enumerate() {
+        if signals::interrupted() {
+            break;
+        }
         let index = i + 1;
         if let Some(t) = trace.as_mut() {
             if several {
@@ -396,7 +453,10 @@ fn solve_side_by_side(
                 let mut shared = SharedModels::default();
                 loop {
                     let start = next.fetch_add(chunk_size, Ordering::Relaxed);
-                    if start >= instances.len() || stop.load(Ordering::Relaxed) {
+                    if start >= instances.len()
+                        || stop.load(Ordering::Relaxed)
+                        || signals::interrupted()
+                    {
                         break;
                     }
                     let end = (start + chunk_size).min(instances.len());
@@ -485,6 +545,36 @@ fn solve_and_print(
     out: &mut dyn Write,
 ) -> Result<InstanceRun, Failure> {
     let options = plan.options;
+    if options.json && options.enumerates() {
+        // The listed solutions are streamed into the line as they are found: memory stays
+        // flat however many there are. The line is closed after the search (a signal or a
+        // limit included), with `status` and the rest after `solutions`.
+        let mut opened = false;
+        let run = {
+            let mut emit = |answer: &Answer| {
+                let mut piece = Vec::new();
+                if !opened {
+                    output::json_head(&mut piece, plan.kind.name, index);
+                    piece.extend_from_slice(b",\"solutions\":[");
+                    opened = true;
+                } else {
+                    piece.push(b',');
+                }
+                output::write_answer_json_of(&mut piece, answer);
+                out.write_all(&piece)
+            };
+            solve::solve(plan, instance, shared, listener, Some(&mut emit))?
+        };
+        let mut line = Vec::new();
+        if opened {
+            line.push(b']');
+        } else {
+            output::json_head(&mut line, plan.kind.name, index);
+        }
+        output::json_rest(&mut line, &run, opened);
+        out.write_all(&line)?;
+        return Ok(run);
+    }
     if options.json {
         let run = solve::solve(plan, instance, shared, listener, None)?;
         out.write_all(&output::json_line(plan.kind.name, index, &run))?;
