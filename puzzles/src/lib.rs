@@ -20,6 +20,7 @@ pub mod match22;
 pub mod monodot;
 pub mod pigeonhole;
 pub mod queens;
+pub mod quote;
 pub mod ranking;
 pub mod rotation;
 pub mod slider;
