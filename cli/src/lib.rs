@@ -274,7 +274,8 @@ pub fn help() -> String {
         h.push_str(&format!("  {spelled:<26} {meaning}\n"));
     }
     h.push_str(
-        "\nexit status: 0 verdict reached (UNSATISFIABLE and UNKNOWN included), 2 bad usage or input\n",
+        "\nexit status: 0 verdict reached (UNSATISFIABLE and UNKNOWN included, a stop by SIGINT or SIGTERM too),\n\
+         \x20            2 bad usage or input, 1 internal error or failed write\n",
     );
     h
 }
