@@ -144,9 +144,21 @@ pub fn run_with<S: AsRef<OsStr>>(
     status
 }
 
-/// Messages are one line, whatever a puzzle's parser wrote.
+/// The longest error line written, in characters. Parsers quote bad tokens cut short
+/// (`puzzles::quote`); this is the last defence for a message that still carries a huge one.
+const MAX_ERROR_LINE_CHARS: usize = 500;
+
+/// Messages are one short line, whatever a puzzle's parser wrote.
 fn one_line(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
+    let line = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    match line.char_indices().nth(MAX_ERROR_LINE_CHARS) {
+        Some((cut, _)) => format!(
+            "{}… (cut: the message had {} bytes)",
+            &line[..cut],
+            line.len()
+        ),
+        None => line,
+    }
 }
 
 fn execute<S: AsRef<OsStr>>(
