@@ -2,7 +2,10 @@
 //!
 //! `cpsolve <puzzle> [FILE | N] [flags]`. Flags may come anywhere, before or after the puzzle
 //! name; a value follows its flag as the next word (`-n 5`), glued to a long flag with `=`
-//! (`--time-limit=500`) or to a short one (`-n5`). The word `-` alone is standard input.
+//! (`--time-limit=500`) or to a short one (`-n5`). The word `-` alone is standard input; the
+//! word `--` ends the flags (every word after it is a puzzle name, a file or a number, even
+//! one that starts with `-`). File names are kept as the operating system gave them
+//! ([`OsString`]), so a name that is not UTF-8 still opens.
 //!
 //! The flags are those of MiniZinc/FlatZinc solvers (`-a -n -s -p -r -t -f -v`, with their
 //! MiniZinc long names too) plus cpsolve's own. Parsing is written out by hand rather than with
@@ -11,6 +14,7 @@
 
 use engine::{AllDiffLevel, RestartPolicy};
 use puzzles::SumLevel;
+use std::ffi::{OsStr, OsString};
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -21,6 +25,9 @@ pub struct Options {
     pub command: Option<String>,
     /// The words after it that are not flags (FILE, or N for n-queens).
     pub operands: Vec<String>,
+    /// The same words exactly as given (a file name need not be UTF-8; `operands` holds
+    /// them with any invalid bytes replaced, for messages and numbers).
+    pub operands_os: Vec<OsString>,
     pub help: bool,
     pub version: bool,
     /// `-a`: every solution (optimisation: every improving one).
@@ -115,15 +122,26 @@ pub const FLAGS: &[(&str, &str, &str)] = &[
 ];
 
 /// Parse the words after the program name. `Err` is the one-line message of a usage error.
-pub fn parse(args: &[String]) -> Result<Options, String> {
+pub fn parse<S: AsRef<OsStr>>(args: &[S]) -> Result<Options, String> {
     let mut o = Options::default();
-    let mut words = args.iter();
-    while let Some(word) = words.next() {
-        if word == "-" || !word.starts_with('-') || is_negative_number(word) {
+    // Each word as text (invalid UTF-8 replaced) and as given.
+    let texts: Vec<String> = args
+        .iter()
+        .map(|a| a.as_ref().to_string_lossy().into_owned())
+        .collect();
+    let mut words = texts.iter().zip(args.iter().map(|a| a.as_ref()));
+    let mut flags_ended = false;
+    while let Some((word, word_os)) = words.next() {
+        if !flags_ended && word == "--" {
+            flags_ended = true;
+            continue;
+        }
+        if flags_ended || word == "-" || !word.starts_with('-') || is_negative_number(word) {
             if o.command.is_none() {
                 o.command = Some(word.clone());
             } else {
                 o.operands.push(word.clone());
+                o.operands_os.push(word_os.to_os_string());
             }
             continue;
         }
@@ -138,14 +156,18 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
         } else {
             (word.as_str(), None)
         };
+        // The value as text; `value_as_given` keeps the last one exactly as given (a file name).
+        let value_as_given = std::cell::RefCell::new(OsString::new());
         let mut value = |what: &str| -> Result<String, String> {
-            match glued {
-                Some(v) => Ok(v.to_string()),
+            let (text, os) = match glued {
+                Some(v) => (v.to_string(), OsString::from(v)),
                 None => words
                     .next()
-                    .cloned()
-                    .ok_or_else(|| format!("{flag} needs a value: {what}")),
-            }
+                    .map(|(text, os)| (text.clone(), os.to_os_string()))
+                    .ok_or_else(|| format!("{flag} needs a value: {what}"))?,
+            };
+            *value_as_given.borrow_mut() = os;
+            Ok(text)
         };
         let takes_no_value = |o: &mut Options, set: fn(&mut Options)| -> Result<(), String> {
             if glued.is_some() {
@@ -210,7 +232,7 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
                 if file.is_empty() {
                     return Err("--trace needs a file name, found ''".to_string());
                 }
-                o.trace = Some(PathBuf::from(file));
+                o.trace = Some(PathBuf::from(value_as_given.take()));
             }
             _ => {
                 return Err(format!(

@@ -161,14 +161,16 @@ impl Prepared {
                 "split parts count (--count), optimise or find one solution; -a, -n and --trace are not supported".into(),
             ));
         }
-        let source = input::source_for(kind, &options.operands).map_err(Failure::Usage)?;
+        let source = input::source_for(kind, &options.operands, &options.operands_os)
+            .map_err(Failure::Usage)?;
         let (text, file) = match &source {
             Source::Seed => (kind.seed.as_bytes().to_vec(), String::new()),
             Source::Argument(n) => (n.as_bytes().to_vec(), n.clone()),
             Source::File(path) => (
-                std::fs::read(path)
-                    .map_err(|e| Failure::Usage(format!("cannot read '{path}' ({e})")))?,
-                path.clone(),
+                std::fs::read(path).map_err(|e| {
+                    Failure::Usage(format!("cannot read '{}' ({e})", path.display()))
+                })?,
+                path.to_string_lossy().into_owned(),
             ),
             Source::Stdin => {
                 return Err(Failure::Usage(

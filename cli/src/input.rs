@@ -5,9 +5,18 @@
 //! control characters, something other than blank lines and `%` comments); the parser then
 //! reports its own [`ParseError`]s. Either way the user gets one line,
 //! `error: FILE:LINE: what is wrong and what was expected`.
+//!
+//! Input is read in pieces, at most [`MAX_INPUT_BYTES`]: a larger input is refused as soon as
+//! it passes the cap, and a NUL byte as soon as its piece arrives, so that `cpsolve sudoku
+//! /dev/zero` ends at once instead of filling the memory.
 
 use puzzles::{common, Input, Instance, ParseError, PuzzleKind};
+use std::ffi::OsString;
 use std::io::Read;
+use std::path::PathBuf;
+
+/// The largest input read: 256 MiB (a file of three million one-line Sudokus).
+pub const MAX_INPUT_BYTES: usize = 256 << 20;
 
 /// A malformed input: the name to show for the file, the line, and the message.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,8 +44,8 @@ pub enum Source {
     Seed,
     /// Standard input (`-`).
     Stdin,
-    /// A file path.
-    File(String),
+    /// A file path (not necessarily UTF-8).
+    File(PathBuf),
     /// Text given on the command line (N for n-queens).
     Argument(String),
 }
@@ -47,14 +56,20 @@ impl Source {
         match self {
             Source::Seed => format!("<seed {}>", kind.name),
             Source::Stdin => "<stdin>".to_string(),
-            Source::File(path) => path.clone(),
+            Source::File(path) => path.to_string_lossy().into_owned(),
             Source::Argument(_) => "<command line>".to_string(),
         }
     }
 }
 
 /// Which source the operands name, for this kind of puzzle. `Err` is a usage error.
-pub fn source_for(kind: &PuzzleKind, operands: &[String]) -> Result<Source, String> {
+/// `operands_os` are the same words as given, for file names that are not UTF-8 (when it is
+/// shorter, the text is used).
+pub fn source_for(
+    kind: &PuzzleKind,
+    operands: &[String],
+    operands_os: &[OsString],
+) -> Result<Source, String> {
     let name = kind.name;
     match (kind.input, operands) {
         (_, []) => Ok(Source::Seed),
@@ -76,7 +91,9 @@ pub fn source_for(kind: &PuzzleKind, operands: &[String]) -> Result<Source, Stri
         {
             Ok(Source::Argument(n.clone()))
         }
-        (Input::File | Input::FileOrNumber, [path]) => Ok(Source::File(path.clone())),
+        (Input::File | Input::FileOrNumber, [path]) => Ok(Source::File(PathBuf::from(
+            operands_os.first().cloned().unwrap_or_else(|| path.into()),
+        ))),
     }
 }
 
@@ -91,14 +108,15 @@ pub fn load(
         Source::Seed => kind.seed.to_string(),
         Source::Argument(text) => text.clone(),
         Source::Stdin => {
-            let mut bytes = Vec::new();
-            stdin.read_to_end(&mut bytes).map_err(|e| {
-                InputError::new(&file, 1, format!("cannot read standard input: {e}"))
+            let bytes = read_capped(stdin, &file).map_err(|e| {
+                e.unwrap_or_else(|e| {
+                    InputError::new(&file, 1, format!("cannot read standard input: {e}"))
+                })
             })?;
             decode(&file, bytes)?
         }
         Source::File(path) => {
-            let bytes = std::fs::read(path).map_err(|e| {
+            let cannot_read = |e: std::io::Error| {
                 InputError::new(
                     &file,
                     1,
@@ -107,7 +125,10 @@ pub fn load(
                         kind.name
                     ),
                 )
-            })?;
+            };
+            let mut opened = std::fs::File::open(path).map_err(cannot_read)?;
+            let bytes =
+                read_capped(&mut opened, &file).map_err(|e| e.unwrap_or_else(cannot_read))?;
             decode(&file, bytes)?
         }
     };
@@ -141,6 +162,47 @@ pub fn load(
         ));
     }
     Ok(instances)
+}
+
+/// Read everything, in pieces of 64 KiB, refusing at once an input larger than
+/// [`MAX_INPUT_BYTES`] or holding a NUL byte (`Err(Ok(..))`); a read error is `Err(Err(..))`.
+pub fn read_capped(
+    reader: &mut dyn Read,
+    file: &str,
+) -> Result<Vec<u8>, Result<InputError, std::io::Error>> {
+    let mut bytes = Vec::new();
+    let mut piece = vec![0u8; 1 << 16];
+    loop {
+        let n = match reader.read(&mut piece) {
+            Ok(0) => return Ok(bytes),
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(Err(e)),
+        };
+        if let Some(at) = piece[..n].iter().position(|&b| b == 0) {
+            let line = 1 + bytes
+                .iter()
+                .chain(&piece[..at])
+                .filter(|&&b| b == b'\n')
+                .count();
+            return Err(Ok(InputError::new(
+                file,
+                line,
+                "a NUL byte: this looks like a binary file, expected a puzzle in text form",
+            )));
+        }
+        if bytes.len() + n > MAX_INPUT_BYTES {
+            return Err(Ok(InputError::new(
+                file,
+                1 + bytes.iter().filter(|&&b| b == b'\n').count(),
+                format!(
+                    "the input is larger than {} MiB, the most cpsolve reads: expected a puzzle file",
+                    MAX_INPUT_BYTES >> 20
+                ),
+            )));
+        }
+        bytes.extend_from_slice(&piece[..n]);
+    }
 }
 
 /// Bytes to text: UTF-8 (a leading byte-order mark is dropped), without NUL or other control

@@ -17,19 +17,22 @@
 //! | the search for one instance, and its verdict | [`solve`] |
 //! | text and JSON | [`output`] |
 //! | `-v` | [`progress`] |
+//! | SIGINT and SIGTERM | [`signals`] |
 //!
 //! Nothing here knows any particular puzzle: everything goes through the registry
 //! (`puzzles::all()`), so a new puzzle needs no change here.
 //!
 //! **Exit status**: 0 when the run reached a verdict (`UNSATISFIABLE` and a limit's `UNKNOWN`
 //! included); 2 for bad usage or bad input, with one line `error: FILE:LINE: ...` on standard
-//! error; 1 for an internal error (an answer that fails its puzzle's checker, a failed write).
+//! error; 1 for an internal error (an answer that fails its puzzle's checker, a panic, a failed
+//! write).
 
 pub mod args;
 pub mod cluster;
 pub mod input;
 pub mod output;
 pub mod progress;
+pub mod signals;
 pub mod solve;
 
 use args::Options;
@@ -38,6 +41,7 @@ use input::{InputError, Source};
 use progress::Progress;
 use puzzles::{Answer, Instance, PuzzleKind};
 use solve::{InstanceRun, Plan, SharedModels};
+use std::ffi::OsStr;
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
@@ -87,8 +91,8 @@ pub struct Environment {
 
 /// Run the command with these arguments (without the program name) and streams. Returns the
 /// exit status.
-pub fn run(
-    args: &[String],
+pub fn run<S: AsRef<OsStr>>(
+    args: &[S],
     stdin: &mut dyn Read,
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
@@ -97,8 +101,8 @@ pub fn run(
 }
 
 /// [`run`], with what `main` knows about the terminal.
-pub fn run_with(
-    args: &[String],
+pub fn run_with<S: AsRef<OsStr>>(
+    args: &[S],
     stdin: &mut dyn Read,
     stdout: &mut dyn Write,
     stderr: &mut dyn Write,
@@ -124,7 +128,7 @@ pub fn run_with(
             Err(e) => Failure::Io(e).report(),
         },
         Err(Failure::Internal(m)) if m.starts_with("panic: ") => (
-            2,
+            1,
             Some(format!(
                 "error: internal error (a bug in cpsolve, please report it with the input): {}",
                 one_line(&m)
@@ -141,19 +145,35 @@ pub fn run_with(
     status
 }
 
-/// Messages are one line, whatever a puzzle's parser wrote.
+/// The longest error line written, in characters. Parsers quote bad tokens cut short
+/// (`puzzles::quote`); this is the last defence for a message that still carries a huge one.
+const MAX_ERROR_LINE_CHARS: usize = 500;
+
+/// Messages are one short line, whatever a puzzle's parser wrote.
 fn one_line(s: &str) -> String {
-    s.split_whitespace().collect::<Vec<_>>().join(" ")
+    let line = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    match line.char_indices().nth(MAX_ERROR_LINE_CHARS) {
+        Some((cut, _)) => format!(
+            "{}… (cut: the message had {} bytes)",
+            &line[..cut],
+            line.len()
+        ),
+        None => line,
+    }
 }
 
-fn execute(
-    args: &[String],
+fn execute<S: AsRef<OsStr>>(
+    args: &[S],
     stdin: &mut dyn Read,
     out: &mut dyn Write,
     err: &mut dyn Write,
     environment: Environment,
 ) -> Result<(), Failure> {
-    if let Some(result) = cluster::dispatch(args, stdin, out, err) {
+    let words: Vec<String> = args
+        .iter()
+        .map(|a| a.as_ref().to_string_lossy().into_owned())
+        .collect();
+    if let Some(result) = cluster::dispatch(&words, stdin, out, err) {
         return result;
     }
     let options = args::parse(args).map_err(Failure::Usage)?;
@@ -183,7 +203,10 @@ fn execute(
             puzzle_names()
         ))
     })?;
-    let source = input::source_for(kind, &options.operands).map_err(Failure::Usage)?;
+    let source =
+        input::source_for(kind, &options.operands, &options.operands_os).map_err(Failure::Usage)?;
+    refuse_trace_over_input(&options, &source)?;
+    warn_about_flags_that_do_not_apply(kind, &options, err)?;
     let instances = input::load(kind, &source, stdin).map_err(Failure::Input)?;
     let mut progress = options
         .verbose
@@ -193,6 +216,46 @@ fn execute(
         p.finish();
     }
     result
+}
+
+/// `--trace FILE` truncates FILE: refuse when FILE is the puzzle file itself.
+fn refuse_trace_over_input(options: &Options, source: &Source) -> Result<(), Failure> {
+    let (Some(trace), Source::File(input)) = (&options.trace, source) else {
+        return Ok(());
+    };
+    let same = match (std::fs::canonicalize(trace), std::fs::canonicalize(input)) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => false,
+    };
+    if same {
+        return Err(Failure::Usage(format!(
+            "--trace '{}' is the input file: the trace would overwrite the puzzle; choose another file",
+            trace.display()
+        )));
+    }
+    Ok(())
+}
+
+/// A flag the puzzle has no use for is not dropped in silence: one warning line.
+fn warn_about_flags_that_do_not_apply(
+    kind: &PuzzleKind,
+    options: &Options,
+    err: &mut dyn Write,
+) -> Result<(), Failure> {
+    if options.colours.is_some() && kind.name != "colouring" {
+        writeln!(
+            err,
+            "warning: --colours applies to colouring only; {} ignores it",
+            kind.name
+        )?;
+    }
+    if options.trace.is_some() && options.threads.is_some_and(|n| n > 1) {
+        writeln!(
+            err,
+            "warning: --trace records one search on one thread; -p is ignored"
+        )?;
+    }
+    Ok(())
 }
 
 fn puzzle_names() -> String {
@@ -234,7 +297,8 @@ pub fn help() -> String {
         h.push_str(&format!("  {spelled:<26} {meaning}\n"));
     }
     h.push_str(
-        "\nexit status: 0 verdict reached (UNSATISFIABLE and UNKNOWN included), 2 bad usage or input\n",
+        "\nexit status: 0 verdict reached (UNSATISFIABLE and UNKNOWN included, a stop by SIGINT or SIGTERM too),\n\
+         \x20            2 bad usage or input, 1 internal error or failed write\n",
     );
     h
 }
@@ -290,6 +354,13 @@ fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
+/// `-p N`, at most the number of cores: more threads than cores only take turns (and the
+/// parallel count splits its tree into more pieces than it can use).
+fn threads(options: &Options) -> usize {
+    let cores = default_threads();
+    options.threads.map_or(cores, |n| n.clamp(1, cores))
+}
+
 /// Solve every instance of a file, printing each verdict in order.
 fn solve_all(
     kind: &'static PuzzleKind,
@@ -298,7 +369,7 @@ fn solve_all(
     out: &mut dyn Write,
     mut progress: Option<&mut Progress<'_>>,
 ) -> Result<(), Failure> {
-    let threads = options.threads.unwrap_or_else(default_threads);
+    let threads = threads(options);
     let mut trace = Trace::open(options)?;
     let several = instances.len() > 1;
     if several && threads > 1 && trace.is_none() {
@@ -312,6 +383,9 @@ fn solve_all(
     };
     let mut shared = SharedModels::default();
     for (i, instance) in instances.iter().enumerate() {
+        if signals::interrupted() {
+            break;
+        }
         let index = i + 1;
         if let Some(t) = trace.as_mut() {
             if several {
@@ -403,7 +477,10 @@ fn solve_side_by_side(
                 let mut shared = SharedModels::default();
                 loop {
                     let start = next.fetch_add(chunk_size, Ordering::Relaxed);
-                    if start >= instances.len() || stop.load(Ordering::Relaxed) {
+                    if start >= instances.len()
+                        || stop.load(Ordering::Relaxed)
+                        || signals::interrupted()
+                    {
                         break;
                     }
                     let end = (start + chunk_size).min(instances.len());
@@ -492,6 +569,36 @@ fn solve_and_print(
     out: &mut dyn Write,
 ) -> Result<InstanceRun, Failure> {
     let options = plan.options;
+    if options.json && options.enumerates() {
+        // The listed solutions are streamed into the line as they are found: memory stays
+        // flat however many there are. The line is closed after the search (a signal or a
+        // limit included), with `status` and the rest after `solutions`.
+        let mut opened = false;
+        let run = {
+            let mut emit = |answer: &Answer| {
+                let mut piece = Vec::new();
+                if !opened {
+                    output::json_head(&mut piece, plan.kind.name, index);
+                    piece.extend_from_slice(b",\"solutions\":[");
+                    opened = true;
+                } else {
+                    piece.push(b',');
+                }
+                output::write_answer_json_of(&mut piece, answer);
+                out.write_all(&piece)
+            };
+            solve::solve(plan, instance, shared, listener, Some(&mut emit))?
+        };
+        let mut line = Vec::new();
+        if opened {
+            line.push(b']');
+        } else {
+            output::json_head(&mut line, plan.kind.name, index);
+        }
+        output::json_rest(&mut line, &run, opened);
+        out.write_all(&line)?;
+        return Ok(run);
+    }
     if options.json {
         let run = solve::solve(plan, instance, shared, listener, None)?;
         out.write_all(&output::json_line(plan.kind.name, index, &run))?;

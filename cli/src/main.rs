@@ -7,10 +7,10 @@ fn main() {
     // `cli::run` turns a panic into one error line; the default hook would also print a
     // backtrace notice, which the contract forbids.
     std::panic::set_hook(Box::new(|_| {}));
-    let args: Vec<String> = std::env::args_os()
-        .skip(1)
-        .map(|a| a.to_string_lossy().into_owned())
-        .collect();
+    // The words as the system gave them: a file name need not be UTF-8.
+    let args: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    // SIGINT and SIGTERM stop the search and print what it found (see `cli::signals`).
+    cli::signals::install();
     let environment = cli::Environment {
         stderr_is_terminal: std::io::stderr().is_terminal(),
     };

@@ -7,7 +7,10 @@
 //! `%` comments (which MiniZinc output parsers skip).
 //!
 //! JSON is written field by field in the contract's order, into a buffer that goes out in one
-//! piece: a run that stops half-way never leaves half a line.
+//! piece: a run that stops half-way never leaves half a line. The one exception is a listing
+//! (`-a`/`-n` with `--json`), whose solutions could fill the memory: its line is written as
+//! the solutions come (`puzzle`, `instance`, `solutions`, then the other fields), and closed
+//! when the search ends, whether it ended by itself, at a limit or at a signal.
 
 use crate::solve::{InstanceRun, Mode, Status};
 use puzzles::{Answer, AnswerJson};
@@ -164,34 +167,53 @@ fn write_row(out: &mut Vec<u8>, row: &[i64]) {
 /// objective, stats`.
 pub fn json_line(puzzle: &str, instance: usize, run: &InstanceRun) -> Vec<u8> {
     let mut out: Vec<u8> = Vec::with_capacity(512);
-    let field = |out: &mut Vec<u8>, name: &str| {
-        out.extend_from_slice(b",\"");
-        out.extend_from_slice(name.as_bytes());
-        out.extend_from_slice(b"\":");
-    };
+    json_head(&mut out, puzzle, instance);
+    json_rest(&mut out, run, false);
+    out
+}
+
+/// An answer's `solution` as compact JSON (an element of a streamed `solutions` list).
+pub fn write_answer_json_of(out: &mut Vec<u8>, answer: &Answer) {
+    write_answer_json(out, &answer.json);
+}
+
+/// `,"name":`
+fn field(out: &mut Vec<u8>, name: &str) {
+    out.extend_from_slice(b",\"");
+    out.extend_from_slice(name.as_bytes());
+    out.extend_from_slice(b"\":");
+}
+
+/// The start of a JSON line: `{"puzzle":...,"instance":N`.
+pub fn json_head(out: &mut Vec<u8>, puzzle: &str, instance: usize) {
     out.extend_from_slice(b"{\"puzzle\":");
-    serde_json::to_writer(&mut out, puzzle).expect("writing JSON to memory");
-    field(&mut out, "instance");
-    write_decimal(&mut out, instance as u64);
+    serde_json::to_writer(&mut *out, puzzle).expect("writing JSON to memory");
+    field(out, "instance");
+    write_decimal(out, instance as u64);
+}
+
+/// The rest of a JSON line after [`json_head`], to its newline. `solutions_streamed`: the
+/// `solutions` field was written already, as the solutions came (so `run.listed` is empty).
+pub fn json_rest(out: &mut Vec<u8>, run: &InstanceRun, solutions_streamed: bool) {
     let _ = write!(out, ",\"status\":\"{}\"", run.status.as_str());
     if let Some(answer) = &run.solution {
-        field(&mut out, "solution");
-        write_answer_json(&mut out, &answer.json);
+        field(out, "solution");
+        write_answer_json(out, &answer.json);
     }
-    if let Mode::List { .. } = run.mode {
-        field(&mut out, "solutions");
+    if matches!(run.mode, Mode::List { .. }) && !solutions_streamed {
+        field(out, "solutions");
         out.push(b'[');
         for (i, answer) in run.listed.iter().enumerate() {
             if i > 0 {
                 out.push(b',');
             }
-            write_answer_json(&mut out, &answer.json);
+            write_answer_json(out, &answer.json);
         }
         out.push(b']');
     }
     if let Some(count) = run.count {
-        field(&mut out, "count");
-        write_decimal(&mut out, count);
+        field(out, "count");
+        write_decimal(out, count);
     }
     if let Some(objective) = run.objective {
         let _ = write!(out, ",\"objective\":{objective}");
@@ -200,21 +222,21 @@ pub fn json_line(puzzle: &str, instance: usize, run: &InstanceRun) -> Vec<u8> {
     // (through `write!` they cost about as much as the rest of the line).
     let s = &run.stats;
     out.extend_from_slice(b",\"stats\":{\"nodes\":");
-    write_decimal(&mut out, s.nodes);
+    write_decimal(out, s.nodes);
     for (name, value) in [("failures", s.failures), ("propagations", s.propagations)] {
-        field(&mut out, name);
-        write_decimal(&mut out, value);
+        field(out, name);
+        write_decimal(out, value);
     }
-    field(&mut out, "time_ms");
-    write_milliseconds(&mut out, s.time.as_nanos() as u64);
+    field(out, "time_ms");
+    write_milliseconds(out, s.time.as_nanos() as u64);
     for (name, value) in [
         ("restarts", s.restarts),
         ("peak_depth", s.peak_depth),
         ("solutions", s.solutions),
         ("variables", run.variables as u64),
     ] {
-        field(&mut out, name);
-        write_decimal(&mut out, value);
+        field(out, name);
+        write_decimal(out, value);
     }
     out.extend_from_slice(b",\"propagators\":[");
     for (i, (name, c)) in run.profile.by_kind.iter().enumerate() {
@@ -222,7 +244,7 @@ pub fn json_line(puzzle: &str, instance: usize, run: &InstanceRun) -> Vec<u8> {
             out.push(b',');
         }
         out.extend_from_slice(b"{\"name\":");
-        serde_json::to_writer(&mut out, name).expect("writing JSON to memory");
+        serde_json::to_writer(&mut *out, name).expect("writing JSON to memory");
         for (name, value) in [
             ("instances", c.instances),
             ("calls", c.calls),
@@ -230,16 +252,15 @@ pub fn json_line(puzzle: &str, instance: usize, run: &InstanceRun) -> Vec<u8> {
             ("removed", c.removed),
             ("failures", c.failures),
         ] {
-            field(&mut out, name);
-            write_decimal(&mut out, value);
+            field(out, name);
+            write_decimal(out, value);
         }
         // Always present, as the issue's shape says; 0 unless `--profile` measured it.
-        field(&mut out, "time_ms");
-        write_milliseconds(&mut out, c.time_ns);
+        field(out, "time_ms");
+        write_milliseconds(out, c.time_ns);
         out.push(b'}');
     }
     out.extend_from_slice(b"]}}\n");
-    out
 }
 
 /// `n` in decimal, as `write!` writes it.

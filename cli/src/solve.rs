@@ -299,6 +299,8 @@ pub fn solve(
             .options
             .time_limit
             .map(|t| std::time::Instant::now() + t),
+        // SIGINT/SIGTERM (when `main` installed the handler) stop the search like a limit.
+        stop: crate::signals::stop_flag(),
         ..Limits::default()
     };
     let (obtained, mode) = plan.build(instance, shared, &limits)?;

@@ -81,7 +81,8 @@ fn parse_total(part: &str, line: usize, token: &str) -> Result<Option<u32>, Pars
         _ => Err(ParseError::new(
             line,
             format!(
-                "clue '{token}': a total is a whole number 1..{MAX_TOTAL} (the sum of different digits)"
+                "clue {}: a total is a whole number 1..{MAX_TOTAL} (the sum of different digits)",
+                crate::quote::quoted(token)
             ),
         )),
     }
@@ -96,7 +97,7 @@ fn parse_token(token: &str, line: usize) -> Result<Cell, ParseError> {
                 if across.contains('\\') {
                     return Err(ParseError::new(
                         line,
-                        format!("clue '{token}' has more than one '\\': expected DOWN\\ACROSS"),
+                        format!("clue {} has more than one '\\': expected DOWN\\ACROSS", crate::quote::quoted(token)),
                     ));
                 }
                 let down = parse_total(down, line, token)?;
@@ -111,7 +112,7 @@ fn parse_token(token: &str, line: usize) -> Result<Cell, ParseError> {
             None => Err(ParseError::new(
                 line,
                 format!(
-                    "unexpected '{token}': a cell is '.' (white), '#' (black) or a clue DOWN\\ACROSS such as 12\\ or \\11"
+                    "unexpected {}: a cell is '.' (white), '#' (black) or a clue DOWN\\ACROSS such as 12\\ or \\11", crate::quote::quoted(token)
                 ),
             )),
         },

@@ -24,6 +24,7 @@ pub mod monodot;
 pub mod nonogram;
 pub mod pigeonhole;
 pub mod queens;
+pub mod quote;
 pub mod ranking;
 pub mod rotation;
 pub mod scramble;

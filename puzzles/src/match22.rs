@@ -60,7 +60,10 @@ pub fn parse_board(text: &str) -> Result<Match22, ParseError> {
     if tokens.len() != 3 || tokens[0] != "size" {
         return Err(ParseError::new(
             size_line,
-            format!("expected 'size ROWS COLS', found '{header}'"),
+            format!(
+                "expected 'size ROWS COLS', found {}",
+                crate::quote::quoted(header)
+            ),
         ));
     }
     let rows = parse_number(size_line, tokens[1], "the number of rows", 1, MAX_SIDE)?;
@@ -90,7 +93,8 @@ pub fn parse_board(text: &str) -> Result<Match22, ParseError> {
                 return Err(ParseError::new(
                     line,
                     format!(
-                        "disk '{token}' should be four colours (top, left, bottom, right) or '....'"
+                        "disk {} should be four colours (top, left, bottom, right) or '....'",
+                        crate::quote::quoted(token)
                     ),
                 ));
             }

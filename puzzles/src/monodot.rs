@@ -111,7 +111,10 @@ pub fn parse_instance(text: &str) -> Result<Monodot, ParseError> {
             other => {
                 return Err(ParseError::new(
                     line,
-                    format!("unexpected '{other}': expected a 'grid' or a 'degrees' line"),
+                    format!(
+                        "unexpected {}: expected a 'grid' or a 'degrees' line",
+                        crate::quote::quoted(other)
+                    ),
                 ))
             }
         }

@@ -214,7 +214,8 @@ pub fn parse(text: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
                     return Err(ParseError::new(
                         line_no,
                         format!(
-                            "unexpected '{t}': a cell is a number 1..{}, '.' or '0'",
+                            "unexpected {}: a cell is a number 1..{}, '.' or '0'",
+                            crate::quote::quoted(t),
                             g.n
                         ),
                     ))

@@ -24,6 +24,7 @@ use crate::common::{Answer, Built, Instance, ModelOptions, ParseError};
 use crate::{Input, PuzzleKind};
 use engine::{Model, SearchConfig, Solution, VarId};
 use serde_json::{json, Value};
+use std::collections::HashMap;
 
 pub const KIND: PuzzleKind = PuzzleKind {
     name: "v3ck",
@@ -53,7 +54,10 @@ fn node_name(token: &str, line: usize) -> Result<&str, ParseError> {
     if token.is_empty() || token.contains(':') {
         return Err(ParseError::new(
             line,
-            format!("'{token}' is not a node name (a name has no whitespace and no ':')"),
+            format!(
+                "{} is not a node name (a name has no whitespace and no ':')",
+                crate::quote::quoted(token)
+            ),
         ));
     }
     Ok(token)
@@ -125,6 +129,8 @@ pub fn parse(text: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
         }
     }
     let mut nodes: Vec<String> = Vec::new();
+    // Names to indices in a hash map: a path of 100,000 nodes must parse in linear time.
+    let mut index_of: HashMap<&str, usize> = HashMap::new();
     let mut first_edge_line: Vec<usize> = Vec::new();
     let mut edges = Vec::new();
     for &(line, text) in &edges_section.body {
@@ -141,14 +147,11 @@ pub fn parse(text: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
         let mut ends = [0; 2];
         for (k, t) in tokens.iter().enumerate() {
             let name = node_name(t, line)?;
-            ends[k] = match nodes.iter().position(|n| n == name) {
-                Some(i) => i,
-                None => {
-                    nodes.push(name.to_string());
-                    first_edge_line.push(line);
-                    nodes.len() - 1
-                }
-            };
+            ends[k] = *index_of.entry(name).or_insert_with(|| {
+                nodes.push(name.to_string());
+                first_edge_line.push(line);
+                nodes.len() - 1
+            });
         }
         if ends[0] == ends[1] {
             return Err(ParseError::new(
@@ -174,10 +177,10 @@ pub fn parse(text: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
             ));
         };
         let name = name.trim();
-        let Some(node) = nodes.iter().position(|n| n == name) else {
+        let Some(&node) = index_of.get(name) else {
             return Err(ParseError::new(
                 line,
-                format!("'{name}' is not a node of any edge"),
+                format!("{} is not a node of any edge", crate::quote::quoted(name)),
             ));
         };
         if tally[node].is_some() {
@@ -240,13 +243,15 @@ impl V3ck {
     pub fn model(&self, _options: &ModelOptions) -> Built {
         let mut model = Model::new();
         let colour = model.new_vars(self.edges.len(), 1, self.colours as i32);
-        for (node, counts) in self.tally.iter().enumerate() {
-            let at_node: Vec<VarId> = (0..self.edges.len())
-                .filter(|&e| self.edges[e].0 == node || self.edges[e].1 == node)
-                .map(|e| colour[e])
-                .collect();
+        // Each node's edges, gathered in one pass over the edges (linear in the graph).
+        let mut at_node: Vec<Vec<VarId>> = vec![Vec::new(); self.nodes.len()];
+        for (&(u, v), &x) in self.edges.iter().zip(&colour) {
+            at_node[u].push(x);
+            at_node[v].push(x);
+        }
+        for (counts, at_node) in self.tally.iter().zip(&at_node) {
             for (k, &want) in counts.iter().enumerate() {
-                let _ = model.count_eq(&at_node, k as i32 + 1, want as i32);
+                let _ = model.count_eq(at_node, k as i32 + 1, want as i32);
             }
         }
         let search = SearchConfig {

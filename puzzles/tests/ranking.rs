@@ -3,7 +3,7 @@
 
 use puzzles::common::all_solutions_every_level;
 use puzzles::ranking;
-use puzzles::ModelOptions;
+use puzzles::{ModelOptions, Purpose};
 use serde_json::json;
 
 mod support;
@@ -50,6 +50,10 @@ fn counts_agree_with_brute_force() {
         (&[(0, 4), (1, 4), (2, 4), (3, 5)], 6), // loose
     ];
     let name = |r: usize| ["Ann", "Bo", "Cy", "Di", "Ed", "Flo"][r];
+    let counting = ModelOptions {
+        purpose: Purpose::Count,
+        ..ModelOptions::default()
+    };
     for (results, n) in cases {
         let text: String = results
             .iter()
@@ -57,8 +61,13 @@ fn counts_agree_with_brute_force() {
             .collect();
         let puzzle = parse_one(ranking::parse, &text);
         let (answers, complete) =
+            all_solutions_every_level(puzzle.as_ref(), &counting, None).unwrap();
+        assert!(complete);
+        // The model of one solution (a topological order) has one exactly when orders exist.
+        let (one, complete) =
             all_solutions_every_level(puzzle.as_ref(), &ModelOptions::default(), None).unwrap();
         assert!(complete);
+        assert_eq!(one.len(), answers.len().min(1), "{text}");
         // Runners never mentioned are not in the file: count over the ones mentioned.
         let mentioned: Vec<usize> = (0..n)
             .filter(|&r| results.iter().any(|&(w, l)| w == r || l == r))

@@ -48,6 +48,15 @@ fn log_search_space(m: &Model, vars: &[VarId]) -> f64 {
     vars.iter().map(|&x| (m.store.size(x) as f64).log2()).sum()
 }
 
+/// Has the deadline passed, or has another thread asked to stop?
+fn limit_passed(limits: &crate::search::Limits) -> bool {
+    limits.deadline.is_some_and(|d| Instant::now() >= d)
+        || limits
+            .stop
+            .as_ref()
+            .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
+}
+
 /// Count the solutions of `model` with `threads` threads. The counts are those of
 /// [`search`] with the same config (projection included); limits apply to each subproblem.
 pub fn count_parallel(model: &Model, config: &SearchConfig, threads: usize) -> Outcome {
@@ -108,6 +117,11 @@ pub fn count_parallel_with_progress(
     // Subproblems whose primary variables are all fixed: nothing left to split.
     let mut unsplittable: Vec<Subproblem> = Vec::new();
     while !open.is_empty() && open.len() + unsplittable.len() < target {
+        // Splitting propagates at every step, which on a large model takes long: a time
+        // limit or a stop request ends it too (each subproblem then stops at its first node).
+        if limit_passed(&count_config.limits) {
+            break;
+        }
         let largest = (0..open.len())
             .max_by(|&a, &b| open[a].log_size.total_cmp(&open[b].log_size))
             .expect("open is not empty");

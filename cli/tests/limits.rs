@@ -1,0 +1,271 @@
+//! The limits that docs/cli.md states, each tried on the real binary: large generated inputs
+//! under a memory cap (a verdict, and no hang), the input cap, SIGINT and SIGTERM (complete
+//! JSON with what was found), one short error line for a huge token, and the small rules
+//! (`--`, file names that are not UTF-8, `--trace` over the input, a full standard output).
+//!
+//! The inputs are built here, not stored. No test asserts a speed: the time bounds are
+//! generous margins that only catch a hang (the machine may be shared).
+
+#![cfg(unix)]
+
+use std::io::Write;
+use std::os::unix::process::CommandExt;
+use std::process::{Child, Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+/// Address space allowed to each run: far more than any of these needs when memory is
+/// proportional to the problem, far less than the quadratic or unbounded growth they had.
+const MEMORY_CAP: u64 = 1 << 30;
+
+fn command(args: &[&str]) -> Command {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_cpsolve"));
+    c.args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    // SAFETY: `setrlimit` is async-signal-safe and touches nothing of the parent.
+    unsafe {
+        c.pre_exec(|| {
+            let limit = libc::rlimit {
+                rlim_cur: MEMORY_CAP,
+                rlim_max: MEMORY_CAP,
+            };
+            if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    c
+}
+
+/// Run to the end, failing the test if it takes longer than `within`.
+fn run_within(args: &[&str], within: Duration) -> Output {
+    let started = Instant::now();
+    let child = command(args).spawn().expect("cpsolve runs");
+    let out = wait_within(child, within);
+    assert!(
+        started.elapsed() < within,
+        "{args:?} took {:?}",
+        started.elapsed()
+    );
+    out
+}
+
+/// Wait for the end while reading its output (a full pipe would block it), killing it and
+/// failing the test after `within`.
+fn wait_within(child: Child, within: Duration) -> Output {
+    let pid = child.id() as libc::pid_t;
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = sender.send(child.wait_with_output());
+    });
+    match receiver.recv_timeout(within) {
+        Ok(out) => out.unwrap(),
+        Err(_) => {
+            // SAFETY: killing our own child, which has not been reaped yet.
+            unsafe {
+                libc::kill(pid, libc::SIGKILL);
+            }
+            panic!("no verdict within {within:?}: a hang");
+        }
+    }
+}
+
+fn one_error_line(out: &Output) -> String {
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with("error: "), "{err}");
+    err
+}
+
+fn temp_file(name: &str, content: &[u8]) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("cpsolve-limits-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, content).unwrap();
+    path
+}
+
+const MARGIN: Duration = Duration::from_secs(60);
+
+#[test]
+fn dev_zero_is_refused_at_once() {
+    let out = run_within(&["sudoku", "/dev/zero"], MARGIN);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(one_error_line(&out).contains("NUL"));
+}
+
+#[test]
+fn an_input_past_the_cap_is_refused_with_its_size() {
+    let e = cli::input::read_capped(&mut std::io::repeat(b'1'), "f")
+        .unwrap_err()
+        .unwrap();
+    assert!(e.message.contains("256 MiB"), "{}", e.message);
+}
+
+/// A path of 100,000 nodes, colours alternating: parsed and modelled in linear time.
+#[test]
+fn v3ck_path_of_100000_nodes_gets_a_verdict() {
+    let n = 100_000;
+    let mut text = String::from("colours 2\nedges\n");
+    for i in 0..n - 1 {
+        text.push_str(&format!("a{i} a{}\n", i + 1));
+    }
+    text.push_str("tallies\n");
+    for i in 0..n {
+        // Edge i takes colour 1 when i is even.
+        let ones = usize::from(i > 0 && (i - 1) % 2 == 0) + usize::from(i < n - 1 && i % 2 == 0);
+        let degree = if i == 0 || i == n - 1 { 1 } else { 2 };
+        text.push_str(&format!("a{i}: {ones} {}\n", degree - ones));
+    }
+    let file = temp_file("path.v3ck", text.as_bytes());
+    let out = run_within(
+        &["v3ck", file.to_str().unwrap(), "-t", "1000", "--json"],
+        MARGIN,
+    );
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert!(["SATISFIED", "UNKNOWN"].contains(&v["status"].as_str().unwrap()));
+}
+
+/// One winner over 100,000 names: any order with the winner first; counting is refused.
+#[test]
+fn ranking_of_100000_names_is_linear_or_refused() {
+    let names: Vec<String> = (0..100_000).map(|i| format!("n{i}")).collect();
+    let file = temp_file(
+        "one-winner.txt",
+        format!("W > {}\n", names.join(", ")).as_bytes(),
+    );
+    let path = file.to_str().unwrap();
+    let out = run_within(&["ranking", path, "-t", "1000", "--json"], MARGIN);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["status"], "SATISFIED");
+    let order = v["solution"].as_array().unwrap();
+    assert_eq!((order.len(), order[0].as_str()), (100_001, Some("W")));
+    let out = run_within(&["ranking", path, "--count"], MARGIN);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(one_error_line(&out).contains("1000"));
+}
+
+/// `-a --json` streams: 14,772,512 solutions of 16 queens do not fit in 1 GiB as a list.
+#[test]
+fn listing_with_json_streams_under_a_memory_cap() {
+    let out = run_within(&["queens", "16", "-a", "--json", "-t", "2000"], MARGIN);
+    assert_eq!(out.status.code(), Some(0), "{:?}", out.stderr);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("one complete line");
+    let listed = v["solutions"].as_array().unwrap().len() as u64;
+    assert_eq!(Some(listed), v["stats"]["solutions"].as_u64());
+    assert!(listed > 0);
+}
+
+fn interrupted(args: &[&str], signal: libc::c_int) -> Output {
+    let child = command(args).spawn().expect("cpsolve runs");
+    std::thread::sleep(Duration::from_millis(700));
+    // SAFETY: sending a signal to our own child.
+    unsafe {
+        libc::kill(child.id() as libc::pid_t, signal);
+    }
+    wait_within(child, MARGIN)
+}
+
+#[test]
+fn sigint_and_sigterm_print_what_was_found() {
+    for signal in [libc::SIGINT, libc::SIGTERM] {
+        // A long count: the count so far, UNKNOWN.
+        let out = interrupted(&["queens", "30", "--count", "--json"], signal);
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("complete JSON");
+        assert_eq!(v["status"], "UNKNOWN");
+        assert!(v["count"].as_u64().unwrap() > 0, "{v}");
+        // A long listing: a complete line with the solutions found.
+        let out = interrupted(&["queens", "30", "-a", "--json"], signal);
+        assert_eq!(out.status.code(), Some(0));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).expect("complete JSON");
+        assert_eq!(v["status"], "SATISFIED");
+        assert!(!v["solutions"].as_array().unwrap().is_empty());
+        // Text with -s: the statistics are there.
+        let out = interrupted(&["queens", "30", "--count", "-s", "-p", "1"], signal);
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(text.contains("=====UNKNOWN=====") && text.contains("%%%mzn-stat-end"));
+    }
+}
+
+#[test]
+fn a_huge_token_gives_a_short_error_line() {
+    let token = "x".repeat(1 << 20);
+    for puzzle in ["sudoku", "kakuro", "match22", "monodot"] {
+        let file = temp_file(&format!("{puzzle}.txt"), format!("{token}\n").as_bytes());
+        let out = run_within(&[puzzle, file.to_str().unwrap()], MARGIN);
+        assert_eq!(out.status.code(), Some(2), "{puzzle}");
+        let line = one_error_line(&out);
+        assert!(line.len() < 400, "{puzzle}: {} bytes", line.len());
+    }
+}
+
+#[test]
+fn double_dash_ends_the_flags_and_names_need_not_be_utf8() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let file = temp_file("seed-\u{e9}.txt", puzzles::sudoku::KIND.seed.as_bytes());
+    let mut bytes = file.as_os_str().as_bytes().to_vec();
+    bytes.truncate(bytes.len() - "\u{e9}.txt".len());
+    bytes.extend_from_slice(b"\xff.txt");
+    let odd = std::path::PathBuf::from(OsStr::from_bytes(&bytes));
+    std::fs::copy(&file, &odd).unwrap();
+    let out = command(&["sudoku", "--json", "--"])
+        .arg(&odd)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    // After `--`, `-s` is a file name, not the statistics flag.
+    let out = command(&["sudoku", "--", "-s"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(one_error_line(&out).contains("-s"));
+}
+
+#[test]
+fn trace_refuses_to_overwrite_the_input() {
+    let file = temp_file("trace-me.txt", puzzles::sudoku::KIND.seed.as_bytes());
+    let path = file.to_str().unwrap();
+    let out = command(&["sudoku", path, "--trace", path])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(one_error_line(&out).contains("--trace"));
+    assert_eq!(
+        std::fs::read(&file).unwrap(),
+        puzzles::sudoku::KIND.seed.as_bytes()
+    );
+}
+
+#[test]
+fn a_full_standard_output_exits_1_with_one_line() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        println!("skipped: no /dev/full on this machine");
+        return;
+    };
+    let out = command(&["queens", "8", "-a"])
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(one_error_line(&out).contains("cannot write"));
+}
+
+#[test]
+fn a_flag_that_does_not_apply_is_a_warning() {
+    let out = command(&["sudoku", "--colours", "3"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.starts_with("warning: --colours"), "{err}");
+}
+
+#[test]
+fn more_threads_than_cores_are_not_slower_to_start() {
+    // -p 1024 is taken as the number of cores: the count is the same, and quick.
+    let out = run_within(&["queens", "8", "--count", "-p", "1024"], MARGIN);
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("92 solutions"));
+    let _ = std::io::stdout().flush();
+}
