@@ -277,6 +277,12 @@ impl SearchListener for Listeners<'_, '_> {
     fn listens(&self) -> bool {
         self.trace.is_some() || self.progress.is_some()
     }
+
+    fn name_variables(&mut self, naming: &engine::search::Naming) {
+        if let Some(t) = self.trace.as_mut() {
+            t.name_variables(naming);
+        }
+    }
 }
 
 fn default_threads() -> usize {

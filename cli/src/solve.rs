@@ -301,6 +301,9 @@ pub fn solve(
     let (obtained, mode) = plan.build(instance, shared, &limits)?;
     let (mut built, shared_id) = (obtained.built, obtained.shared);
     let config = plan.search_config(&built, mode, &limits);
+    if listener.listens() {
+        listener.name_variables(&instance.naming(&built));
+    }
     // The search gets the model itself (no copy: in a file of 10,000 Sudokus it would be
     // 10,000 copies); decoding needs only the solution and `built.vars`.
     let mut model: Model = std::mem::take(&mut built.model);

@@ -18,6 +18,7 @@ pub mod infinity_loop;
 pub mod kakuro;
 pub mod match22;
 pub mod monodot;
+pub mod naming;
 pub mod pigeonhole;
 pub mod queens;
 pub mod ranking;

@@ -188,8 +188,14 @@ impl Dfs<'_> {
     }
 
     fn branch(&mut self, decision: Decision, left: bool) {
+        // The depth of the choice point: a left branch has just pushed it, a right branch
+        // has just popped it.
         let event = SearchEvent::Branch {
-            depth: self.stack.len().max(1),
+            depth: if left {
+                self.stack.len()
+            } else {
+                self.stack.len() + 1
+            },
             decision: &decision,
             left,
         };
@@ -299,6 +305,7 @@ impl Dfs<'_> {
         let event = SearchEvent::Solution {
             number: self.solutions,
             objective,
+            values: &solution.values,
         };
         self.announce(&event);
         let control = on_solution(&solution);

@@ -24,7 +24,7 @@ pub mod restarts;
 
 pub use brancher::{Decision, DecisionOp, Neighbours, ValSelect, VarSelect};
 pub use dfs::search;
-pub use events::{NoListener, SearchEvent, SearchListener, TraceWriter};
+pub use events::{Naming, NoListener, SearchEvent, SearchListener, TraceWriter};
 pub use parallel::{count_parallel, count_parallel_with_progress};
 pub use progress::{Both, Progress, ProgressListener};
 pub use restarts::RestartPolicy;
