@@ -46,6 +46,8 @@ pub struct Options {
     pub colours: Option<u32>,
     pub profile: bool,
     pub trace: Option<PathBuf>,
+    /// `--tree FILE.svg|FILE.html`: draw the search tree (cli/src/tree.rs).
+    pub tree: Option<PathBuf>,
     pub restarts: Option<RestartPolicy>,
     pub nodes: Option<u64>,
     pub failures: Option<u64>,
@@ -106,6 +108,11 @@ pub const FLAGS: &[(&str, &str, &str)] = &[
         "--trace",
         "FILE",
         "write the search events to FILE as JSON lines",
+    ),
+    (
+        "--tree",
+        "FILE",
+        "draw the search tree to FILE (.svg, or .html to pan and zoom)",
     ),
     ("--restarts", "POLICY", "none, luby or geometric"),
     ("--nodes", "N", "stop after N search nodes"),
@@ -212,10 +219,17 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
                 }
                 o.trace = Some(PathBuf::from(file));
             }
+            "--tree" => {
+                let file = value("a file name")?;
+                if file.is_empty() {
+                    return Err("--tree needs a file name, found ''".to_string());
+                }
+                o.tree = Some(PathBuf::from(file));
+            }
             _ => {
                 return Err(format!(
                     "unknown flag '{word}' (expected one of -a -n -s -p -r -t -f -v --json --count \
-                     --alldiff --sum --colours --profile --trace --restarts --nodes --failures; see cpsolve --help)"
+                     --alldiff --sum --colours --profile --trace --tree --restarts --nodes --failures; see cpsolve --help)"
                 ))
             }
         }

@@ -30,6 +30,7 @@ pub mod input;
 pub mod output;
 pub mod progress;
 pub mod solve;
+pub mod tree;
 
 use args::Options;
 use engine::search::{NoListener, SearchEvent, SearchListener, TraceWriter};
@@ -152,6 +153,9 @@ fn execute(
     err: &mut dyn Write,
     environment: Environment,
 ) -> Result<(), Failure> {
+    if args.first().is_some_and(|w| w == "tree") {
+        return tree::command(&args[1..]).map_err(Failure::from);
+    }
     let options = args::parse(args).map_err(Failure::Usage)?;
     if options.version {
         writeln!(out, "cpsolve {}", env!("CARGO_PKG_VERSION"))?;
@@ -232,22 +236,63 @@ pub fn help() -> String {
     h
 }
 
-/// The trace file of `--trace`, shared by the instances of a run.
+/// The trace file of `--trace`, shared by the instances of a run. `--tree` alone writes
+/// the trace to a temporary file, read back and removed when the tree is drawn.
 struct Trace {
     file: BufWriter<File>,
+    path: std::path::PathBuf,
+    temporary: bool,
 }
 
 impl Trace {
     fn open(options: &Options) -> Result<Option<Trace>, Failure> {
-        let Some(path) = &options.trace else {
-            return Ok(None);
+        let (path, temporary) = match (&options.trace, &options.tree) {
+            (Some(path), _) => (path.clone(), false),
+            (None, Some(_)) => (
+                std::env::temp_dir().join(format!("cpsolve-tree-{}.jsonl", std::process::id())),
+                true,
+            ),
+            (None, None) => return Ok(None),
         };
-        let file = File::create(path).map_err(|e| {
+        let file = File::create(&path).map_err(|e| {
             Failure::Usage(format!("--trace: cannot create '{}' ({e})", path.display()))
         })?;
         Ok(Some(Trace {
             file: BufWriter::new(file),
+            path,
+            temporary,
         }))
+    }
+
+    /// `--tree FILE`: draw the trace just written.
+    fn draw_tree(self, options: &Options) -> Result<(), Failure> {
+        let Trace {
+            file,
+            path,
+            temporary,
+        } = self;
+        drop(file);
+        let result = match &options.tree {
+            Some(output) => tree::write_tree(&path, output).map_err(Failure::from),
+            None => Ok(()),
+        };
+        if temporary {
+            let _ = std::fs::remove_file(&path);
+        }
+        result
+    }
+}
+
+impl From<tree::TreeError> for Failure {
+    fn from(e: tree::TreeError) -> Failure {
+        match e {
+            tree::TreeError::Usage(m) => Failure::Usage(m),
+            tree::TreeError::Input(file, line, message) => Failure::Input(input::InputError {
+                file,
+                line,
+                message,
+            }),
+        }
     }
 }
 
@@ -348,6 +393,7 @@ fn solve_all(
         t.file
             .flush()
             .map_err(|e| Failure::Internal(format!("cannot write the trace: {e}")))?;
+        t.draw_tree(options)?;
     }
     Ok(())
 }

@@ -205,14 +205,16 @@ impl<W: Write> TraceWriter<W> {
     }
 
     fn branch(&mut self, depth: usize, decision: &Decision, left: bool) -> String {
-        // `depth` counts the open choice points, this one included.
-        self.open.truncate(depth.saturating_sub(1));
+        // `depth` numbers the choice point, counting from 1: a left branch opens it, a
+        // right branch closes it (choice points deeper than it were closed before).
         let (parent, tree_depth) = if left {
+            self.open.truncate(depth.saturating_sub(1));
             let place = (self.current, self.current_depth + 1);
             self.open.push(place);
             place
         } else {
-            // The right branch hangs where its left sibling did (`open` was cut to it).
+            // The right branch hangs where its left sibling did.
+            self.open.truncate(depth);
             self.open
                 .pop()
                 .unwrap_or((self.current, self.current_depth + 1))

@@ -1,0 +1,247 @@
+//! Seeing the search: the trace (`--trace`) and the drawn tree (`--tree`, `cpsolve tree`)
+//! say exactly what the search did. The trace's nodes, failures and solutions are the
+//! statistics' own counts; the tree is well-formed XML whose shapes add up to the nodes.
+
+mod common;
+
+use common::cpsolve;
+use serde_json::Value;
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+/// A file name in the temporary directory, unique to this test run.
+fn temporary(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("cpsolve-visual-{}-{name}", std::process::id()))
+}
+
+/// Run with `--trace` and `--json -s`; return the trace's events and the JSON answer.
+fn traced(args: &[&str], name: &str) -> (Vec<Value>, Value) {
+    let path = temporary(name);
+    let path_text = path.to_str().unwrap();
+    let mut all: Vec<&str> = args.to_vec();
+    all.extend(["--json", "-s", "--trace", path_text]);
+    let ran = cpsolve(&all, b"");
+    assert_eq!(ran.status, 0, "{}", ran.stderr);
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    let events = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    (events, ran.json())
+}
+
+/// Every branch hangs from a node met before, one level below it; the counts of branches,
+/// failures and solutions are those of the statistics.
+fn check_tree_shape(events: &[Value], answer: &Value) {
+    let mut depth_of: HashMap<u64, u64> = HashMap::new();
+    let (mut branches, mut failures, mut solutions) = (0, 0, 0);
+    for e in events {
+        match e["event"].as_str().unwrap() {
+            "root" => {
+                depth_of.insert(e["node"].as_u64().unwrap(), 0);
+            }
+            "branch" => {
+                branches += 1;
+                let parent = e["parent"].as_u64().unwrap();
+                let depth = e["depth"].as_u64().unwrap();
+                assert_eq!(depth_of[&parent] + 1, depth, "{e}");
+                let node = e["node"].as_u64().unwrap();
+                assert!(
+                    depth_of.insert(node, depth).is_none(),
+                    "node id reused: {e}"
+                );
+            }
+            "failure" => {
+                failures += 1;
+                let node = e["node"].as_u64().unwrap();
+                assert_eq!(depth_of[&node], e["depth"].as_u64().unwrap(), "{e}");
+            }
+            "solution" => {
+                solutions += 1;
+                let node = e["node"].as_u64().unwrap();
+                assert_eq!(depth_of[&node], e["depth"].as_u64().unwrap(), "{e}");
+            }
+            _ => {}
+        }
+    }
+    let stats = &answer["stats"];
+    assert_eq!(branches, stats["nodes"].as_u64().unwrap());
+    assert_eq!(failures, stats["failures"].as_u64().unwrap());
+    assert_eq!(solutions, stats["solutions"].as_u64().unwrap());
+}
+
+#[test]
+fn the_trace_of_queens_names_columns_and_counts_rows_from_one() {
+    let (events, answer) = traced(&["queens", "8"], "queens8.jsonl");
+    check_tree_shape(&events, &answer);
+    let solution = events.iter().find(|e| e["event"] == "solution").unwrap();
+    // The JSON answer lists the row of each column, from 1: the trace says the same.
+    let rows = answer["solution"].as_array().unwrap();
+    for (c, row) in rows.iter().enumerate() {
+        let name = format!("c{}", c + 1);
+        assert_eq!(
+            solution["assignment"][&name].as_str().unwrap(),
+            row.to_string(),
+            "{name}"
+        );
+    }
+    let first = events.iter().find(|e| e["event"] == "branch").unwrap();
+    let decision = first["decision"].as_str().unwrap();
+    let value = first["value"].as_i64().unwrap();
+    assert!(
+        decision.ends_with(&format!("= {}", value + 1)),
+        "{decision}"
+    );
+}
+
+#[test]
+fn the_trace_of_every_solution_and_failure_matches_the_statistics() {
+    let (events, answer) = traced(&["queens", "8", "-a"], "queens8all.jsonl");
+    check_tree_shape(&events, &answer);
+    let (events, answer) = traced(&["pigeonhole"], "pigeonhole.jsonl");
+    check_tree_shape(&events, &answer);
+    let solution = events.iter().find(|e| e["event"] == "solution").unwrap();
+    let cells = solution["assignment"].as_object().unwrap();
+    assert_eq!(cells.len(), 36);
+    assert!(cells
+        .values()
+        .all(|v| ["fork", "knife", "spoon"].contains(&v.as_str().unwrap())));
+}
+
+/// A small XML well-formedness check: tags nest and close, attributes are quoted.
+fn assert_well_formed_xml(text: &str) {
+    // Every '&' starts an entity.
+    for (i, _) in text.match_indices('&') {
+        let entity = &text[i..];
+        assert!(
+            ["&amp;", "&lt;", "&gt;", "&quot;", "&apos;", "&#"]
+                .iter()
+                .any(|e| entity.starts_with(e)),
+            "a bare '&' at byte {i}"
+        );
+    }
+    let mut open: Vec<String> = Vec::new();
+    let mut rest = text;
+    while let Some(start) = rest.find('<') {
+        let end = rest[start..].find('>').expect("a tag is closed by '>'") + start;
+        let tag = &rest[start + 1..end];
+        rest = &rest[end + 1..];
+        if tag.starts_with('?') || tag.starts_with('!') {
+            continue;
+        }
+        if let Some(name) = tag.strip_prefix('/') {
+            assert_eq!(
+                open.pop().as_deref(),
+                Some(name.trim()),
+                "mismatched </{name}>"
+            );
+            continue;
+        }
+        let self_closing = tag.ends_with('/');
+        let body = tag.trim_end_matches('/');
+        let name = body.split_whitespace().next().expect("a tag has a name");
+        // Attributes: name="value" pairs, quotes balanced.
+        assert_eq!(
+            body.matches('"').count() % 2,
+            0,
+            "unbalanced quotes in <{body}>"
+        );
+        if !self_closing {
+            open.push(name.to_string());
+        }
+    }
+    assert!(open.is_empty(), "unclosed tags: {open:?}");
+}
+
+/// The sum of the shapes' `data-count` attributes: the nodes the drawing stands for.
+fn drawn_nodes(svg: &str) -> u64 {
+    svg.split("data-count=\"")
+        .skip(1)
+        .map(|s| s[..s.find('"').unwrap()].parse::<u64>().unwrap())
+        .sum()
+}
+
+#[test]
+fn the_tree_is_xml_and_its_shapes_add_up_to_the_nodes() {
+    for (args, name) in [
+        (vec!["queens", "6"], "q6"),
+        // 6,658 nodes: failed subtrees are collapsed into triangles.
+        (vec!["queens", "10", "-a"], "q10"),
+        (vec!["pigeonhole"], "pigeonhole"),
+    ] {
+        let svg_path = temporary(&format!("{name}.svg"));
+        let mut all = args.clone();
+        all.extend(["--json", "-s", "--tree", svg_path.to_str().unwrap()]);
+        let ran = cpsolve(&all, b"");
+        assert_eq!(ran.status, 0, "{}", ran.stderr);
+        let nodes = ran.json()["stats"]["nodes"].as_u64().unwrap();
+        let svg = std::fs::read_to_string(&svg_path).unwrap();
+        std::fs::remove_file(&svg_path).unwrap();
+        assert_well_formed_xml(&svg);
+        assert_eq!(drawn_nodes(&svg), nodes, "{name}");
+        assert!(svg.contains(&format!("data-nodes=\"{nodes}\"")));
+        assert!(
+            svg.matches("data-count=").count() <= 4001,
+            "{name}: too many shapes"
+        );
+    }
+}
+
+#[test]
+fn cpsolve_tree_redraws_a_trace_and_reports_bad_lines() {
+    let trace = temporary("redraw.jsonl");
+    let first = temporary("first.svg");
+    let again = temporary("again.html");
+    let ran = cpsolve(
+        &[
+            "queens",
+            "7",
+            "-a",
+            "--trace",
+            trace.to_str().unwrap(),
+            "--tree",
+            first.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(ran.status, 0, "{}", ran.stderr);
+    let ran = cpsolve(
+        &[
+            "tree",
+            trace.to_str().unwrap(),
+            "-o",
+            again.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(ran.status, 0, "{}", ran.stderr);
+    let svg = std::fs::read_to_string(&first).unwrap();
+    let page = std::fs::read_to_string(&again).unwrap();
+    assert!(page.starts_with("<!DOCTYPE html>") && page.contains(svg.trim()));
+    // A line that is not a trace event: one error line naming the file and the line.
+    std::fs::write(
+        &trace,
+        "{\"event\":\"root\",\"node\":0,\"tree\":0}\nnot json\n",
+    )
+    .unwrap();
+    let ran = cpsolve(
+        &[
+            "tree",
+            trace.to_str().unwrap(),
+            "-o",
+            again.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(ran.status, 2);
+    assert!(
+        ran.stderr.starts_with("error: ") && ran.stderr.contains(":2: "),
+        "{}",
+        ran.stderr
+    );
+    assert_eq!(ran.stderr.lines().count(), 1);
+    for f in [trace, first, again] {
+        let _ = std::fs::remove_file(f);
+    }
+}
