@@ -48,6 +48,11 @@ pub struct Options {
     pub trace: Option<PathBuf>,
     /// `--tree FILE.svg|FILE.html`: draw the search tree (cli/src/tree.rs).
     pub tree: Option<PathBuf>,
+    /// `--show-domains`: the candidates after root propagation (cli/src/domains.rs).
+    pub show_domains: bool,
+    /// `--var`, `--val`: the search order, instead of the puzzle's (cli/src/heuristics.rs).
+    pub var: Option<crate::heuristics::VarOrder>,
+    pub val: Option<engine::ValSelect>,
     pub restarts: Option<RestartPolicy>,
     pub nodes: Option<u64>,
     pub failures: Option<u64>,
@@ -114,6 +119,21 @@ pub const FLAGS: &[(&str, &str, &str)] = &[
         "FILE",
         "draw the search tree to FILE (.svg, or .html to pan and zoom)",
     ),
+    (
+        "--show-domains",
+        "",
+        "print the candidates left after root propagation (pencil marks)",
+    ),
+    (
+        "--var",
+        "ORDER",
+        "branch on variables in this order: input, first-fail or dom-wdeg",
+    ),
+    (
+        "--val",
+        "ORDER",
+        "try values in this order: min, max, split or random",
+    ),
     ("--restarts", "POLICY", "none, luby or geometric"),
     ("--nodes", "N", "stop after N search nodes"),
     ("--failures", "N", "stop after N failures"),
@@ -171,6 +191,7 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
             "--json" => takes_no_value(&mut o, |o| o.json = true)?,
             "--count" => takes_no_value(&mut o, |o| o.count = true)?,
             "--profile" => takes_no_value(&mut o, |o| o.profile = true)?,
+            "--show-domains" => takes_no_value(&mut o, |o| o.show_domains = true)?,
             "-n" | "--num-solutions" => {
                 o.num_solutions = Some(positive(flag, &value("a number of solutions, N >= 1")?)?)
             }
@@ -219,6 +240,8 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
                 }
                 o.trace = Some(PathBuf::from(file));
             }
+            "--var" => o.var = Some(crate::heuristics::parse_var(&value("a variable order")?)?),
+            "--val" => o.val = Some(crate::heuristics::parse_val(&value("a value order")?)?),
             "--tree" => {
                 let file = value("a file name")?;
                 if file.is_empty() {
@@ -229,7 +252,7 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
             _ => {
                 return Err(format!(
                     "unknown flag '{word}' (expected one of -a -n -s -p -r -t -f -v --json --count \
-                     --alldiff --sum --colours --profile --trace --tree --restarts --nodes --failures; see cpsolve --help)"
+                     --alldiff --sum --colours --profile --trace --tree --show-domains --var --val --restarts --nodes --failures; see cpsolve --help)"
                 ))
             }
         }
@@ -238,6 +261,9 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
         return Err(
             "--count cannot be combined with -a or -n: it counts instead of listing".into(),
         );
+    }
+    if o.show_domains && o.json {
+        return Err("--show-domains prints text: it cannot be combined with --json".into());
     }
     if o.count && !matches!(o.restarts, None | Some(RestartPolicy::Never)) {
         return Err(

@@ -26,6 +26,8 @@
 //! error; 1 for an internal error (an answer that fails its puzzle's checker, a failed write).
 
 pub mod args;
+pub mod domains;
+pub mod heuristics;
 pub mod input;
 pub mod output;
 pub mod progress;
@@ -345,7 +347,7 @@ fn solve_all(
     let threads = options.threads.unwrap_or_else(default_threads);
     let mut trace = Trace::open(options)?;
     let several = instances.len() > 1;
-    if several && threads > 1 && trace.is_none() {
+    if several && threads > 1 && trace.is_none() && !options.show_domains {
         return solve_side_by_side(kind, instances, options, threads, out, progress);
     }
     let plan = Plan {
@@ -365,6 +367,9 @@ fn solve_all(
                     kind.name
                 )?;
             }
+        }
+        if options.show_domains {
+            domains::show(&plan, &**instance, several.then_some(index), out)?;
         }
         let mut listeners = Listeners {
             trace: trace.as_mut().map(|t| TraceWriter::new(&mut t.file)),

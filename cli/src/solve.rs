@@ -147,7 +147,7 @@ pub struct Plan<'a> {
 }
 
 impl Plan<'_> {
-    fn model_options(&self, purpose: Purpose, limits: &Limits) -> ModelOptions {
+    pub(crate) fn model_options(&self, purpose: Purpose, limits: &Limits) -> ModelOptions {
         ModelOptions {
             alldiff: self
                 .options
@@ -225,6 +225,12 @@ impl Plan<'_> {
             if !finds_each_solution_once {
                 config.restarts = RestartPolicy::Luby { scale: 100 };
             }
+        }
+        if let Some(order) = o.var {
+            config.var_select = order.select();
+        }
+        if let Some(order) = o.val {
+            config.val_select = order;
         }
         if let Some(policy) = o.restarts {
             config.restarts = policy;
