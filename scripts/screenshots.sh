@@ -1,11 +1,11 @@
 #!/bin/sh
 # Screenshots of the search pictures for docs/search-visualised.md: the search tree of
-# 8-queens (every solution) and of the pigeonhole puzzle, drawn by `cpsolve --tree` and
+# 6-queens (every solution) and of the pigeonhole puzzle, drawn by `cpsolve --tree` and
 # photographed by headless Chromium. Run from the repository's root:
 #
 #   sh scripts/screenshots.sh
 #
-# It builds cpsolve (profile ci) and writes docs/images/tree-queens8.png and
+# It builds cpsolve (profile ci) and writes docs/images/tree-queens6.png and
 # docs/images/tree-pigeonhole.png.
 set -eu
 chromium=${CHROMIUM:-/usr/bin/chromium}
@@ -18,14 +18,15 @@ cpsolve=target/ci/cpsolve
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 mkdir -p docs/images
-shot() { # shot SVG PNG WIDTH HEIGHT
+shot() { # shot SVG PNG: a window the size the SVG says it is
+    size=$(grep -o '<svg[^>]*' "$1" | sed 's/.* width="\([0-9]*\)" height="\([0-9]*\)".*/\1,\2/')
     "$chromium" --headless --no-sandbox --disable-gpu --disable-background-networking \
         --disable-component-update --disable-sync --no-first-run \
         --user-data-dir="$work/profile" --hide-scrollbars \
-        --window-size="$3,$4" --screenshot="$2" "file://$1" 2>/dev/null
+        --window-size="$size" --screenshot="$2" "file://$1" 2>/dev/null
 }
-$cpsolve queens 8 -a --tree "$work/queens8.svg" > /dev/null
-shot "$work/queens8.svg" "$PWD/docs/images/tree-queens8.png" 1400 420
+$cpsolve queens 6 -a --tree "$work/queens6.svg" > /dev/null
+shot "$work/queens6.svg" "$PWD/docs/images/tree-queens6.png"
 $cpsolve pigeonhole --tree "$work/pigeonhole.svg" > /dev/null
-shot "$work/pigeonhole.svg" "$PWD/docs/images/tree-pigeonhole.png" 1100 900
-echo "wrote docs/images/tree-queens8.png docs/images/tree-pigeonhole.png"
+shot "$work/pigeonhole.svg" "$PWD/docs/images/tree-pigeonhole.png"
+echo "wrote docs/images/tree-queens6.png docs/images/tree-pigeonhole.png"

@@ -286,9 +286,9 @@ pub fn svg(forest: &Forest) -> String {
     let shapes = layout.place.iter().filter(|p| p.is_some()).count();
     // Edge labels only while they can be read; past that, they are tooltips.
     let labelled = shapes <= 300;
-    let column = if labelled { 56.0 } else { 14.0 };
+    let column = if labelled { 90.0 } else { 14.0 };
     let row = if labelled { 56.0 } else { 28.0 };
-    let margin = 30.0;
+    let margin = 40.0;
     let width = layout.columns * column + 2.0 * margin;
     let height = layout.rows as f64 * row + 2.0 * margin;
     let at = |(x, y): (f64, usize)| (margin + x * column + column / 2.0, margin + y as f64 * row);
@@ -317,11 +317,17 @@ pub fn svg(forest: &Forest) -> String {
             escape(&node.label)
         );
         if labelled {
+            // Beside the edge, on its outer side: a left edge's label to the left.
+            let (dx, anchor) = if x2 < x1 {
+                (-4.0, "end")
+            } else {
+                (4.0, "start")
+            };
             let _ = writeln!(
                 out,
-                "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"middle\" fill=\"#333\">{}</text>",
-                (x1 + x2) / 2.0 + if x2 < x1 { -4.0 } else { 4.0 },
-                (y1 + y2) / 2.0,
+                "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"{anchor}\" fill=\"#333\">{}</text>",
+                (x1 + x2) / 2.0 + dx,
+                (y1 + y2) / 2.0 + 3.0,
                 escape(&node.label)
             );
         }
