@@ -316,3 +316,29 @@ fn the_search_order_flags_change_the_tree_not_the_solutions() {
     assert_eq!(ran.status, 2);
     assert_eq!(ran.stderr.lines().count(), 1);
 }
+
+#[test]
+fn a_restart_explores_another_tree_than_the_run_it_gave_up() {
+    let (events, answer) = traced(&["queens", "100", "--restarts", "luby"], "restarts.jsonl");
+    check_tree_shape(&events, &answer);
+    assert!(answer["stats"]["restarts"].as_u64().unwrap() >= 1);
+    // The first decisions of each tree, by tree.
+    let mut first_decisions: Vec<Vec<String>> = Vec::new();
+    for e in &events {
+        match e["event"].as_str().unwrap() {
+            "root" => first_decisions.push(Vec::new()),
+            "branch" => {
+                let tree = first_decisions.last_mut().unwrap();
+                if tree.len() < 5 {
+                    tree.push(e["decision"].as_str().unwrap().to_string());
+                }
+            }
+            _ => {}
+        }
+    }
+    assert!(first_decisions.len() >= 2);
+    assert_ne!(
+        first_decisions[0], first_decisions[1],
+        "the restart replayed the tree"
+    );
+}

@@ -248,6 +248,8 @@ impl Dfs<'_> {
         };
         self.announce(&event);
         self.failures_since_restart = 0;
+        // A new run breaks its ties differently: the same order would replay the same tree.
+        self.brancher.shuffle_ties();
         while self.stack.pop().is_some() {
             self.model.store.pop_level();
         }
