@@ -50,6 +50,8 @@ pub struct Options {
     pub tree: Option<PathBuf>,
     /// `--show-domains`: the candidates after root propagation (cli/src/domains.rs).
     pub show_domains: bool,
+    /// `--animate FILE.html`: the search replayed on the puzzle's picture (cli/src/animate.rs).
+    pub animate: Option<PathBuf>,
     /// `--var`, `--val`: the search order, instead of the puzzle's (cli/src/heuristics.rs).
     pub var: Option<crate::heuristics::VarOrder>,
     pub val: Option<engine::ValSelect>,
@@ -118,6 +120,11 @@ pub const FLAGS: &[(&str, &str, &str)] = &[
         "--tree",
         "FILE",
         "draw the search tree to FILE (.svg, or .html to pan and zoom)",
+    ),
+    (
+        "--animate",
+        "FILE",
+        "replay the search on the puzzle's picture in the page FILE.html",
     ),
     (
         "--show-domains",
@@ -242,6 +249,13 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
             }
             "--var" => o.var = Some(crate::heuristics::parse_var(&value("a variable order")?)?),
             "--val" => o.val = Some(crate::heuristics::parse_val(&value("a value order")?)?),
+            "--animate" => {
+                let file = value("a file name")?;
+                if file.is_empty() {
+                    return Err("--animate needs a file name, found ''".to_string());
+                }
+                o.animate = Some(PathBuf::from(file));
+            }
             "--tree" => {
                 let file = value("a file name")?;
                 if file.is_empty() {
@@ -252,7 +266,7 @@ pub fn parse(args: &[String]) -> Result<Options, String> {
             _ => {
                 return Err(format!(
                     "unknown flag '{word}' (expected one of -a -n -s -p -r -t -f -v --json --count \
-                     --alldiff --sum --colours --profile --trace --tree --show-domains --var --val --restarts --nodes --failures; see cpsolve --help)"
+                     --alldiff --sum --colours --profile --trace --tree --animate --show-domains --var --val --restarts --nodes --failures; see cpsolve --help)"
                 ))
             }
         }

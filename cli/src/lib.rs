@@ -25,6 +25,7 @@
 //! included); 2 for bad usage or bad input, with one line `error: FILE:LINE: ...` on standard
 //! error; 1 for an internal error (an answer that fails its puzzle's checker, a failed write).
 
+pub mod animate;
 pub mod args;
 pub mod domains;
 pub mod heuristics;
@@ -302,6 +303,7 @@ impl From<tree::TreeError> for Failure {
 struct Listeners<'a, 'b> {
     trace: Option<TraceWriter<&'a mut BufWriter<File>>>,
     progress: Option<&'a mut Progress<'b>>,
+    animation: Option<&'a mut animate::Recorder>,
 }
 
 impl SearchListener for Listeners<'_, '_> {
@@ -311,6 +313,15 @@ impl SearchListener for Listeners<'_, '_> {
         }
         if let Some(p) = self.progress.as_mut() {
             p.on_event(event);
+        }
+        if let Some(a) = self.animation.as_mut() {
+            a.on_event(event);
+        }
+    }
+
+    fn on_fixpoint(&mut self, model: &engine::Model) {
+        if let Some(a) = self.animation.as_mut() {
+            a.on_fixpoint(model);
         }
     }
 
@@ -322,12 +333,15 @@ impl SearchListener for Listeners<'_, '_> {
 
     /// Neither a trace nor a progress line: the search need not build its events.
     fn listens(&self) -> bool {
-        self.trace.is_some() || self.progress.is_some()
+        self.trace.is_some() || self.progress.is_some() || self.animation.is_some()
     }
 
     fn name_variables(&mut self, naming: &engine::search::Naming) {
         if let Some(t) = self.trace.as_mut() {
             t.name_variables(naming);
+        }
+        if let Some(a) = self.animation.as_mut() {
+            a.name_variables(naming);
         }
     }
 }
@@ -347,6 +361,13 @@ fn solve_all(
     let threads = options.threads.unwrap_or_else(default_threads);
     let mut trace = Trace::open(options)?;
     let several = instances.len() > 1;
+    if several && options.animate.is_some() {
+        return Err(Failure::Usage(format!(
+            "--animate replays one search, and this input has {} instances",
+            instances.len()
+        )));
+    }
+    let mut animation = options.animate.as_ref().map(|_| animate::Recorder::new());
     if several && threads > 1 && trace.is_none() && !options.show_domains {
         return solve_side_by_side(kind, instances, options, threads, out, progress);
     }
@@ -354,7 +375,11 @@ fn solve_all(
         kind,
         options,
         // The trace is one stream of events: its search runs on one thread.
-        threads: if trace.is_some() { 1 } else { threads },
+        threads: if trace.is_some() || animation.is_some() {
+            1
+        } else {
+            threads
+        },
     };
     let mut shared = SharedModels::default();
     for (i, instance) in instances.iter().enumerate() {
@@ -374,6 +399,7 @@ fn solve_all(
         let mut listeners = Listeners {
             trace: trace.as_mut().map(|t| TraceWriter::new(&mut t.file)),
             progress: progress.as_deref_mut(),
+            animation: animation.as_mut(),
         };
         let result = solve_and_print(
             &plan,
@@ -393,6 +419,15 @@ fn solve_all(
         if let Some(p) = progress.as_deref_mut() {
             p.finish_instance();
         }
+    }
+    if let (Some(path), Some(recorder)) = (&options.animate, animation) {
+        let title = format!("{}: the search, step by step", kind.name);
+        std::fs::write(path, recorder.html(&title)).map_err(|e| {
+            Failure::Usage(format!(
+                "--animate: cannot write '{}' ({e})",
+                path.display()
+            ))
+        })?;
     }
     if let Some(mut t) = trace {
         t.file

@@ -342,3 +342,119 @@ fn a_restart_explores_another_tree_than_the_run_it_gave_up() {
         "the restart replayed the tree"
     );
 }
+
+/// Headless Chromium, or `None` (with a message) when it is not installed outside CI.
+fn chromium() -> Option<PathBuf> {
+    let path = PathBuf::from("/usr/bin/chromium");
+    if path.exists() {
+        return Some(path);
+    }
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "CI installs chromium, but /usr/bin/chromium is missing"
+    );
+    eprintln!("skipped: /usr/bin/chromium is not installed");
+    None
+}
+
+/// The page's DOM after its script ran (and `budget_ms` of virtual time passed), and
+/// Chromium's log on standard error (console messages included).
+fn render(chromium: &PathBuf, url: &str, budget_ms: u32) -> (String, String) {
+    let profile = temporary(&format!("chromium-profile-{budget_ms}"));
+    let out = std::process::Command::new(chromium)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--enable-logging=stderr",
+            "--v=0",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg(format!("--virtual-time-budget={budget_ms}"))
+        .args(["--dump-dom", url])
+        .output()
+        .expect("chromium runs");
+    let _ = std::fs::remove_dir_all(&profile);
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The `data-values` of the cells, in the grid's order (row by row).
+fn cell_values(dom: &str) -> Vec<String> {
+    dom.split("data-values=\"")
+        .skip(1)
+        .map(|s| s[..s.find('"').unwrap()].to_string())
+        .collect()
+}
+
+fn body_attribute(dom: &str, name: &str) -> String {
+    let body = &dom[dom.find("<body").unwrap()..];
+    let body = &body[..body.find('>').unwrap()];
+    let at = body.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+    body[at..at + body[at..].find('"').unwrap()].to_string()
+}
+
+#[test]
+fn the_animation_replays_the_search_exactly() {
+    let page = temporary("queens6.html");
+    let ran = cpsolve(
+        &[
+            "queens",
+            "6",
+            "--json",
+            "-s",
+            "--animate",
+            page.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(ran.status, 0, "{}", ran.stderr);
+    let answer = ran.json();
+    let html = std::fs::read_to_string(&page).unwrap();
+    // One frame per node, one per failure, one per solution, and the root's.
+    let stats = &answer["stats"];
+    assert_eq!(
+        html.matches("\"kind\":\"branch\"").count() as u64,
+        stats["nodes"].as_u64().unwrap()
+    );
+    assert_eq!(
+        html.matches("\"kind\":\"failure\"").count() as u64,
+        stats["failures"].as_u64().unwrap()
+    );
+    assert_eq!(html.matches("\"kind\":\"solution\"").count(), 1);
+    // Self-contained: no resource is fetched from anywhere.
+    assert!(!html.contains("src=") && !html.contains("href=") && !html.contains("http"));
+
+    let Some(chromium) = chromium() else { return };
+    let url = format!("file://{}", page.display());
+    let solution: Vec<String> = answer["solution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.to_string())
+        .collect();
+    // The last frame is the solution printed.
+    let (dom, log) = render(&chromium, &format!("{url}#last"), 1000);
+    assert!(
+        !log.contains("Uncaught") && !log.contains(":ERROR:CONSOLE"),
+        "{log}"
+    );
+    assert_eq!(body_attribute(&dom, "data-kind"), "solution");
+    assert_eq!(cell_values(&dom), solution);
+    // The first frame is the root's fixpoint: every row open in every column.
+    let (dom, _) = render(&chromium, &format!("{url}#0"), 1000);
+    assert_eq!(body_attribute(&dom, "data-kind"), "root");
+    assert!(cell_values(&dom).iter().all(|v| v == "1 2 3 4 5 6"));
+    // Playing from the start reaches the solution frame.
+    let (dom, log) = render(&chromium, &format!("{url}#play"), 20000);
+    assert!(!log.contains("Uncaught"), "{log}");
+    assert_eq!(body_attribute(&dom, "data-kind"), "solution");
+    assert_eq!(cell_values(&dom), solution);
+    let _ = std::fs::remove_file(&page);
+}

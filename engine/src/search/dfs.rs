@@ -106,6 +106,7 @@ pub fn search(
         dfs.fail(None);
         End::Exhausted
     } else {
+        dfs.fixpoint();
         dfs.run(on_solution)
     };
     // Leave the model as we found it.
@@ -161,10 +162,13 @@ impl Dfs<'_> {
         }
     }
 
-    /// Propagate; report a failure event if it fails.
+    /// Propagate; report a failure event if it fails, the fixpoint if it does not.
     fn propagate_ok(&mut self) -> bool {
         match self.model.propagate() {
-            Ok(()) => true,
+            Ok(()) => {
+                self.fixpoint();
+                true
+            }
             Err(conflict) => {
                 self.fail(conflict.propagator);
                 false
@@ -200,6 +204,14 @@ impl Dfs<'_> {
             left,
         };
         self.announce(&event);
+    }
+
+    /// Show the listener, if it listens, the domains at a fixpoint.
+    #[inline]
+    fn fixpoint(&mut self) {
+        if self.listening {
+            self.listener.on_fixpoint(self.model);
+        }
     }
 
     /// Count the event in the statistics, and pass it to the listener if it listens.

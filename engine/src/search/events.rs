@@ -50,6 +50,11 @@ pub trait SearchListener {
         true
     }
 
+    /// Propagation reached a fixpoint at the node just announced (the root included): the
+    /// domains are readable in `model` (its reading methods only). Called only when the
+    /// listener `listens()`; most ignore it. An animation of the search records them.
+    fn on_fixpoint(&mut self, _model: &crate::model::Model) {}
+
     /// The model about to be searched names its variables and values this way (a trace
     /// writes decisions as the user reads them). Most listeners ignore it.
     fn name_variables(&mut self, _naming: &Naming) {}
