@@ -53,6 +53,15 @@ pub struct Options {
     pub colours: Option<u32>,
     pub profile: bool,
     pub trace: Option<PathBuf>,
+    /// `--tree FILE.svg|FILE.html`: draw the search tree (cli/src/tree.rs).
+    pub tree: Option<PathBuf>,
+    /// `--show-domains`: the candidates after root propagation (cli/src/domains.rs).
+    pub show_domains: bool,
+    /// `--animate FILE.html`: the search replayed on the puzzle's picture (cli/src/animate.rs).
+    pub animate: Option<PathBuf>,
+    /// `--var`, `--val`: the search order, instead of the puzzle's (cli/src/heuristics.rs).
+    pub var: Option<crate::heuristics::VarOrder>,
+    pub val: Option<engine::ValSelect>,
     pub restarts: Option<RestartPolicy>,
     pub nodes: Option<u64>,
     pub failures: Option<u64>,
@@ -113,6 +122,31 @@ pub const FLAGS: &[(&str, &str, &str)] = &[
         "--trace",
         "FILE",
         "write the search events to FILE as JSON lines",
+    ),
+    (
+        "--tree",
+        "FILE",
+        "draw the search tree to FILE (.svg, or .html to pan and zoom)",
+    ),
+    (
+        "--animate",
+        "FILE",
+        "replay the search on the puzzle's picture in the page FILE.html",
+    ),
+    (
+        "--show-domains",
+        "",
+        "print the candidates left after root propagation (pencil marks)",
+    ),
+    (
+        "--var",
+        "ORDER",
+        "branch on variables in this order: input, first-fail or dom-wdeg",
+    ),
+    (
+        "--val",
+        "ORDER",
+        "try values in this order: min, max, split or random",
     ),
     ("--restarts", "POLICY", "none, luby or geometric"),
     ("--nodes", "N", "stop after N search nodes"),
@@ -186,6 +220,7 @@ pub fn parse<S: AsRef<OsStr>>(args: &[S]) -> Result<Options, String> {
             "--json" => takes_no_value(&mut o, |o| o.json = true)?,
             "--count" => takes_no_value(&mut o, |o| o.count = true)?,
             "--profile" => takes_no_value(&mut o, |o| o.profile = true)?,
+            "--show-domains" => takes_no_value(&mut o, |o| o.show_domains = true)?,
             "-n" | "--num-solutions" => {
                 o.num_solutions = Some(positive(flag, &value("a number of solutions, N >= 1")?)?)
             }
@@ -234,10 +269,26 @@ pub fn parse<S: AsRef<OsStr>>(args: &[S]) -> Result<Options, String> {
                 }
                 o.trace = Some(PathBuf::from(value_as_given.take()));
             }
+            "--var" => o.var = Some(crate::heuristics::parse_var(&value("a variable order")?)?),
+            "--val" => o.val = Some(crate::heuristics::parse_val(&value("a value order")?)?),
+            "--animate" => {
+                let file = value("a file name")?;
+                if file.is_empty() {
+                    return Err("--animate needs a file name, found ''".to_string());
+                }
+                o.animate = Some(PathBuf::from(file));
+            }
+            "--tree" => {
+                let file = value("a file name")?;
+                if file.is_empty() {
+                    return Err("--tree needs a file name, found ''".to_string());
+                }
+                o.tree = Some(PathBuf::from(file));
+            }
             _ => {
                 return Err(format!(
                     "unknown flag '{word}' (expected one of -a -n -s -p -r -t -f -v --json --count \
-                     --alldiff --sum --colours --profile --trace --restarts --nodes --failures; see cpsolve --help)"
+                     --alldiff --sum --colours --profile --trace --tree --animate --show-domains --var --val --restarts --nodes --failures; see cpsolve --help)"
                 ))
             }
         }
@@ -246,6 +297,9 @@ pub fn parse<S: AsRef<OsStr>>(args: &[S]) -> Result<Options, String> {
         return Err(
             "--count cannot be combined with -a or -n: it counts instead of listing".into(),
         );
+    }
+    if o.show_domains && o.json {
+        return Err("--show-domains prints text: it cannot be combined with --json".into());
     }
     if o.count && !matches!(o.restarts, None | Some(RestartPolicy::Never)) {
         return Err(

@@ -27,13 +27,17 @@
 //! error; 1 for an internal error (an answer that fails its puzzle's checker, a panic, a failed
 //! write).
 
+pub mod animate;
 pub mod args;
 pub mod cluster;
+pub mod domains;
+pub mod heuristics;
 pub mod input;
 pub mod output;
 pub mod progress;
 pub mod signals;
 pub mod solve;
+pub mod tree;
 
 use args::Options;
 use engine::search::{NoListener, SearchEvent, SearchListener, TraceWriter};
@@ -176,6 +180,9 @@ fn execute<S: AsRef<OsStr>>(
     if let Some(result) = cluster::dispatch(&words, stdin, out, err) {
         return result;
     }
+    if words.first().is_some_and(|w| w == "tree") {
+        return tree::command(&words[1..]).map_err(Failure::from);
+    }
     let options = args::parse(args).map_err(Failure::Usage)?;
     if options.version {
         writeln!(out, "cpsolve {}", env!("CARGO_PKG_VERSION"))?;
@@ -303,22 +310,63 @@ pub fn help() -> String {
     h
 }
 
-/// The trace file of `--trace`, shared by the instances of a run.
+/// The trace file of `--trace`, shared by the instances of a run. `--tree` alone writes
+/// the trace to a temporary file, read back and removed when the tree is drawn.
 struct Trace {
     file: BufWriter<File>,
+    path: std::path::PathBuf,
+    temporary: bool,
 }
 
 impl Trace {
     fn open(options: &Options) -> Result<Option<Trace>, Failure> {
-        let Some(path) = &options.trace else {
-            return Ok(None);
+        let (path, temporary) = match (&options.trace, &options.tree) {
+            (Some(path), _) => (path.clone(), false),
+            (None, Some(_)) => (
+                std::env::temp_dir().join(format!("cpsolve-tree-{}.jsonl", std::process::id())),
+                true,
+            ),
+            (None, None) => return Ok(None),
         };
-        let file = File::create(path).map_err(|e| {
+        let file = File::create(&path).map_err(|e| {
             Failure::Usage(format!("--trace: cannot create '{}' ({e})", path.display()))
         })?;
         Ok(Some(Trace {
             file: BufWriter::new(file),
+            path,
+            temporary,
         }))
+    }
+
+    /// `--tree FILE`: draw the trace just written.
+    fn draw_tree(self, options: &Options) -> Result<(), Failure> {
+        let Trace {
+            file,
+            path,
+            temporary,
+        } = self;
+        drop(file);
+        let result = match &options.tree {
+            Some(output) => tree::write_tree(&path, output).map_err(Failure::from),
+            None => Ok(()),
+        };
+        if temporary {
+            let _ = std::fs::remove_file(&path);
+        }
+        result
+    }
+}
+
+impl From<tree::TreeError> for Failure {
+    fn from(e: tree::TreeError) -> Failure {
+        match e {
+            tree::TreeError::Usage(m) => Failure::Usage(m),
+            tree::TreeError::Input(file, line, message) => Failure::Input(input::InputError {
+                file,
+                line,
+                message,
+            }),
+        }
     }
 }
 
@@ -326,6 +374,7 @@ impl Trace {
 struct Listeners<'a, 'b> {
     trace: Option<TraceWriter<&'a mut BufWriter<File>>>,
     progress: Option<&'a mut Progress<'b>>,
+    animation: Option<&'a mut animate::Recorder>,
 }
 
 impl SearchListener for Listeners<'_, '_> {
@@ -335,6 +384,15 @@ impl SearchListener for Listeners<'_, '_> {
         }
         if let Some(p) = self.progress.as_mut() {
             p.on_event(event);
+        }
+        if let Some(a) = self.animation.as_mut() {
+            a.on_event(event);
+        }
+    }
+
+    fn on_fixpoint(&mut self, model: &engine::Model) {
+        if let Some(a) = self.animation.as_mut() {
+            a.on_fixpoint(model);
         }
     }
 
@@ -346,7 +404,16 @@ impl SearchListener for Listeners<'_, '_> {
 
     /// Neither a trace nor a progress line: the search need not build its events.
     fn listens(&self) -> bool {
-        self.trace.is_some() || self.progress.is_some()
+        self.trace.is_some() || self.progress.is_some() || self.animation.is_some()
+    }
+
+    fn name_variables(&mut self, naming: &engine::search::Naming) {
+        if let Some(t) = self.trace.as_mut() {
+            t.name_variables(naming);
+        }
+        if let Some(a) = self.animation.as_mut() {
+            a.name_variables(naming);
+        }
     }
 }
 
@@ -372,14 +439,25 @@ fn solve_all(
     let threads = threads(options);
     let mut trace = Trace::open(options)?;
     let several = instances.len() > 1;
-    if several && threads > 1 && trace.is_none() {
+    if several && options.animate.is_some() {
+        return Err(Failure::Usage(format!(
+            "--animate replays one search, and this input has {} instances",
+            instances.len()
+        )));
+    }
+    let mut animation = options.animate.as_ref().map(|_| animate::Recorder::new());
+    if several && threads > 1 && trace.is_none() && !options.show_domains {
         return solve_side_by_side(kind, instances, options, threads, out, progress);
     }
     let plan = Plan {
         kind,
         options,
         // The trace is one stream of events: its search runs on one thread.
-        threads: if trace.is_some() { 1 } else { threads },
+        threads: if trace.is_some() || animation.is_some() {
+            1
+        } else {
+            threads
+        },
     };
     let mut shared = SharedModels::default();
     for (i, instance) in instances.iter().enumerate() {
@@ -396,9 +474,13 @@ fn solve_all(
                 )?;
             }
         }
+        if options.show_domains {
+            domains::show(&plan, &**instance, several.then_some(index), out)?;
+        }
         let mut listeners = Listeners {
             trace: trace.as_mut().map(|t| TraceWriter::new(&mut t.file)),
             progress: progress.as_deref_mut(),
+            animation: animation.as_mut(),
         };
         let result = solve_and_print(
             &plan,
@@ -419,10 +501,20 @@ fn solve_all(
             p.finish_instance();
         }
     }
+    if let (Some(path), Some(recorder)) = (&options.animate, animation) {
+        let title = format!("{}: the search, step by step", kind.name);
+        std::fs::write(path, recorder.html(&title)).map_err(|e| {
+            Failure::Usage(format!(
+                "--animate: cannot write '{}' ({e})",
+                path.display()
+            ))
+        })?;
+    }
     if let Some(mut t) = trace {
         t.file
             .flush()
             .map_err(|e| Failure::Internal(format!("cannot write the trace: {e}")))?;
+        t.draw_tree(options)?;
     }
     Ok(())
 }

@@ -229,6 +229,12 @@ impl Plan<'_> {
                 config.restarts = RestartPolicy::Luby { scale: 100 };
             }
         }
+        if let Some(order) = o.var {
+            config.var_select = order.select();
+        }
+        if let Some(order) = o.val {
+            config.val_select = order;
+        }
         if let Some(policy) = o.restarts {
             config.restarts = policy;
         }
@@ -306,6 +312,9 @@ pub fn solve(
     let (obtained, mode) = plan.build(instance, shared, &limits)?;
     let (mut built, shared_id) = (obtained.built, obtained.shared);
     let config = plan.search_config(&built, mode, &limits);
+    if listener.listens() {
+        listener.name_variables(&instance.naming(&built));
+    }
     // The search gets the model itself (no copy: in a file of 10,000 Sudokus it would be
     // 10,000 copies); decoding needs only the solution and `built.vars`.
     let mut model: Model = std::mem::take(&mut built.model);

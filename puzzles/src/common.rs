@@ -221,6 +221,13 @@ pub trait Instance: Send + Sync + fmt::Debug {
     /// is broken.
     fn check(&self, answer: &Answer) -> Result<(), String>;
 
+    /// How a person reads the variables of `built` (names such as "r2c3", values as the
+    /// puzzle shows them), for traces and pictures of the search. The default names the
+    /// variables of `built.vars` v1, v2, ... (`naming.rs` has the grid helpers).
+    fn naming(&self, built: &Built) -> engine::search::Naming {
+        engine::search::Naming::numbered(&built.vars, "v")
+    }
+
     // ----- batch solving: one model shared by many instances -------------------------------
     //
     // A file of 10,000 Sudokus is 10,000 instances whose models differ only in their givens.

@@ -21,6 +21,7 @@ pub mod kakuro;
 pub mod knights;
 pub mod match22;
 pub mod monodot;
+pub mod naming;
 pub mod nonogram;
 pub mod pigeonhole;
 pub mod queens;

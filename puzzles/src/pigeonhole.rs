@@ -307,6 +307,18 @@ impl Instance for Pigeonhole {
         }
     }
 
+    /// Cells "r1c1".., values "fork", "knife", "spoon".
+    fn naming(&self, built: &Built) -> engine::search::Naming {
+        let mut words = vec![String::new(); 3];
+        words[FORK as usize] = "fork".into();
+        words[KNIFE as usize] = "knife".into();
+        words[SPOON as usize] = "spoon".into();
+        engine::search::Naming {
+            value_words: words,
+            ..crate::naming::grid(&built.vars, SIDE)
+        }
+    }
+
     fn check(&self, answer: &Answer) -> Result<(), String> {
         let json = answer.json.to_value();
         let shelf: Vec<Vec<char>> = json

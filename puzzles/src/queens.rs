@@ -147,6 +147,14 @@ impl Instance for Queens {
         }
     }
 
+    /// Column `c` is "c1".., its value the row counted from 1.
+    fn naming(&self, built: &Built) -> engine::search::Naming {
+        engine::search::Naming {
+            value_offset: 1,
+            ..engine::search::Naming::numbered(&built.vars, "c")
+        }
+    }
+
     fn check(&self, answer: &Answer) -> Result<(), String> {
         let json = answer.json.to_value();
         let rows: Vec<usize> = json

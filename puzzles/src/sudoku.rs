@@ -472,6 +472,11 @@ impl Instance for Sudoku {
         }
     }
 
+    /// Cells "r1c1".. (the digits are the model's values already).
+    fn naming(&self, built: &Built) -> engine::search::Naming {
+        crate::naming::grid(&built.vars, self.n)
+    }
+
     fn check(&self, answer: &Answer) -> Result<(), String> {
         let n = self.n;
         let values = answer.json.grid_numbers(n, n, 1, n as i64)?;

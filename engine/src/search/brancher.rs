@@ -356,6 +356,14 @@ impl Brancher {
         }
     }
 
+    /// Reorder the primary variables at random. Every variable order breaks its ties by
+    /// this order, so a search restarted after this call explores another tree instead of
+    /// replaying the one it gave up (the rule of `--restarts`: the first run keeps the
+    /// puzzle's order, each later run draws a new one from the seed).
+    pub fn shuffle_ties(&mut self) {
+        self.rng.shuffle(&mut self.primary);
+    }
+
     /// The next decision, and whether it is on a primary variable; `None` when every
     /// variable is fixed (a solution).
     pub fn next(&mut self, model: &Model) -> Option<(Decision, bool)> {

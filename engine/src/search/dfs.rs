@@ -106,6 +106,7 @@ pub fn search(
         dfs.fail(None);
         End::Exhausted
     } else {
+        dfs.fixpoint();
         dfs.run(on_solution)
     };
     // Leave the model as we found it.
@@ -161,10 +162,13 @@ impl Dfs<'_> {
         }
     }
 
-    /// Propagate; report a failure event if it fails.
+    /// Propagate; report a failure event if it fails, the fixpoint if it does not.
     fn propagate_ok(&mut self) -> bool {
         match self.model.propagate() {
-            Ok(()) => true,
+            Ok(()) => {
+                self.fixpoint();
+                true
+            }
             Err(conflict) => {
                 self.fail(conflict.propagator);
                 false
@@ -188,12 +192,26 @@ impl Dfs<'_> {
     }
 
     fn branch(&mut self, decision: Decision, left: bool) {
+        // The depth of the choice point: a left branch has just pushed it, a right branch
+        // has just popped it.
         let event = SearchEvent::Branch {
-            depth: self.stack.len().max(1),
+            depth: if left {
+                self.stack.len()
+            } else {
+                self.stack.len() + 1
+            },
             decision: &decision,
             left,
         };
         self.announce(&event);
+    }
+
+    /// Show the listener, if it listens, the domains at a fixpoint.
+    #[inline]
+    fn fixpoint(&mut self) {
+        if self.listening {
+            self.listener.on_fixpoint(self.model);
+        }
     }
 
     /// Count the event in the statistics, and pass it to the listener if it listens.
@@ -242,6 +260,8 @@ impl Dfs<'_> {
         };
         self.announce(&event);
         self.failures_since_restart = 0;
+        // A new run breaks its ties differently: the same order would replay the same tree.
+        self.brancher.shuffle_ties();
         while self.stack.pop().is_some() {
             self.model.store.pop_level();
         }
@@ -299,6 +319,7 @@ impl Dfs<'_> {
         let event = SearchEvent::Solution {
             number: self.solutions,
             objective,
+            values: &solution.values,
         };
         self.announce(&event);
         let control = on_solution(&solution);

@@ -7,6 +7,7 @@
 //! there costs nothing.
 
 use super::brancher::Decision;
+use crate::store::VarId;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
 
@@ -24,8 +25,13 @@ pub enum SearchEvent<'a> {
         depth: usize,
         propagator: Option<&'static str>,
     },
-    /// Solution number `number` (1-based), with its objective value if optimising.
-    Solution { number: u64, objective: Option<i64> },
+    /// Solution number `number` (1-based), with its objective value if optimising, and the
+    /// value of every variable (indexed by `VarId`).
+    Solution {
+        number: u64,
+        objective: Option<i64>,
+        values: &'a [i32],
+    },
     /// Restart number `number`, after `failures` failures in the last run.
     Restart { number: u64, failures: u64 },
 }
@@ -44,6 +50,15 @@ pub trait SearchListener {
     fn listens(&self) -> bool {
         true
     }
+
+    /// Propagation reached a fixpoint at the node just announced (the root included): the
+    /// domains are readable in `model` (its reading methods only). Called only when the
+    /// listener `listens()`; most ignore it. An animation of the search records them.
+    fn on_fixpoint(&mut self, _model: &crate::model::Model) {}
+
+    /// The model about to be searched names its variables and values this way (a trace
+    /// writes decisions as the user reads them). Most listeners ignore it.
+    fn name_variables(&mut self, _naming: &Naming) {}
 }
 
 /// A listener that ignores everything.
@@ -58,21 +73,210 @@ impl SearchListener for NoListener {
     }
 }
 
-/// Writes every event as a JSON line: `{"event":"branch","depth":3,"var":12,"op":"=","value":4,"left":true}`.
+/// How a person reads the variables of a model: the puzzle's names for them ("r2c3") and its
+/// way of showing a value (queens' rows and Sudoku digits from 1, "fork" for 0). Variables
+/// without a name are shown as `x12` (their index), values as the model holds them.
+#[derive(Clone, Debug, Default)]
+pub struct Naming {
+    /// `(variable, name)` for the variables the puzzle names, in the puzzle's order.
+    pub names: Vec<(VarId, String)>,
+    /// Added to a value before it is shown (1 when the model counts from 0 and people from 1).
+    pub value_offset: i32,
+    /// When not empty, value `v` is shown as `value_words[v]` (if there is one).
+    pub value_words: Vec<String>,
+}
+
+impl Naming {
+    /// The variables `vars` named `prefix1`, `prefix2`, ... with values as they are.
+    pub fn numbered(vars: &[VarId], prefix: &str) -> Naming {
+        Naming {
+            names: vars
+                .iter()
+                .enumerate()
+                .map(|(i, &x)| (x, format!("{prefix}{}", i + 1)))
+                .collect(),
+            ..Naming::default()
+        }
+    }
+
+    /// A value as the user reads it.
+    pub fn show_value(&self, value: i32) -> String {
+        match usize::try_from(value)
+            .ok()
+            .and_then(|v| self.value_words.get(v))
+        {
+            Some(word) => word.clone(),
+            None => (i64::from(value) + i64::from(self.value_offset)).to_string(),
+        }
+    }
+}
+
+/// A string as a JSON string literal.
+fn json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// Writes every event as a JSON line, giving each node of the search tree an id so that the
+/// tree can be drawn from the file afterwards (docs/cli.md, "The trace", has the schema):
+///
+/// ```text
+/// {"event":"root","node":0,"tree":0}
+/// {"event":"branch","node":1,"parent":0,"depth":1,"var":3,"name":"c4","op":"=","value":0,"decision":"c4 = 1","left":true}
+/// {"event":"failure","node":1,"depth":1,"propagator":"alldiff_value_family"}
+/// ```
+///
+/// The search reports a left branch as opening a choice point and a right branch as closing
+/// one; the writer keeps, for every open choice point, the node its right branch hangs from,
+/// so a right branch gets the parent and the depth of its left sibling.
 #[derive(Debug)]
 pub struct TraceWriter<W: Write> {
     out: W,
     /// The first write error, if any (tracing never stops the search).
     pub error: Option<std::io::Error>,
+    naming: Naming,
+    /// Name of each variable by index (`None`: not named by the puzzle).
+    names: Vec<Option<String>>,
+    /// The id the next node gets.
+    next_node: u64,
+    /// The node the search is at, and its depth (decisions from the root).
+    current: u64,
+    current_depth: usize,
+    /// One entry per open choice point: `(parent, depth)` of its two branches.
+    open: Vec<(u64, usize)>,
+    /// Has the root of the current tree been written?
+    rooted: bool,
+    /// Which tree (0, then one more after each restart).
+    tree: u64,
 }
 
 impl<W: Write> TraceWriter<W> {
     pub fn new(out: W) -> TraceWriter<W> {
-        TraceWriter { out, error: None }
+        TraceWriter {
+            out,
+            error: None,
+            naming: Naming::default(),
+            names: Vec::new(),
+            next_node: 0,
+            current: 0,
+            current_depth: 0,
+            open: Vec::new(),
+            rooted: false,
+            tree: 0,
+        }
     }
 
     pub fn into_inner(self) -> W {
         self.out
+    }
+
+    fn name(&self, var: VarId) -> String {
+        match self.names.get(var.0 as usize) {
+            Some(Some(name)) => name.clone(),
+            _ => format!("x{}", var.0),
+        }
+    }
+
+    fn write(&mut self, line: &str) {
+        if self.error.is_some() {
+            return;
+        }
+        if let Err(e) = writeln!(self.out, "{line}") {
+            self.error = Some(e);
+        }
+    }
+
+    /// Start a tree: its root is a node of its own, at depth 0.
+    fn root(&mut self) {
+        self.current = self.next_node;
+        self.next_node += 1;
+        self.current_depth = 0;
+        self.open.clear();
+        self.rooted = true;
+        let line = format!(
+            "{{\"event\":\"root\",\"node\":{},\"tree\":{}}}",
+            self.current, self.tree
+        );
+        self.write(&line);
+    }
+
+    fn branch(&mut self, depth: usize, decision: &Decision, left: bool) -> String {
+        // `depth` numbers the choice point, counting from 1: a left branch opens it, a
+        // right branch closes it (choice points deeper than it were closed before).
+        let (parent, tree_depth) = if left {
+            self.open.truncate(depth.saturating_sub(1));
+            let place = (self.current, self.current_depth + 1);
+            self.open.push(place);
+            place
+        } else {
+            // The right branch hangs where its left sibling did.
+            self.open.truncate(depth);
+            self.open
+                .pop()
+                .unwrap_or((self.current, self.current_depth + 1))
+        };
+        let node = self.next_node;
+        self.next_node += 1;
+        self.current = node;
+        self.current_depth = tree_depth;
+        let name = self.name(decision.var);
+        let shown = format!(
+            "{name} {} {}",
+            decision.op.symbol(),
+            self.naming.show_value(decision.value)
+        );
+        format!(
+            "{{\"event\":\"branch\",\"node\":{node},\"parent\":{parent},\"depth\":{tree_depth},\"var\":{},\"name\":{},\"op\":\"{}\",\"value\":{},\"decision\":{},\"left\":{left}}}",
+            decision.var.0,
+            json_string(&name),
+            decision.op.symbol(),
+            decision.value,
+            json_string(&shown),
+        )
+    }
+
+    fn solution(&self, number: u64, objective: Option<i64>, values: &[i32]) -> String {
+        let mut assignment = String::from("{");
+        let mut first = true;
+        let mut add = |name: &str, value: i32| {
+            if !first {
+                assignment.push(',');
+            }
+            first = false;
+            assignment.push_str(&json_string(name));
+            assignment.push(':');
+            assignment.push_str(&json_string(&self.naming.show_value(value)));
+        };
+        if self.naming.names.is_empty() {
+            for (i, &v) in values.iter().enumerate() {
+                add(&format!("x{i}"), v);
+            }
+        } else {
+            for (x, name) in &self.naming.names {
+                if let Some(&v) = values.get(x.0 as usize) {
+                    add(name, v);
+                }
+            }
+        }
+        assignment.push('}');
+        let objective = match objective {
+            Some(o) => format!(",\"objective\":{o}"),
+            None => String::new(),
+        };
+        format!(
+            "{{\"event\":\"solution\",\"node\":{},\"depth\":{},\"number\":{number}{objective},\"assignment\":{assignment}}}",
+            self.current, self.current_depth
+        )
     }
 }
 
@@ -81,30 +285,57 @@ impl<W: Write> SearchListener for TraceWriter<W> {
         if self.error.is_some() {
             return;
         }
+        if !self.rooted {
+            self.root();
+        }
         let line = match event {
-            SearchEvent::Branch { depth, decision, left } => format!(
-                "{{\"event\":\"branch\",\"depth\":{},\"var\":{},\"op\":\"{}\",\"value\":{},\"left\":{}}}",
+            SearchEvent::Branch {
                 depth,
-                decision.var.0,
-                decision.op.symbol(),
-                decision.value,
-                left
-            ),
-            SearchEvent::Failure { depth, propagator } => match propagator {
-                Some(p) => format!("{{\"event\":\"failure\",\"depth\":{depth},\"propagator\":\"{p}\"}}"),
-                None => format!("{{\"event\":\"failure\",\"depth\":{depth},\"propagator\":null}}"),
-            },
-            SearchEvent::Solution { number, objective } => match objective {
-                Some(o) => format!("{{\"event\":\"solution\",\"number\":{number},\"objective\":{o}}}"),
-                None => format!("{{\"event\":\"solution\",\"number\":{number}}}"),
-            },
+                decision,
+                left,
+            } => self.branch(*depth, decision, *left),
+            SearchEvent::Failure { propagator, .. } => {
+                let propagator = match propagator {
+                    Some(p) => json_string(p),
+                    None => "null".to_string(),
+                };
+                format!(
+                    "{{\"event\":\"failure\",\"node\":{},\"depth\":{},\"propagator\":{propagator}}}",
+                    self.current, self.current_depth
+                )
+            }
+            SearchEvent::Solution {
+                number,
+                objective,
+                values,
+            } => self.solution(*number, *objective, values),
             SearchEvent::Restart { number, failures } => {
-                format!("{{\"event\":\"restart\",\"number\":{number},\"failures\":{failures}}}")
+                let line = format!(
+                    "{{\"event\":\"restart\",\"number\":{number},\"failures\":{failures}}}"
+                );
+                self.write(&line);
+                self.tree += 1;
+                self.root();
+                return;
             }
         };
-        if let Err(e) = writeln!(self.out, "{line}") {
-            self.error = Some(e);
+        self.write(&line);
+    }
+
+    fn name_variables(&mut self, naming: &Naming) {
+        self.naming = naming.clone();
+        self.names.clear();
+        for (x, name) in &naming.names {
+            let i = x.0 as usize;
+            if self.names.len() <= i {
+                self.names.resize(i + 1, None);
+            }
+            self.names[i] = Some(name.clone());
         }
+        // A new model: its search starts a new tree, numbered from 0.
+        self.rooted = false;
+        self.next_node = 0;
+        self.tree = 0;
     }
 }
 

@@ -1,0 +1,330 @@
+//! # `--animate FILE.html`: the search replayed on the puzzle's picture
+//!
+//! A search listener records a *frame* at every step: the decision taken (or the failure,
+//! or the solution) and the domains of the puzzle's variables after propagation reached its
+//! fixpoint there. The frames go into one self-contained page (inline script and style, no
+//! network) that replays them: fixed cells show their value large, open cells their
+//! candidates small, cells about which nothing is known yet are dark. Watching it, one sees
+//! propagation fill the grid after each guess, and the failures undo it.
+//!
+//! The picture is the grid the puzzle's names describe (`r2c3` is row 2, column 3); other
+//! puzzles get one row of cells in the puzzle's order. Long searches keep the first and the
+//! last frames (`MAX_FRAMES` in all) and the page says how many it skipped in between.
+
+use engine::search::{Naming, SearchEvent, SearchListener};
+use engine::Model;
+use std::fmt::Write as _;
+
+/// At most this many frames in a page.
+pub const MAX_FRAMES: usize = 3000;
+
+/// One step of the search.
+#[derive(Clone, Debug)]
+struct Frame {
+    /// "root", "branch", "failure", "solution" or "restart".
+    kind: &'static str,
+    /// What happened, in words ("c3 = 1", "failure: alldiff_value_family").
+    text: String,
+    /// The domains of the named variables, in the naming's order.
+    domains: Vec<Vec<i32>>,
+}
+
+/// Records the frames of one search.
+#[derive(Debug, Default)]
+pub struct Recorder {
+    naming: Naming,
+    /// The first frames, up to half the cap.
+    head: Vec<Frame>,
+    /// The last frames (a ring once full), up to half the cap.
+    tail: std::collections::VecDeque<Frame>,
+    /// Frames dropped between `head` and `tail`.
+    skipped: u64,
+    /// The domains of the last fixpoint (a failure shows them with its mark).
+    current: Vec<Vec<i32>>,
+    /// The domains at the root's fixpoint; every value that appears in them is a value a
+    /// cell may show, and a cell that may still show all of them is "nothing known".
+    initial: Vec<Vec<i32>>,
+    /// The frame waiting for its fixpoint's domains.
+    pending: Option<Frame>,
+}
+
+impl Recorder {
+    pub fn new() -> Recorder {
+        Recorder::default()
+    }
+
+    fn push(&mut self, frame: Frame) {
+        if self.head.len() < MAX_FRAMES / 2 {
+            self.head.push(frame);
+            return;
+        }
+        if self.tail.len() == MAX_FRAMES / 2 {
+            self.tail.pop_front();
+            self.skipped += 1;
+        }
+        self.tail.push_back(frame);
+    }
+
+    /// Close the pending frame with the domains it has now.
+    fn flush(&mut self) {
+        if let Some(mut frame) = self.pending.take() {
+            frame.domains = self.current.clone();
+            self.push(frame);
+        }
+    }
+
+    /// Frames kept.
+    pub fn frames(&self) -> usize {
+        self.head.len() + self.tail.len() + usize::from(self.pending.is_some())
+    }
+
+    /// The page.
+    pub fn html(mut self, title: &str) -> String {
+        self.flush();
+        let frames: Vec<&Frame> = self.head.iter().chain(self.tail.iter()).collect();
+        let names: Vec<&str> = self.naming.names.iter().map(|(_, n)| n.as_str()).collect();
+        // Where each cell goes: rRcC names a grid, anything else one row.
+        let mut places: Vec<(usize, usize)> = Vec::new();
+        for (i, name) in names.iter().enumerate() {
+            let place = name
+                .strip_prefix('r')
+                .and_then(|rest| rest.split_once('c'))
+                .and_then(|(r, c)| Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?)));
+            match place {
+                Some((r, c)) if r >= 1 && c >= 1 => places.push((r - 1, c - 1)),
+                _ => {
+                    places = (0..names.len()).map(|k| (0, k)).collect();
+                    break;
+                }
+            }
+            let _ = i;
+        }
+        // Every value that appears, with its label.
+        let mut values: Vec<i32> = self.initial.iter().flatten().copied().collect();
+        values.sort_unstable();
+        values.dedup();
+        let mut data = String::from("{\"names\":[");
+        for (i, n) in names.iter().enumerate() {
+            let _ = write!(data, "{}\"{}\"", if i > 0 { "," } else { "" }, js_text(n));
+        }
+        data.push_str("],\"places\":[");
+        for (i, (r, c)) in places.iter().enumerate() {
+            let _ = write!(data, "{}[{r},{c}]", if i > 0 { "," } else { "" });
+        }
+        data.push_str("],\"labels\":{");
+        for (i, v) in values.iter().enumerate() {
+            let _ = write!(
+                data,
+                "{}\"{v}\":\"{}\"",
+                if i > 0 { "," } else { "" },
+                js_text(&self.naming.show_value(*v))
+            );
+        }
+        data.push_str("},\"initial\":");
+        push_domains(&mut data, &self.initial);
+        let _ = write!(
+            data,
+            ",\"skipped\":{},\"skipAfter\":{},\"frames\":[",
+            self.skipped,
+            self.head.len()
+        );
+        for (i, f) in frames.iter().enumerate() {
+            let _ = write!(
+                data,
+                "{}{{\"kind\":\"{}\",\"text\":\"{}\",\"domains\":",
+                if i > 0 { ",\n" } else { "" },
+                f.kind,
+                js_text(&f.text)
+            );
+            push_domains(&mut data, &f.domains);
+            data.push('}');
+        }
+        data.push_str("]}");
+        PAGE.replace("__TITLE__", &html_text(title))
+            .replace("__DATA__", &data)
+    }
+}
+
+fn push_domains(out: &mut String, domains: &[Vec<i32>]) {
+    out.push('[');
+    for (i, d) in domains.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        out.push('[');
+        for (k, v) in d.iter().enumerate() {
+            let _ = write!(out, "{}{v}", if k > 0 { "," } else { "" });
+        }
+        out.push(']');
+    }
+    out.push(']');
+}
+
+/// Text inside a JSON string inside a `<script>`: no quote, backslash or `<` unescaped.
+fn js_text(s: &str) -> String {
+    let mut out = String::new();
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '<' => out.push_str("\\u003c"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+fn html_text(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+impl SearchListener for Recorder {
+    fn on_event(&mut self, event: &SearchEvent<'_>) {
+        self.flush();
+        let frame = match event {
+            SearchEvent::Branch { decision, .. } => {
+                let name = self
+                    .naming
+                    .names
+                    .iter()
+                    .find(|(x, _)| *x == decision.var)
+                    .map_or_else(|| format!("x{}", decision.var.0), |(_, n)| n.clone());
+                Frame {
+                    kind: "branch",
+                    text: format!(
+                        "{name} {} {}",
+                        decision.op.symbol(),
+                        self.naming.show_value(decision.value)
+                    ),
+                    domains: Vec::new(),
+                }
+            }
+            SearchEvent::Failure { propagator, .. } => {
+                let text = match propagator {
+                    Some(p) => format!("failure: {p} found a contradiction"),
+                    None => "failure: cut by the bound".to_string(),
+                };
+                // A failure has no fixpoint: it shows the domains before it, marked.
+                self.push(Frame {
+                    kind: "failure",
+                    text,
+                    domains: self.current.clone(),
+                });
+                return;
+            }
+            SearchEvent::Solution { number, .. } => {
+                self.push(Frame {
+                    kind: "solution",
+                    text: format!("solution {number}"),
+                    domains: self.current.clone(),
+                });
+                return;
+            }
+            SearchEvent::Restart { number, .. } => Frame {
+                kind: "restart",
+                text: format!("restart {number}"),
+                domains: Vec::new(),
+            },
+        };
+        self.pending = Some(frame);
+    }
+
+    fn on_fixpoint(&mut self, model: &Model) {
+        self.current = self
+            .naming
+            .names
+            .iter()
+            .map(|(x, _)| model.domain(*x).iter().collect())
+            .collect();
+        if self.pending.is_none() && self.head.is_empty() && self.tail.is_empty() {
+            // The root's fixpoint: the first frame, and the reference for "nothing known".
+            self.initial = self.current.clone();
+            self.pending = Some(Frame {
+                kind: "root",
+                text: "propagation at the root".to_string(),
+                domains: Vec::new(),
+            });
+        }
+        self.flush();
+    }
+
+    fn name_variables(&mut self, naming: &Naming) {
+        self.naming = naming.clone();
+    }
+}
+
+/// The page: the frames as data, a small player, no external resource.
+const PAGE: &str = r##"<!DOCTYPE html>
+<html><head><meta charset="utf-8"><title>__TITLE__</title>
+<style>
+body{font-family:sans-serif;background:#f4f4f4;margin:16px;color:#222}
+#main{display:flex;gap:24px;align-items:flex-start}
+#grid{display:grid;gap:2px;background:#444;padding:2px}
+.cell{width:52px;height:52px;background:#fff;display:flex;align-items:center;justify-content:center;
+ flex-wrap:wrap;font-size:11px;color:#555;text-align:center;overflow:hidden}
+.cell.fixed{font-size:22px;color:#000;font-weight:bold}
+.cell.unknown{background:#222}
+.cell.changed{outline:3px solid #36c;outline-offset:-3px}
+.cell.v-fork{background:#f8a8c8}.cell.v-spoon{background:#f6e05e}.cell.v-knife{background:#40d0c8}
+#side{min-width:280px}
+#step{font-size:18px;margin:8px 0}
+.failure #step{color:#c22}.solution #step{color:#282}
+button{font-size:16px;margin:2px}
+#note{color:#666;font-size:13px}
+</style></head><body>
+<h2>__TITLE__</h2>
+<div id="main"><div id="grid"></div>
+<div id="side"><div id="step"></div>
+<div><button id="back">&#9664;</button><button id="play">play</button><button id="fwd">&#9654;</button>
+speed <input id="speed" type="range" min="1" max="60" value="8"></div>
+<div><input id="slider" type="range" min="0" value="0" style="width:260px"> <span id="where"></span></div>
+<p id="note"></p></div></div>
+<script>
+const DATA=__DATA__;
+const grid=document.getElementById('grid');
+const rows=1+Math.max(0,...DATA.places.map(p=>p[0])), cols=1+Math.max(0,...DATA.places.map(p=>p[1]));
+grid.style.gridTemplateColumns='repeat('+cols+',52px)';
+const cells=[];
+for(let r=0;r<rows;r++)for(let c=0;c<cols;c++){const d=document.createElement('div');d.className='cell unknown';d.style.visibility='hidden';grid.appendChild(d);cells.push(d);}
+const cellOf=DATA.places.map(p=>cells[p[0]*cols+p[1]]);
+cellOf.forEach((d,i)=>{d.style.visibility='visible';d.title=DATA.names[i];});
+const ALL=Object.keys(DATA.labels).length;
+const label=v=>DATA.labels[v]!==undefined?DATA.labels[v]:String(v);
+const slider=document.getElementById('slider');slider.max=DATA.frames.length-1;
+let at=0,timer=null;
+function same(a,b){return a&&b&&a.length===b.length&&a.every((v,i)=>v===b[i]);}
+function show(k){
+ at=Math.max(0,Math.min(DATA.frames.length-1,k));const f=DATA.frames[at];const prev=at>0?DATA.frames[at-1]:null;
+ f.domains.forEach((d,i)=>{const e=cellOf[i];let cls='cell';
+  e.style.fontSize='';
+  if(d.length===1){cls+=' fixed v-'+label(d[0]);e.textContent=label(d[0]);if(label(d[0]).length>2)e.style.fontSize='13px';}
+  else if(d.length===ALL){cls+=' unknown';e.textContent='';}
+  else{e.textContent=d.map(label).join(' ');}
+  if(prev&&prev.domains.length&&!same(d,prev.domains[i]))cls+=' changed';
+  e.className=cls;e.dataset.values=d.map(label).join(' ');});
+ document.body.className=f.kind;
+ document.getElementById('step').textContent=f.text;
+ document.getElementById('where').textContent='step '+(at+1)+' of '+DATA.frames.length;
+ slider.value=at;
+ document.body.dataset.frame=at;document.body.dataset.kind=f.kind;}
+function play(){if(timer){clearInterval(timer);timer=null;document.getElementById('play').textContent='play';return;}
+ document.getElementById('play').textContent='pause';
+ timer=setInterval(()=>{if(at>=DATA.frames.length-1){play();return;}show(at+1);},1000/document.getElementById('speed').value);}
+document.getElementById('back').onclick=()=>show(at-1);
+document.getElementById('fwd').onclick=()=>show(at+1);
+document.getElementById('play').onclick=play;
+document.getElementById('speed').onchange=()=>{if(timer){play();play();}};
+slider.oninput=()=>show(+slider.value);
+document.getElementById('note').textContent=DATA.skipped>0?
+ ('A long search: '+DATA.skipped+' steps after step '+DATA.skipAfter+' are skipped; the first and the last steps are shown.'):'Every step of the search is shown.';
+const h=location.hash.slice(1);
+// #last: the last frame; #N: frame N; #play: play from the start at full speed.
+show(h==='last'?DATA.frames.length-1:(h&&h!=='play'?+h:0));
+if(h==='play'){document.getElementById('speed').value=60;play();}
+</script></body></html>
+"##;

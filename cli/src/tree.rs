@@ -1,0 +1,541 @@
+//! # Drawing the search tree
+//!
+//! `cpsolve tree TRACE.jsonl -o FILE.svg` (and `--tree FILE.svg` during a run) draws the
+//! tree a search explored, in the manner of Gecode's Gist and CP-Profiler: every node a shape,
+//! every edge labelled with its decision. Seeing the tree is how one learns what a better
+//! propagator or heuristic buys: fewer, shorter red branches.
+//!
+//! * blue circle: a node that branched; red square: a failure; green diamond: a solution;
+//!   orange square: a node cut by the bound of branch and bound (it failed with no
+//!   propagator to blame: the objective could not beat the best solution so far); white
+//!   circle: a node left open when the search stopped;
+//! * a red triangle stands for a whole failed subtree (no solution, nothing left open),
+//!   collapsed so that trees of 10^5 nodes still draw; its label says how many nodes it hides;
+//! * each restart starts a tree of its own, drawn to the right of the previous one.
+//!
+//! The layout is the simple tidy layout: leaves (and collapsed subtrees) take consecutive
+//! columns from left to right in the order the search met them, and a parent sits above the
+//! middle of its children. Since the trace numbers nodes in the order the depth-first search
+//! creates them, a parent always comes before its children: one pass backwards computes the
+//! subtree sizes, one pass forwards places the leaves.
+//!
+//! Counting: the root of each tree is drawn but, like the search statistics, not counted as
+//! a node (a node is a branch taken). Every shape carries `data-count` (1, or the number of
+//! nodes a triangle hides, 0 for a root), and their sum is the `nodes` of `-s`.
+
+use serde_json::Value;
+use std::fmt::Write as _;
+
+/// What became of a node.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Root,
+    Branched,
+    Failed,
+    CutByBound,
+    Solution,
+    Open,
+}
+
+#[derive(Clone, Debug)]
+struct Node {
+    parent: Option<usize>,
+    /// The decision of the edge into this node ("r2c3 = 5").
+    label: String,
+    kind: Kind,
+    depth: usize,
+    /// Which tree of the file (instances and restarts each start one).
+    tree: usize,
+}
+
+/// The search trees of a trace file.
+#[derive(Debug, Default)]
+pub struct Forest {
+    nodes: Vec<Node>,
+    trees: usize,
+}
+
+impl Forest {
+    /// Nodes counted as the statistics count them (every node but the roots).
+    pub fn node_count(&self) -> usize {
+        self.nodes.iter().filter(|n| n.kind != Kind::Root).count()
+    }
+}
+
+/// Read a trace (docs/cli.md, "The trace"). `Err` is `(line number, what is wrong)`.
+pub fn parse_trace(text: &str) -> Result<Forest, (usize, String)> {
+    let mut forest = Forest::default();
+    // Node ids of the current tree → index in `forest.nodes`. Ids restart at each instance.
+    let mut index_of: std::collections::HashMap<u64, usize> = Default::default();
+    for (i, line) in text.lines().enumerate() {
+        let number = i + 1;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let value: Value =
+            serde_json::from_str(line).map_err(|e| (number, format!("not JSON: {e}")))?;
+        let event = value["event"]
+            .as_str()
+            .ok_or((number, "no \"event\" field".to_string()))?;
+        let field = |name: &str| -> Result<u64, (usize, String)> {
+            value[name].as_u64().ok_or((
+                number,
+                format!("a {event} event needs a whole number \"{name}\""),
+            ))
+        };
+        match event {
+            "instance" => index_of.clear(),
+            "root" => {
+                let id = field("node")?;
+                if id == 0 {
+                    index_of.clear();
+                }
+                index_of.insert(id, forest.nodes.len());
+                forest.nodes.push(Node {
+                    parent: None,
+                    label: String::new(),
+                    kind: Kind::Root,
+                    depth: 0,
+                    tree: forest.trees,
+                });
+                forest.trees += 1;
+            }
+            "branch" => {
+                let (id, parent) = (field("node")?, field("parent")?);
+                let &p = index_of
+                    .get(&parent)
+                    .ok_or((number, format!("parent {parent} is not a node seen before")))?;
+                let label = value["decision"].as_str().unwrap_or("").to_string();
+                let tree = forest.nodes[p].tree;
+                if forest.nodes[p].kind == Kind::Open {
+                    forest.nodes[p].kind = Kind::Branched;
+                }
+                index_of.insert(id, forest.nodes.len());
+                forest.nodes.push(Node {
+                    parent: Some(p),
+                    label,
+                    kind: Kind::Open,
+                    depth: forest.nodes[p].depth + 1,
+                    tree,
+                });
+            }
+            "failure" | "solution" => {
+                let id = field("node")?;
+                let &n = index_of
+                    .get(&id)
+                    .ok_or((number, format!("node {id} is not a node seen before")))?;
+                let node = &mut forest.nodes[n];
+                if event == "solution" {
+                    if node.kind != Kind::Root {
+                        node.kind = Kind::Solution;
+                    }
+                } else if node.kind != Kind::Root {
+                    node.kind = if value["propagator"].is_null() {
+                        Kind::CutByBound
+                    } else {
+                        Kind::Failed
+                    };
+                }
+            }
+            "restart" => {}
+            other => return Err((number, format!("unknown event '{other}'"))),
+        }
+    }
+    Ok(forest)
+}
+
+/// Where each node is drawn, after collapsing.
+struct Layout {
+    /// Column (in slots) and row of each visible node; `None` when hidden in a triangle.
+    place: Vec<Option<(f64, usize)>>,
+    /// For a collapsed node: how many nodes its triangle stands for.
+    collapsed: Vec<Option<usize>>,
+    columns: f64,
+    rows: usize,
+}
+
+/// The most shapes a drawing holds: failed subtrees are collapsed until it fits.
+const MAX_SHAPES: usize = 4000;
+
+fn layout(forest: &Forest) -> Layout {
+    let n = forest.nodes.len();
+    // Bottom-up: subtree sizes (counted nodes) and whether a subtree holds a solution or an
+    // open node (such a subtree is never collapsed: it is what one wants to see).
+    let mut size = vec![0usize; n];
+    let mut interesting = vec![false; n];
+    let mut children = vec![0usize; n];
+    for i in (0..n).rev() {
+        let node = &forest.nodes[i];
+        if node.kind != Kind::Root {
+            size[i] += 1;
+        }
+        if matches!(node.kind, Kind::Solution | Kind::Open) {
+            interesting[i] = true;
+        }
+        if let Some(p) = node.parent {
+            size[p] += size[i];
+            interesting[p] |= interesting[i];
+            children[p] += 1;
+        }
+    }
+    // The smallest collapse threshold (2, 4, 8, ...) under which the drawing fits.
+    let mut threshold = usize::MAX;
+    let visible_with = |t: usize| -> usize {
+        let mut hidden = vec![false; n];
+        let mut shapes = 0;
+        for i in 0..n {
+            if let Some(p) = forest.nodes[i].parent {
+                let parent_collapses = !interesting[p]
+                    && children[p] > 0
+                    && size[p] >= t
+                    && forest.nodes[p].kind != Kind::Root;
+                hidden[i] = hidden[p] || parent_collapses;
+            }
+            if !hidden[i] {
+                shapes += 1;
+            }
+        }
+        shapes
+    };
+    if visible_with(usize::MAX) > MAX_SHAPES {
+        let mut t = 2;
+        while t < n && visible_with(t) > MAX_SHAPES {
+            t *= 2;
+        }
+        threshold = t;
+    }
+    let collapses = |i: usize| {
+        !interesting[i]
+            && children[i] > 0
+            && size[i] >= threshold
+            && forest.nodes[i].kind != Kind::Root
+    };
+    // Top-down: hide what is under a collapsed node; leaves take the next column.
+    let mut place: Vec<Option<(f64, usize)>> = vec![None; n];
+    let mut collapsed = vec![None; n];
+    let mut hidden = vec![false; n];
+    let mut visible_children = vec![0usize; n];
+    for i in 0..n {
+        if let Some(p) = forest.nodes[i].parent {
+            hidden[i] = hidden[p] || collapses(p);
+            if !hidden[i] {
+                visible_children[p] += 1;
+            }
+        }
+        if !hidden[i] && collapses(i) {
+            collapsed[i] = Some(size[i]);
+        }
+    }
+    let mut next_column = 0.0;
+    let mut tree = usize::MAX;
+    let mut rows = 0;
+    for i in 0..n {
+        if hidden[i] {
+            continue;
+        }
+        let node = &forest.nodes[i];
+        if node.tree != tree {
+            if tree != usize::MAX {
+                next_column += 2.0; // a gap between trees
+            }
+            tree = node.tree;
+        }
+        rows = rows.max(node.depth + 1);
+        if visible_children[i] == 0 {
+            place[i] = Some((next_column, node.depth));
+            next_column += 1.0;
+        }
+    }
+    // Bottom-up: a parent above the middle of its first and last child.
+    let mut span: Vec<Option<(f64, f64)>> = vec![None; n];
+    for i in (0..n).rev() {
+        if hidden[i] {
+            continue;
+        }
+        if visible_children[i] > 0 {
+            let (lo, hi) = span[i].expect("a visible child was placed");
+            place[i] = Some(((lo + hi) / 2.0, forest.nodes[i].depth));
+        }
+        let x = place[i].expect("placed").0;
+        if let Some(p) = forest.nodes[i].parent {
+            span[p] = Some(match span[p] {
+                None => (x, x),
+                Some((lo, hi)) => (lo.min(x), hi.max(x)),
+            });
+        }
+    }
+    Layout {
+        place,
+        collapsed,
+        columns: next_column.max(1.0),
+        rows: rows.max(1),
+    }
+}
+
+/// Text for an XML attribute or element.
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The forest as an SVG document.
+pub fn svg(forest: &Forest) -> String {
+    let layout = layout(forest);
+    let shapes = layout.place.iter().filter(|p| p.is_some()).count();
+    // Edge labels only while they can be read; past that, they are tooltips.
+    let labelled = shapes <= 300;
+    let column = if labelled { 90.0 } else { 14.0 };
+    let row = if labelled { 56.0 } else { 28.0 };
+    let margin = 40.0;
+    let width = layout.columns * column + 2.0 * margin;
+    let height = layout.rows as f64 * row + 2.0 * margin;
+    let at = |(x, y): (f64, usize)| (margin + x * column + column / 2.0, margin + y as f64 * row);
+    let mut out = String::new();
+    let _ = writeln!(
+        out,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" \
+         viewBox=\"0 0 {width:.0} {height:.0}\" data-nodes=\"{}\" data-trees=\"{}\" \
+         font-family=\"sans-serif\" font-size=\"10\">",
+        forest.node_count(),
+        forest.trees
+    );
+    out.push_str("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
+    // Edges first, so that the shapes cover their ends.
+    for (i, node) in forest.nodes.iter().enumerate() {
+        let (Some(p), Some(here)) = (node.parent, layout.place[i]) else {
+            continue;
+        };
+        let Some(there) = layout.place[p] else {
+            continue;
+        };
+        let ((x1, y1), (x2, y2)) = (at(there), at(here));
+        let _ = writeln!(
+            out,
+            "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" stroke=\"#888\"><title>{}</title></line>",
+            escape(&node.label)
+        );
+        if labelled {
+            // Beside the edge, on its outer side: a left edge's label to the left.
+            let (dx, anchor) = if x2 < x1 {
+                (-4.0, "end")
+            } else {
+                (4.0, "start")
+            };
+            let _ = writeln!(
+                out,
+                "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"{anchor}\" fill=\"#333\">{}</text>",
+                (x1 + x2) / 2.0 + dx,
+                (y1 + y2) / 2.0 + 3.0,
+                escape(&node.label)
+            );
+        }
+    }
+    let r = if labelled { 7.0 } else { 4.5 };
+    for (i, node) in forest.nodes.iter().enumerate() {
+        let Some(here) = layout.place[i] else {
+            continue;
+        };
+        let (x, y) = at(here);
+        let title = escape(&node.label);
+        if let Some(hidden) = layout.collapsed[i] {
+            let _ = writeln!(
+                out,
+                "<polygon class=\"collapsed\" data-count=\"{hidden}\" points=\"{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}\" fill=\"#d33\"><title>{title}: a failed subtree of {hidden} nodes</title></polygon>",
+                x, y - r, x - r * 1.3, y + r * 2.0, x + r * 1.3, y + r * 2.0
+            );
+            if labelled {
+                let _ = writeln!(
+                    out,
+                    "<text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{hidden}</text>",
+                    y + r * 2.0 + 11.0
+                );
+            }
+            continue;
+        }
+        let count = if node.kind == Kind::Root { 0 } else { 1 };
+        let (class, shape) = match node.kind {
+            Kind::Root => ("root", circle(x, y, r, "#36c")),
+            Kind::Branched => ("branch", circle(x, y, r, "#36c")),
+            Kind::Open => ("open", circle(x, y, r, "white")),
+            Kind::Failed => ("failure", square(x, y, r, "#d33")),
+            Kind::CutByBound => ("bound", square(x, y, r, "#f90")),
+            Kind::Solution => (
+                "solution",
+                format!(
+                    "points=\"{x:.1},{:.1} {:.1},{y:.1} {x:.1},{:.1} {:.1},{y:.1}\" fill=\"#2a2\" stroke=\"#222\"",
+                    y - r * 1.4,
+                    x + r * 1.4,
+                    y + r * 1.4,
+                    x - r * 1.4
+                ),
+            ),
+        };
+        let element = if node.kind == Kind::Solution {
+            "polygon"
+        } else if matches!(node.kind, Kind::Failed | Kind::CutByBound) {
+            "rect"
+        } else {
+            "circle"
+        };
+        let _ = writeln!(
+            out,
+            "<{element} class=\"{class}\" data-count=\"{count}\" {shape}><title>{title}</title></{element}>"
+        );
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+fn circle(x: f64, y: f64, r: f64, fill: &str) -> String {
+    format!("cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{r:.1}\" fill=\"{fill}\" stroke=\"#222\"")
+}
+
+fn square(x: f64, y: f64, r: f64, fill: &str) -> String {
+    format!(
+        "x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{:.1}\" fill=\"{fill}\" stroke=\"#222\"",
+        x - r,
+        y - r,
+        2.0 * r,
+        2.0 * r
+    )
+}
+
+/// The SVG in a page that pans (drag) and zooms (wheel), with no network and no library.
+pub fn html(forest: &Forest) -> String {
+    format!(
+        "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>cpsolve search tree</title>\n\
+         <style>body{{margin:0;overflow:hidden}}#view{{width:100vw;height:100vh;cursor:grab}}</style>\n\
+         </head><body><div id=\"view\">\n{}</div>\n<script>\n\
+         const svg=document.querySelector('svg');const vb=svg.viewBox.baseVal;\n\
+         svg.setAttribute('width','100%');svg.setAttribute('height','100%');\n\
+         let drag=null;\n\
+         svg.addEventListener('wheel',e=>{{e.preventDefault();const k=e.deltaY>0?1.2:1/1.2;\n\
+         const r=svg.getBoundingClientRect();const px=vb.x+(e.clientX-r.left)/r.width*vb.width;\n\
+         const py=vb.y+(e.clientY-r.top)/r.height*vb.height;vb.x=px-(px-vb.x)*k;vb.y=py-(py-vb.y)*k;\n\
+         vb.width*=k;vb.height*=k;}});\n\
+         svg.addEventListener('mousedown',e=>{{drag=[e.clientX,e.clientY];}});\n\
+         window.addEventListener('mouseup',()=>{{drag=null;}});\n\
+         window.addEventListener('mousemove',e=>{{if(!drag)return;const r=svg.getBoundingClientRect();\n\
+         vb.x-=(e.clientX-drag[0])/r.width*vb.width;vb.y-=(e.clientY-drag[1])/r.height*vb.height;\n\
+         drag=[e.clientX,e.clientY];}});\n\
+         </script></body></html>\n",
+        svg(forest)
+    )
+}
+
+/// `cpsolve tree TRACE.jsonl -o FILE.svg|FILE.html`. `Err` is a usage message; input
+/// errors come back as `(file, line, message)`.
+pub fn write_tree(trace: &std::path::Path, output: &std::path::Path) -> Result<(), TreeError> {
+    let text = std::fs::read_to_string(trace)
+        .map_err(|e| TreeError::Usage(format!("tree: cannot read '{}' ({e})", trace.display())))?;
+    let forest = parse_trace(&text)
+        .map_err(|(line, message)| TreeError::Input(trace.display().to_string(), line, message))?;
+    write_forest(&forest, output)
+}
+
+/// Write the drawing of `forest` to `output` (`.html`: the pan/zoom page; otherwise SVG).
+pub fn write_forest(forest: &Forest, output: &std::path::Path) -> Result<(), TreeError> {
+    let page = if output.extension().is_some_and(|e| e == "html") {
+        html(forest)
+    } else {
+        svg(forest)
+    };
+    std::fs::write(output, page)
+        .map_err(|e| TreeError::Usage(format!("tree: cannot write '{}' ({e})", output.display())))
+}
+
+/// `cpsolve tree TRACE.jsonl -o FILE`: the words after `tree`.
+pub fn command(words: &[String]) -> Result<(), TreeError> {
+    let usage = || TreeError::Usage("usage: cpsolve tree TRACE.jsonl -o FILE.svg|FILE.html".into());
+    let (mut trace, mut output) = (None, None);
+    let mut words = words.iter();
+    while let Some(word) = words.next() {
+        match word.as_str() {
+            "-o" | "--output" => output = Some(words.next().ok_or_else(usage)?.clone()),
+            w if w.starts_with('-') && w != "-" => {
+                return Err(TreeError::Usage(format!(
+                    "tree: unknown flag '{w}' (usage: cpsolve tree TRACE.jsonl -o FILE.svg)"
+                )))
+            }
+            _ if trace.is_none() => trace = Some(word.clone()),
+            _ => return Err(usage()),
+        }
+    }
+    let (Some(trace), Some(output)) = (trace, output) else {
+        return Err(usage());
+    };
+    write_tree(std::path::Path::new(&trace), std::path::Path::new(&output))
+}
+
+/// What can go wrong drawing a tree.
+#[derive(Debug)]
+pub enum TreeError {
+    Usage(String),
+    /// File, line, message.
+    Input(String, usize, String),
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SMALL: &str = r#"{"event":"root","node":0,"tree":0}
+{"event":"branch","node":1,"parent":0,"depth":1,"var":0,"name":"a","op":"=","value":1,"decision":"a = 1","left":true}
+{"event":"failure","node":1,"depth":1,"propagator":"p"}
+{"event":"branch","node":2,"parent":0,"depth":1,"var":0,"name":"a","op":"!=","value":1,"decision":"a != 1","left":false}
+{"event":"solution","node":2,"depth":1,"number":1,"assignment":{"a":"2"}}
+"#;
+
+    #[test]
+    fn a_failure_and_a_solution_get_their_shapes() {
+        let forest = parse_trace(SMALL).unwrap();
+        assert_eq!(forest.node_count(), 2);
+        let svg = svg(&forest);
+        assert!(svg.contains("class=\"failure\""));
+        assert!(svg.contains("class=\"solution\""));
+        assert!(svg.contains("a != 1"));
+    }
+
+    #[test]
+    fn big_failed_subtrees_collapse_and_keep_their_count() {
+        // A chain of failed binary subtrees: a complete tree of depth 13 with one solution.
+        let mut text = String::from("{\"event\":\"root\",\"node\":0,\"tree\":0}\n");
+        let mut next = 1;
+        fn grow(text: &mut String, next: &mut u64, parent: u64, depth: usize) {
+            for left in [true, false] {
+                let id = *next;
+                *next += 1;
+                text.push_str(&format!(
+                    "{{\"event\":\"branch\",\"node\":{id},\"parent\":{parent},\"depth\":{depth},\"decision\":\"d\",\"left\":{left}}}\n"
+                ));
+                if depth == 13 {
+                    text.push_str(&format!(
+                        "{{\"event\":\"failure\",\"node\":{id},\"depth\":{depth},\"propagator\":\"p\"}}\n"
+                    ));
+                } else {
+                    grow(text, next, id, depth + 1);
+                }
+            }
+        }
+        grow(&mut text, &mut next, 0, 1);
+        let forest = parse_trace(&text).unwrap();
+        assert_eq!(forest.node_count(), (1 << 14) - 2);
+        let svg = svg(&forest);
+        let shapes = svg.matches("data-count=").count();
+        assert!(shapes <= MAX_SHAPES, "{shapes} shapes");
+        let counted: usize = svg
+            .split("data-count=\"")
+            .skip(1)
+            .map(|s| s[..s.find('"').unwrap()].parse::<usize>().unwrap())
+            .sum();
+        assert_eq!(counted, forest.node_count());
+    }
+
+    #[test]
+    fn a_branch_from_an_unknown_node_is_an_error_with_its_line() {
+        let text = "{\"event\":\"root\",\"node\":0,\"tree\":0}\n{\"event\":\"branch\",\"node\":1,\"parent\":7}\n";
+        assert_eq!(parse_trace(text).unwrap_err().0, 2);
+    }
+}

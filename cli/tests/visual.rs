@@ -1,0 +1,460 @@
+//! Seeing the search: the trace (`--trace`) and the drawn tree (`--tree`, `cpsolve tree`)
+//! say exactly what the search did. The trace's nodes, failures and solutions are the
+//! statistics' own counts; the tree is well-formed XML whose shapes add up to the nodes.
+
+mod common;
+
+use common::cpsolve;
+use serde_json::Value;
+use std::collections::HashMap;
+use std::path::PathBuf;
+
+/// A file name in the temporary directory, unique to this test run.
+fn temporary(name: &str) -> PathBuf {
+    std::env::temp_dir().join(format!("cpsolve-visual-{}-{name}", std::process::id()))
+}
+
+/// Run with `--trace` and `--json -s`; return the trace's events and the JSON answer.
+fn traced(args: &[&str], name: &str) -> (Vec<Value>, Value) {
+    let path = temporary(name);
+    let path_text = path.to_str().unwrap();
+    let mut all: Vec<&str> = args.to_vec();
+    all.extend(["--json", "-s", "--trace", path_text]);
+    let ran = cpsolve(&all, b"");
+    assert_eq!(ran.status, 0, "{}", ran.stderr);
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    let events = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    (events, ran.json())
+}
+
+/// Every branch hangs from a node met before, one level below it; the counts of branches,
+/// failures and solutions are those of the statistics.
+fn check_tree_shape(events: &[Value], answer: &Value) {
+    let mut depth_of: HashMap<u64, u64> = HashMap::new();
+    let (mut branches, mut failures, mut solutions) = (0, 0, 0);
+    for e in events {
+        match e["event"].as_str().unwrap() {
+            "root" => {
+                depth_of.insert(e["node"].as_u64().unwrap(), 0);
+            }
+            "branch" => {
+                branches += 1;
+                let parent = e["parent"].as_u64().unwrap();
+                let depth = e["depth"].as_u64().unwrap();
+                assert_eq!(depth_of[&parent] + 1, depth, "{e}");
+                let node = e["node"].as_u64().unwrap();
+                assert!(
+                    depth_of.insert(node, depth).is_none(),
+                    "node id reused: {e}"
+                );
+            }
+            "failure" => {
+                failures += 1;
+                let node = e["node"].as_u64().unwrap();
+                assert_eq!(depth_of[&node], e["depth"].as_u64().unwrap(), "{e}");
+            }
+            "solution" => {
+                solutions += 1;
+                let node = e["node"].as_u64().unwrap();
+                assert_eq!(depth_of[&node], e["depth"].as_u64().unwrap(), "{e}");
+            }
+            _ => {}
+        }
+    }
+    let stats = &answer["stats"];
+    assert_eq!(branches, stats["nodes"].as_u64().unwrap());
+    assert_eq!(failures, stats["failures"].as_u64().unwrap());
+    assert_eq!(solutions, stats["solutions"].as_u64().unwrap());
+}
+
+#[test]
+fn the_trace_of_queens_names_columns_and_counts_rows_from_one() {
+    let (events, answer) = traced(&["queens", "8"], "queens8.jsonl");
+    check_tree_shape(&events, &answer);
+    let solution = events.iter().find(|e| e["event"] == "solution").unwrap();
+    // The JSON answer lists the row of each column, from 1: the trace says the same.
+    let rows = answer["solution"].as_array().unwrap();
+    for (c, row) in rows.iter().enumerate() {
+        let name = format!("c{}", c + 1);
+        assert_eq!(
+            solution["assignment"][&name].as_str().unwrap(),
+            row.to_string(),
+            "{name}"
+        );
+    }
+    let first = events.iter().find(|e| e["event"] == "branch").unwrap();
+    let decision = first["decision"].as_str().unwrap();
+    let value = first["value"].as_i64().unwrap();
+    assert!(
+        decision.ends_with(&format!("= {}", value + 1)),
+        "{decision}"
+    );
+}
+
+#[test]
+fn the_trace_of_every_solution_and_failure_matches_the_statistics() {
+    let (events, answer) = traced(&["queens", "8", "-a"], "queens8all.jsonl");
+    check_tree_shape(&events, &answer);
+    let (events, answer) = traced(&["pigeonhole"], "pigeonhole.jsonl");
+    check_tree_shape(&events, &answer);
+    let solution = events.iter().find(|e| e["event"] == "solution").unwrap();
+    let cells = solution["assignment"].as_object().unwrap();
+    assert_eq!(cells.len(), 36);
+    assert!(cells
+        .values()
+        .all(|v| ["fork", "knife", "spoon"].contains(&v.as_str().unwrap())));
+}
+
+/// A small XML well-formedness check: tags nest and close, attributes are quoted.
+fn assert_well_formed_xml(text: &str) {
+    // Every '&' starts an entity.
+    for (i, _) in text.match_indices('&') {
+        let entity = &text[i..];
+        assert!(
+            ["&amp;", "&lt;", "&gt;", "&quot;", "&apos;", "&#"]
+                .iter()
+                .any(|e| entity.starts_with(e)),
+            "a bare '&' at byte {i}"
+        );
+    }
+    let mut open: Vec<String> = Vec::new();
+    let mut rest = text;
+    while let Some(start) = rest.find('<') {
+        let end = rest[start..].find('>').expect("a tag is closed by '>'") + start;
+        let tag = &rest[start + 1..end];
+        rest = &rest[end + 1..];
+        if tag.starts_with('?') || tag.starts_with('!') {
+            continue;
+        }
+        if let Some(name) = tag.strip_prefix('/') {
+            assert_eq!(
+                open.pop().as_deref(),
+                Some(name.trim()),
+                "mismatched </{name}>"
+            );
+            continue;
+        }
+        let self_closing = tag.ends_with('/');
+        let body = tag.trim_end_matches('/');
+        let name = body.split_whitespace().next().expect("a tag has a name");
+        // Attributes: name="value" pairs, quotes balanced.
+        assert_eq!(
+            body.matches('"').count() % 2,
+            0,
+            "unbalanced quotes in <{body}>"
+        );
+        if !self_closing {
+            open.push(name.to_string());
+        }
+    }
+    assert!(open.is_empty(), "unclosed tags: {open:?}");
+}
+
+/// The sum of the shapes' `data-count` attributes: the nodes the drawing stands for.
+fn drawn_nodes(svg: &str) -> u64 {
+    svg.split("data-count=\"")
+        .skip(1)
+        .map(|s| s[..s.find('"').unwrap()].parse::<u64>().unwrap())
+        .sum()
+}
+
+#[test]
+fn the_tree_is_xml_and_its_shapes_add_up_to_the_nodes() {
+    for (args, name) in [
+        (vec!["queens", "6"], "q6"),
+        // 6,658 nodes: failed subtrees are collapsed into triangles.
+        (vec!["queens", "10", "-a"], "q10"),
+        (vec!["pigeonhole"], "pigeonhole"),
+    ] {
+        let svg_path = temporary(&format!("{name}.svg"));
+        let mut all = args.clone();
+        all.extend(["--json", "-s", "--tree", svg_path.to_str().unwrap()]);
+        let ran = cpsolve(&all, b"");
+        assert_eq!(ran.status, 0, "{}", ran.stderr);
+        let nodes = ran.json()["stats"]["nodes"].as_u64().unwrap();
+        let svg = std::fs::read_to_string(&svg_path).unwrap();
+        std::fs::remove_file(&svg_path).unwrap();
+        assert_well_formed_xml(&svg);
+        assert_eq!(drawn_nodes(&svg), nodes, "{name}");
+        assert!(svg.contains(&format!("data-nodes=\"{nodes}\"")));
+        assert!(
+            svg.matches("data-count=").count() <= 4001,
+            "{name}: too many shapes"
+        );
+    }
+}
+
+#[test]
+fn cpsolve_tree_redraws_a_trace_and_reports_bad_lines() {
+    let trace = temporary("redraw.jsonl");
+    let first = temporary("first.svg");
+    let again = temporary("again.html");
+    let ran = cpsolve(
+        &[
+            "queens",
+            "7",
+            "-a",
+            "--trace",
+            trace.to_str().unwrap(),
+            "--tree",
+            first.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(ran.status, 0, "{}", ran.stderr);
+    let ran = cpsolve(
+        &[
+            "tree",
+            trace.to_str().unwrap(),
+            "-o",
+            again.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(ran.status, 0, "{}", ran.stderr);
+    let svg = std::fs::read_to_string(&first).unwrap();
+    let page = std::fs::read_to_string(&again).unwrap();
+    assert!(page.starts_with("<!DOCTYPE html>") && page.contains(svg.trim()));
+    // A line that is not a trace event: one error line naming the file and the line.
+    std::fs::write(
+        &trace,
+        "{\"event\":\"root\",\"node\":0,\"tree\":0}\nnot json\n",
+    )
+    .unwrap();
+    let ran = cpsolve(
+        &[
+            "tree",
+            trace.to_str().unwrap(),
+            "-o",
+            again.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(ran.status, 2);
+    assert!(
+        ran.stderr.starts_with("error: ") && ran.stderr.contains(":2: "),
+        "{}",
+        ran.stderr
+    );
+    assert_eq!(ran.stderr.lines().count(), 1);
+    for f in [trace, first, again] {
+        let _ = std::fs::remove_file(f);
+    }
+}
+
+#[test]
+fn show_domains_prints_pencil_marks_that_keep_the_solution() {
+    let seed = common::seed_dir().join("sudoku.txt");
+    let seed = seed.to_str().unwrap();
+    let ran = cpsolve(&["sudoku", seed, "--show-domains"], b"");
+    assert_eq!(ran.status, 0, "{}", ran.stderr);
+    let solved = cpsolve(&["sudoku", seed, "--json"], b"");
+    let grid = solved.json()["solution"].clone();
+    let marks: Vec<&str> = ran
+        .stdout
+        .lines()
+        .filter(|l| l.starts_with("% r"))
+        .collect();
+    assert_eq!(marks.len(), 81);
+    let mut open_cells = 0;
+    for line in marks {
+        // "% r3c4: 2 6 9"
+        let (name, values) = line[2..].split_once(": ").unwrap();
+        let (r, c) = name[1..].split_once('c').unwrap();
+        let (r, c): (usize, usize) = (r.parse().unwrap(), c.parse().unwrap());
+        let digit = grid[r - 1][c - 1].to_string();
+        let values: Vec<&str> = values.split(' ').collect();
+        assert!(
+            values.contains(&digit.as_str()),
+            "{line}: the solution has {digit}"
+        );
+        if values.len() > 1 {
+            open_cells += 1;
+        }
+    }
+    // Root propagation does not solve this one alone: some cells keep several candidates.
+    assert!(open_cells > 0);
+    // The solution still follows, unchanged.
+    assert!(ran.stdout.contains("----------"));
+}
+
+#[test]
+fn the_search_order_flags_change_the_tree_not_the_solutions() {
+    let nodes = |extra: &[&str]| -> (u64, u64) {
+        let mut args = vec!["queens", "10", "--count", "-p", "1", "--json", "-s"];
+        args.extend(extra);
+        let ran = cpsolve(&args, b"");
+        assert_eq!(ran.status, 0, "{extra:?}: {}", ran.stderr);
+        let stats = &ran.json()["stats"];
+        (
+            stats["nodes"].as_u64().unwrap(),
+            stats["solutions"].as_u64().unwrap(),
+        )
+    };
+    let (default_nodes, _) = nodes(&[]);
+    let (input_nodes, _) = nodes(&["--var", "input"]);
+    // The puzzle's own order (first-fail, middle columns first) beats the plain input order.
+    assert!(
+        default_nodes < input_nodes,
+        "{default_nodes} vs {input_nodes}"
+    );
+    for extra in [
+        &["--var", "input"][..],
+        &["--var", "first-fail"],
+        &["--var", "dom-wdeg"],
+        &["--val", "max"],
+        &["--val", "split"],
+        &["--val", "random", "-r", "7"],
+    ] {
+        assert_eq!(nodes(extra).1, 724, "{extra:?}");
+    }
+    let ran = cpsolve(&["queens", "4", "--val", "middle"], b"");
+    assert_eq!(ran.status, 2);
+    assert_eq!(ran.stderr.lines().count(), 1);
+}
+
+#[test]
+fn a_restart_explores_another_tree_than_the_run_it_gave_up() {
+    let (events, answer) = traced(&["queens", "100", "--restarts", "luby"], "restarts.jsonl");
+    check_tree_shape(&events, &answer);
+    assert!(answer["stats"]["restarts"].as_u64().unwrap() >= 1);
+    // The first decisions of each tree, by tree.
+    let mut first_decisions: Vec<Vec<String>> = Vec::new();
+    for e in &events {
+        match e["event"].as_str().unwrap() {
+            "root" => first_decisions.push(Vec::new()),
+            "branch" => {
+                let tree = first_decisions.last_mut().unwrap();
+                if tree.len() < 5 {
+                    tree.push(e["decision"].as_str().unwrap().to_string());
+                }
+            }
+            _ => {}
+        }
+    }
+    assert!(first_decisions.len() >= 2);
+    assert_ne!(
+        first_decisions[0], first_decisions[1],
+        "the restart replayed the tree"
+    );
+}
+
+/// Headless Chromium, or `None` (with a message) when it is not installed outside CI.
+fn chromium() -> Option<PathBuf> {
+    let path = PathBuf::from("/usr/bin/chromium");
+    if path.exists() {
+        return Some(path);
+    }
+    assert!(
+        std::env::var_os("CI").is_none(),
+        "CI installs chromium, but /usr/bin/chromium is missing"
+    );
+    eprintln!("skipped: /usr/bin/chromium is not installed");
+    None
+}
+
+/// The page's DOM after its script ran (and `budget_ms` of virtual time passed), and
+/// Chromium's log on standard error (console messages included).
+fn render(chromium: &PathBuf, url: &str, budget_ms: u32) -> (String, String) {
+    let profile = temporary(&format!("chromium-profile-{budget_ms}"));
+    let out = std::process::Command::new(chromium)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            "--enable-logging=stderr",
+            "--v=0",
+        ])
+        .arg(format!("--user-data-dir={}", profile.display()))
+        .arg(format!("--virtual-time-budget={budget_ms}"))
+        .args(["--dump-dom", url])
+        .output()
+        .expect("chromium runs");
+    let _ = std::fs::remove_dir_all(&profile);
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The `data-values` of the cells, in the grid's order (row by row).
+fn cell_values(dom: &str) -> Vec<String> {
+    dom.split("data-values=\"")
+        .skip(1)
+        .map(|s| s[..s.find('"').unwrap()].to_string())
+        .collect()
+}
+
+fn body_attribute(dom: &str, name: &str) -> String {
+    let body = &dom[dom.find("<body").unwrap()..];
+    let body = &body[..body.find('>').unwrap()];
+    let at = body.find(&format!("{name}=\"")).unwrap() + name.len() + 2;
+    body[at..at + body[at..].find('"').unwrap()].to_string()
+}
+
+#[test]
+fn the_animation_replays_the_search_exactly() {
+    let page = temporary("queens6.html");
+    let ran = cpsolve(
+        &[
+            "queens",
+            "6",
+            "--json",
+            "-s",
+            "--animate",
+            page.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(ran.status, 0, "{}", ran.stderr);
+    let answer = ran.json();
+    let html = std::fs::read_to_string(&page).unwrap();
+    // One frame per node, one per failure, one per solution, and the root's.
+    let stats = &answer["stats"];
+    assert_eq!(
+        html.matches("\"kind\":\"branch\"").count() as u64,
+        stats["nodes"].as_u64().unwrap()
+    );
+    assert_eq!(
+        html.matches("\"kind\":\"failure\"").count() as u64,
+        stats["failures"].as_u64().unwrap()
+    );
+    assert_eq!(html.matches("\"kind\":\"solution\"").count(), 1);
+    // Self-contained: no resource is fetched from anywhere.
+    assert!(!html.contains("src=") && !html.contains("href=") && !html.contains("http"));
+
+    let Some(chromium) = chromium() else { return };
+    let url = format!("file://{}", page.display());
+    let solution: Vec<String> = answer["solution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.to_string())
+        .collect();
+    // The last frame is the solution printed.
+    let (dom, log) = render(&chromium, &format!("{url}#last"), 1000);
+    assert!(
+        !log.contains("Uncaught") && !log.contains(":ERROR:CONSOLE"),
+        "{log}"
+    );
+    assert_eq!(body_attribute(&dom, "data-kind"), "solution");
+    assert_eq!(cell_values(&dom), solution);
+    // The first frame is the root's fixpoint: every row open in every column.
+    let (dom, _) = render(&chromium, &format!("{url}#0"), 1000);
+    assert_eq!(body_attribute(&dom, "data-kind"), "root");
+    assert!(cell_values(&dom).iter().all(|v| v == "1 2 3 4 5 6"));
+    // Playing from the start reaches the solution frame.
+    let (dom, log) = render(&chromium, &format!("{url}#play"), 20000);
+    assert!(!log.contains("Uncaught"), "{log}");
+    assert_eq!(body_attribute(&dom, "data-kind"), "solution");
+    assert_eq!(cell_values(&dom), solution);
+    let _ = std::fs::remove_file(&page);
+}
