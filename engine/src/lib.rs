@@ -31,6 +31,7 @@
 
 pub mod domain;
 pub mod model;
+mod model_arithmetic;
 pub mod propagation;
 pub mod propagator;
 pub mod propagators;

@@ -6,12 +6,15 @@
 //! folder (`alldiff/value.rs`, `alldiff/bounds.rs`, `alldiff/domain.rs`), chosen by an option.
 
 pub mod alldiff;
+pub mod arithmetic;
 pub mod clause;
 pub mod count;
 pub mod element;
+pub mod element_var;
 pub mod king_degree;
 pub mod linear;
 pub mod precedence;
+pub mod reified;
 pub mod reify;
 pub mod relations;
 pub mod sum;
