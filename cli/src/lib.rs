@@ -26,6 +26,7 @@
 //! error; 1 for an internal error (an answer that fails its puzzle's checker, a failed write).
 
 pub mod args;
+pub mod flatzinc;
 pub mod input;
 pub mod output;
 pub mod progress;
@@ -164,6 +165,9 @@ fn execute(
     if options.help {
         out.write_all(help().as_bytes())?;
         return Ok(());
+    }
+    if flatzinc::is_model_file(&command) {
+        return flatzinc::run(&command, &options, out, err);
     }
     if command == "tour" {
         if let Some(extra) = options.operands.first() {
