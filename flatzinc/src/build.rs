@@ -81,6 +81,8 @@ pub struct Builder {
     pub line: usize,
     /// A declared domain was empty: the model has no solution.
     model_is_unsatisfiable: bool,
+    /// Ranges computed for `var int` declared without one (`bounds.rs`).
+    inferred: HashMap<String, (i64, i64)>,
 }
 
 impl Builder {
@@ -292,7 +294,8 @@ impl Builder {
         let x = if is_bool {
             self.model.new_bool()
         } else {
-            match &d.ty.domain {
+            let inferred = self.inferred.get(&d.name).map(|&r| vec![r]);
+            match d.ty.domain.as_ref().or(inferred.as_ref()) {
                 None => {
                     return self.error(format!(
                         "'{}' has no bounds: the domain of a 'var int' is too large for this version (at most {MAX_DOMAIN_VALUES} values)",
@@ -379,6 +382,7 @@ pub fn build(fzn: &FznModel) -> Result<Built, FznError> {
         constants: HashMap::new(),
         line: 0,
         model_is_unsatisfiable: false,
+        inferred: crate::bounds::infer(fzn),
     };
     let mut output = Vec::new();
     let mut decision_vars = Vec::new();

@@ -8,6 +8,7 @@
 //! |---|---|
 //! | the syntax tree | [`ast`] |
 //! | text to tree (lexer and parser) | [`parse`] |
+//! | ranges for `var int` declared without one | [`bounds`] |
 //! | tree to engine model: declarations, output | [`build`] |
 //! | one function per builtin constraint, in one table | [`builtins`] |
 //! | search annotations to the engine's brancher | [`search`] |
@@ -16,6 +17,7 @@
 //! `docs/minizinc.md` follows a model from MiniZinc to these propagators.
 
 pub mod ast;
+pub mod bounds;
 pub mod build;
 pub mod builtins;
 pub mod parse;

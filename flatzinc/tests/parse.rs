@@ -154,3 +154,23 @@ fn fuzz_random_truncated_and_mutated_files_never_panic() {
         must_not_panic(&pieces.concat());
     }
 }
+
+#[test]
+fn a_var_int_without_a_domain_gets_the_range_its_definition_implies() {
+    let text = "var 1..3: x;\nvar -2..4: y;\nvar int: s :: output_var;\nvar int: t :: output_var;\nvar int: u;\nconstraint int_lin_eq([1, 1, -1], [x, y, s], 0);\nconstraint int_times(s, y, t);\nconstraint int_abs(t, u);\nsolve maximize u;\n";
+    let built = flatzinc::load(text).unwrap();
+    let names = &built.names;
+    let var = |n: &str| match names[n] {
+        flatzinc::build::Value::Var(v, _) => v,
+        _ => panic!(),
+    };
+    let m = &built.model;
+    assert_eq!((m.min(var("s")), m.max(var("s"))), (-1, 7));
+    assert_eq!((m.min(var("t")), m.max(var("t"))), (-14, 28));
+    assert_eq!((m.min(var("u")), m.max(var("u"))), (0, 28));
+    let mut out = Vec::new();
+    flatzinc::solve::run(built, &Default::default(), &mut out).unwrap();
+    assert!(String::from_utf8(out)
+        .unwrap()
+        .ends_with("s = 7;\nt = 28;\n----------\n==========\n"));
+}
