@@ -44,6 +44,17 @@ fn arithmetic_beyond_the_budget_is_sound_and_checking() {
 }
 
 #[test]
+fn times_of_non_negative_factors_beyond_the_budget_is_sound_and_checking() {
+    let cfg = HarnessConfig::new(3, 0, 7, Consistency::Checking);
+    check_propagator(
+        "times (fallback, x, y >= 0)",
+        &cfg,
+        &|t| t[0] * t[1] == t[2],
+        &|xs| Box::new(Arith::with_budget(ArithOp::Times, xs[0], xs[1], xs[2], 0)),
+    );
+}
+
+#[test]
 fn the_functions_follow_flatzinc() {
     assert_eq!(ArithOp::Div.apply(-7, 2), Some(-3));
     assert_eq!(ArithOp::Mod.apply(-7, 2), Some(-1));

@@ -12,10 +12,11 @@
 //!
 //! **The budget.** Enumeration costs |D(x)|·|D(y)|. Beyond [`DEFAULT_PAIR_BUDGET`] pairs the
 //! propagator falls back to interval reasoning on `z` only (its bounds are the least and
-//! greatest `f` over the four corners of the box, exact for `times`, `min` and `max`, which
-//! are monotone in each argument on each orthant side; for the others it only checks), and
-//! to checking once `x` and `y` are fixed. Bounds reasoning back onto `x` and `y` for large
-//! domains (Gecode's `int_times` rules) is not written yet: see docs/minizinc.md.
+//! greatest `f` over the four corners of the box, exact for `times`, `min` and `max`; for
+//! the others it only checks), for `times` with non-negative factors to the bounds each
+//! factor can have (`x ≥ ⌈min z / max y⌉`, `x ≤ ⌊max z / min y⌋`), and to checking once
+//! `x` and `y` are fixed. Bounds reasoning onto factors of any sign (Gecode's `int_times`
+//! rules) is not written yet: see docs/minizinc.md.
 //!
 //! **Consistency:** domain within the budget; checking beyond it.
 //!
@@ -26,7 +27,7 @@ use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Su
 use crate::store::VarId;
 
 /// Pairs enumerated before the propagator falls back to interval reasoning.
-pub const DEFAULT_PAIR_BUDGET: u64 = 1 << 14;
+pub const DEFAULT_PAIR_BUDGET: u64 = 1 << 10;
 
 /// The function computed by an [`Arith`] propagator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -176,6 +177,12 @@ impl Arith {
             ctx.set_min(z, lo.clamp(i32::MIN as i64, i32::MAX as i64) as i32)?;
             ctx.set_max(z, hi.clamp(i32::MIN as i64, i32::MAX as i64) as i32)?;
         }
+        if self.op == ArithOp::Times && ctx.min(x) >= 0 && ctx.min(y) >= 0 {
+            // Non-negative factors: z = x·y gives x ≥ ⌈min z / max y⌉ and, when y ≥ 1,
+            // x ≤ ⌊max z / min y⌋; the same for y.
+            narrow_factor(ctx, x, y, z)?;
+            narrow_factor(ctx, y, x, z)?;
+        }
         if ctx.is_fixed(x) && ctx.is_fixed(y) {
             match self.op.apply(ctx.value(x) as i64, ctx.value(y) as i64) {
                 Some(r) => {
@@ -186,6 +193,21 @@ impl Arith {
         }
         Ok(())
     }
+}
+
+/// For `z = x·y` with `x, y ≥ 0`: the bounds of `x` that `z` and `y` allow.
+fn narrow_factor(ctx: &mut Context<'_>, x: VarId, y: VarId, z: VarId) -> PropResult {
+    let (ylo, yhi) = (ctx.min(y) as i64, ctx.max(y) as i64);
+    let (zlo, zhi) = (ctx.min(z) as i64, ctx.max(z) as i64);
+    if yhi > 0 && zlo > 0 {
+        let lo = (zlo + yhi - 1) / yhi;
+        ctx.set_min(x, lo.min(i32::MAX as i64) as i32)?;
+    }
+    if ylo > 0 {
+        let hi = zhi.max(0) / ylo;
+        ctx.set_max(x, hi.min(i32::MAX as i64) as i32)?;
+    }
+    Ok(())
 }
 
 impl Propagator for Arith {
