@@ -38,14 +38,24 @@ fn cpsolve_msc(dir: &Path) -> PathBuf {
     msc
 }
 
-fn gecode() -> String {
+/// Gecode's solver arguments: the corrected configuration of
+/// `../shared/tools/minizinc-gecode/install.sh` when installed; else Debian's Gecode with
+/// MiniZinc's standard library (`-G std`: decompositions), because Debian's own Gecode
+/// library breaks every model that includes globals.mzn.
+fn gecode() -> Vec<String> {
     let corrected = std::env::var_os("HOME")
         .map(|h| Path::new(&h).join(".minizinc-gecode/gecode/gecode.msc"))
         .filter(|p| p.exists());
     match corrected {
-        Some(p) => p.to_string_lossy().into_owned(),
-        None => "gecode".to_string(),
+        Some(p) => vec!["--solver".into(), p.to_string_lossy().into_owned()],
+        None => ["--solver", "gecode", "-G", "std"]
+            .map(String::from)
+            .to_vec(),
     }
+}
+
+fn cpsolve(msc: &Path) -> Vec<String> {
+    vec!["--solver".into(), msc.to_string_lossy().into_owned()]
 }
 
 /// What a run printed: the status, the last solution's dzn lines, its objective.
@@ -58,10 +68,9 @@ struct Run {
     objective: Option<i64>,
 }
 
-fn minizinc(solver: &str, files: &[PathBuf], extra: &[&str]) -> Run {
+fn minizinc(solver: &[String], files: &[PathBuf], extra: &[&str]) -> Run {
     let out = Command::new("minizinc")
-        .arg("--solver")
-        .arg(solver)
+        .args(solver)
         .args(["--output-mode", "dzn", "--output-objective", "-t", "20000"])
         .args(extra)
         .args(files)
@@ -70,7 +79,7 @@ fn minizinc(solver: &str, files: &[PathBuf], extra: &[&str]) -> Run {
     let text = String::from_utf8_lossy(&out.stdout).into_owned();
     assert!(
         out.status.success(),
-        "{solver} on {files:?}: {text}\n{}",
+        "{solver:?} on {files:?}: {text}\n{}",
         String::from_utf8_lossy(&out.stderr)
     );
     let mut run = Run {
@@ -107,7 +116,7 @@ fn compare(files: &[PathBuf], extra: &[&str]) {
     let dir = std::env::temp_dir().join(format!("cpsolve-mzn-test-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let msc = cpsolve_msc(&dir);
-    let ours = minizinc(msc.to_str().unwrap(), files, extra);
+    let ours = minizinc(&cpsolve(&msc), files, extra);
     let theirs = minizinc(&gecode(), files, extra);
     assert_eq!(ours.status, theirs.status, "status on {files:?}");
     assert_eq!(ours.objective, theirs.objective, "optimum on {files:?}");
