@@ -14,8 +14,10 @@
 //! | `indomain_reverse_split` | `ValSelect::Max` (upper values first) |
 //! | `indomain_random` | `ValSelect::Random` |
 //!
-//! Approximations, stated: the engine has one strategy per search, so a `seq_search`
-//! branches on the variables of all its parts in order with the choices of the first part;
+//! A `seq_search` of several parts branches phase by phase: the next variable comes from the
+//! first part that still has one unfixed, by that part's rule. Approximations, stated: the
+//! value choice is the first part's for every phase (the engine has one value selector);
+//! `dom_w_deg` inside a sequence is `first_fail`;
 //! `indomain_median` splits at the middle of the bounds, not at the median value;
 //! `indomain_reverse_split` tries the largest value first instead of the upper half.
 //! Every mapping keeps the search complete: only the order of the tree changes.
@@ -37,59 +39,111 @@ pub struct Branching {
     pub val_select: ValSelect,
 }
 
+/// One `int_search`/`bool_search`: its variables and its two choices.
+#[derive(Clone, Debug)]
+struct Phase {
+    vars: Vec<VarId>,
+    var_choice: String,
+    val_choice: String,
+}
+
 /// Read the solve item's annotations; `None` when there is no usable search annotation.
 pub fn from_annotations(built: &Built) -> Option<Branching> {
-    let mut vars = Vec::new();
-    let mut choices = None;
+    let mut phases = Vec::new();
     for ann in &built.search_annotations {
-        collect(built, ann, &mut vars, &mut choices);
+        collect(built, ann, &mut phases);
     }
-    let (var_select, val_select) = choices?;
-    if vars.is_empty() {
-        return None;
+    phases.retain(|p| !p.vars.is_empty());
+    let first = phases.first()?.clone();
+    let mut vars: Vec<VarId> = Vec::new();
+    for p in &phases {
+        for &x in &p.vars {
+            if !vars.contains(&x) {
+                vars.push(x);
+            }
+        }
     }
+    let var_select = if phases.len() == 1 {
+        var_select(&first.var_choice)
+    } else {
+        phase_by_phase(phases)
+    };
     Some(Branching {
         vars,
         var_select,
-        val_select,
+        val_select: val_select(&first.val_choice),
     })
 }
 
-fn collect(
-    built: &Built,
-    ann: &Expr,
-    vars: &mut Vec<VarId>,
-    choices: &mut Option<(VarSelect, ValSelect)>,
-) {
+fn collect(built: &Built, ann: &Expr, phases: &mut Vec<Phase>) {
     let Expr::Call(name, args) = ann else { return };
     match name.as_str() {
-        "seq_search" | "warm_start_array" => {
+        "seq_search" => {
             if let Some(Expr::Array(parts)) = args.first() {
                 for part in parts {
-                    collect(built, part, vars, choices);
+                    collect(built, part, phases);
                 }
             }
         }
         "int_search" | "bool_search" if args.len() >= 3 => {
-            for x in annotation_vars(built, &args[0]) {
-                if !vars.contains(&x) {
-                    vars.push(x);
-                }
-            }
-            if choices.is_none() {
-                let var = match &args[1] {
-                    Expr::Ident(s) => var_select(s),
-                    _ => VarSelect::InputOrder,
-                };
-                let val = match &args[2] {
-                    Expr::Ident(s) => val_select(s),
-                    _ => ValSelect::Min,
-                };
-                *choices = Some((var, val));
-            }
+            let word = |e: &Expr| match e {
+                Expr::Ident(s) => s.clone(),
+                _ => String::new(),
+            };
+            phases.push(Phase {
+                vars: annotation_vars(built, &args[0]),
+                var_choice: word(&args[1]),
+                val_choice: word(&args[2]),
+            });
         }
         _ => {}
     }
+}
+
+/// A `seq_search` of several phases: the variable comes from the first phase that still has
+/// an unfixed variable, chosen by that phase's rule (`dom_w_deg` inside a sequence is
+/// `first_fail`: the weights live in the engine's own selector).
+fn phase_by_phase(phases: Vec<Phase>) -> VarSelect {
+    VarSelect::Custom(Arc::new(move |model: &Model, candidates: &[VarId]| {
+        for phase in &phases {
+            let open: Vec<VarId> = phase
+                .vars
+                .iter()
+                .copied()
+                .filter(|&x| !model.is_fixed(x))
+                .collect();
+            if !open.is_empty() {
+                return pick(&phase.var_choice, model, &open);
+            }
+        }
+        candidates[0]
+    }))
+}
+
+/// The variable `rule` chooses among `open` (not empty), ties by order.
+fn pick(rule: &str, model: &Model, open: &[VarId]) -> VarId {
+    let key = |x: VarId| -> i64 {
+        match rule {
+            "first_fail" | "dom_w_deg" => model.size(x) as i64,
+            "anti_first_fail" => -(model.size(x) as i64),
+            "smallest" => model.min(x) as i64,
+            "largest" => -(model.max(x) as i64),
+            "max_regret" => -regret(model, x),
+            _ => 0,
+        }
+    };
+    *open
+        .iter()
+        .min_by_key(|&&x| key(x))
+        .expect("pick is asked with open variables")
+}
+
+/// The gap between the two smallest values of `x` (0 when fixed).
+fn regret(model: &Model, x: VarId) -> i64 {
+    let d = model.domain(x);
+    let lo = d.min();
+    let next = lo.checked_add(1).and_then(|v| d.next_from(v));
+    next.map_or(0, |v| v as i64 - lo as i64)
 }
 
 /// The variables an annotation names (constants are skipped).
@@ -150,13 +204,7 @@ pub fn var_select(name: &str) -> VarSelect {
         "anti_first_fail" => by_key(|m, x| -(m.size(x) as i64)),
         "smallest" => by_key(|m, x| m.min(x) as i64),
         "largest" => by_key(|m, x| -(m.max(x) as i64)),
-        "max_regret" => by_key(|m, x| {
-            let d = m.domain(x);
-            let lo = d.min();
-            let next = lo.checked_add(1).and_then(|v| d.next_from(v));
-            let regret = next.map_or(0, |v| v as i64 - lo as i64);
-            -regret
-        }),
+        "max_regret" => by_key(|m, x| -regret(m, x)),
         _ => VarSelect::InputOrder,
     }
 }
