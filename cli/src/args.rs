@@ -44,6 +44,8 @@ pub struct Options {
     pub time_limit: Option<Duration>,
     /// `-f`: free search.
     pub free: bool,
+    /// `-i`: intermediate solutions of an optimisation (FlatZinc models).
+    pub intermediate: bool,
     /// `-v`: progress on standard error.
     pub verbose: bool,
     pub json: bool,
@@ -98,6 +100,11 @@ pub const FLAGS: &[(&str, &str, &str)] = &[
         "-f, --free-search",
         "",
         "let the engine choose the heuristics (dom/wdeg, restarts)",
+    ),
+    (
+        "-i, --intermediate",
+        "",
+        "FlatZinc models: print each improving solution",
     ),
     ("-v, --verbose", "", "progress on standard error"),
     ("--json", "", "one JSON object per instance per line"),
@@ -216,6 +223,9 @@ pub fn parse<S: AsRef<OsStr>>(args: &[S]) -> Result<Options, String> {
             "-a" | "--all-solutions" | "--all" => takes_no_value(&mut o, |o| o.all = true)?,
             "-s" | "--statistics" | "--stats" => takes_no_value(&mut o, |o| o.stats = true)?,
             "-f" | "--free-search" => takes_no_value(&mut o, |o| o.free = true)?,
+            "-i" | "--intermediate" | "--intermediate-solutions" => {
+                takes_no_value(&mut o, |o| o.intermediate = true)?
+            }
             "-v" | "--verbose" => takes_no_value(&mut o, |o| o.verbose = true)?,
             "--json" => takes_no_value(&mut o, |o| o.json = true)?,
             "--count" => takes_no_value(&mut o, |o| o.count = true)?,

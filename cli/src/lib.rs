@@ -31,6 +31,7 @@ pub mod animate;
 pub mod args;
 pub mod cluster;
 pub mod domains;
+pub mod flatzinc;
 pub mod heuristics;
 pub mod input;
 pub mod output;
@@ -195,6 +196,9 @@ fn execute<S: AsRef<OsStr>>(
     if options.help {
         out.write_all(help().as_bytes())?;
         return Ok(());
+    }
+    if flatzinc::is_model_file(&command) {
+        return flatzinc::run(&command, &options, out, err);
     }
     if command == "tour" {
         if let Some(extra) = options.operands.first() {

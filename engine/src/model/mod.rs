@@ -12,9 +12,11 @@
 //! A `Model` is `Clone`: the parallel search gives every thread its own copy.
 //!
 //! The vocabulary grows by family in this folder, each file a separate `impl Model` block:
-//! `scheduling.rs` (inverse, cumulative, disjunctive), `globals.rs` (vectors, lex, regular,
-//! circuit).
+//! `arithmetic.rs` (times, division, modulo, power, min, max, abs, element over variables,
+//! reified and half-reified forms: what FlatZinc's builtins need), `scheduling.rs` (inverse,
+//! cumulative, disjunctive), `globals.rs` (vectors, lex, regular, circuit).
 
+mod arithmetic;
 mod globals;
 mod scheduling;
 

@@ -6,10 +6,12 @@
 //! folder (`alldiff/value.rs`, `alldiff/bounds.rs`, `alldiff/domain.rs`), chosen by an option.
 
 pub mod alldiff;
+pub mod arithmetic;
 pub mod clause;
 pub mod count;
 pub mod distinct_sum;
 pub mod element;
+pub mod element_var;
 pub mod graph;
 pub mod inverse;
 pub mod king_degree;
@@ -17,6 +19,7 @@ pub mod lex;
 pub mod linear;
 pub mod precedence;
 pub mod regular;
+pub mod reified;
 pub mod reify;
 pub mod relations;
 pub mod scheduling;

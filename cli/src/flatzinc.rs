@@ -1,0 +1,193 @@
+//! # `cpsolve model.fzn` and `cpsolve model.mzn [data.dzn]`
+//!
+//! A first operand ending in `.fzn` is a FlatZinc file: read, built and solved by the
+//! `flatzinc` crate, with the standard flags (`-a -n -i -s -t -r -f`; `-p` is accepted and
+//! the search runs on one thread). A first operand ending in `.mzn` is a MiniZinc model:
+//! `minizinc` compiles it with this repository's `mznlib/` and runs this very executable on
+//! the result (through a solver configuration written to a temporary folder), so the model's
+//! own output is printed. Without `minizinc` on the PATH that is an error line, exit 2.
+
+use crate::args::Options;
+use crate::input::InputError;
+use crate::Failure;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Instant;
+
+/// Is this first operand a FlatZinc or MiniZinc file?
+pub fn is_model_file(command: &str) -> bool {
+    command.ends_with(".fzn") || command.ends_with(".mzn")
+}
+
+/// Run a `.fzn` or `.mzn` command.
+pub fn run(
+    file: &str,
+    options: &Options,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<(), Failure> {
+    if file.ends_with(".mzn") {
+        return run_minizinc(file, options, out, err);
+    }
+    if let Some(extra) = options.operands.first() {
+        return Err(Failure::Usage(format!(
+            "a FlatZinc file takes no other file, found '{extra}'"
+        )));
+    }
+    let started = Instant::now();
+    let text = std::fs::read(file).map_err(|e| {
+        Failure::Input(InputError {
+            file: file.to_string(),
+            line: 1,
+            message: format!("cannot read the file: {e}"),
+        })
+    })?;
+    let text = String::from_utf8_lossy(&text);
+    let built = ::flatzinc::load(&text).map_err(|e| {
+        Failure::Input(InputError {
+            file: file.to_string(),
+            line: e.line,
+            message: e.message,
+        })
+    })?;
+    if options.threads.is_some_and(|p| p > 1) {
+        writeln!(
+            err,
+            "warning: -p: FlatZinc models are searched on one thread in this version"
+        )?;
+    }
+    let fzn_options = ::flatzinc::solve::Options {
+        all: options.all,
+        solutions: options.num_solutions,
+        intermediate: options.intermediate,
+        statistics: options.stats,
+        deadline: options.time_limit.map(|t| started + t),
+        free: options.free,
+        seed: options.seed.unwrap_or(0),
+    };
+    ::flatzinc::solve::run(built, &fzn_options, out)?;
+    Ok(())
+}
+
+/// The repository's `mznlib/`, as this executable was built from it.
+fn mznlib_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../mznlib")
+}
+
+/// Compile and solve a MiniZinc model through `minizinc`, with this executable as solver.
+fn run_minizinc(
+    file: &str,
+    options: &Options,
+    out: &mut dyn Write,
+    err: &mut dyn Write,
+) -> Result<(), Failure> {
+    let exe = std::env::current_exe()
+        .map_err(|e| Failure::Internal(format!("cannot find this executable: {e}")))?;
+    let mznlib = mznlib_dir()
+        .canonicalize()
+        .map_err(|e| Failure::Usage(format!("cannot find cpsolve's mznlib folder: {e}")))?;
+    let dir = std::env::temp_dir().join(format!("cpsolve-mzn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    let msc = dir.join("cpsolve.msc");
+    std::fs::write(&msc, solver_configuration(&exe, &mznlib))?;
+    let mut cmd = Command::new("minizinc");
+    cmd.arg("--solver")
+        .arg(&msc)
+        .arg(file)
+        .args(&options.operands);
+    if options.all {
+        cmd.arg("-a");
+    }
+    if let Some(n) = options.num_solutions {
+        cmd.arg("-n").arg(n.to_string());
+    }
+    if options.intermediate {
+        cmd.arg("-i");
+    }
+    if options.stats {
+        cmd.arg("-s");
+    }
+    if options.free {
+        cmd.arg("-f");
+    }
+    if let Some(t) = options.time_limit {
+        cmd.arg("-t").arg(t.as_millis().to_string());
+    }
+    if let Some(r) = options.seed {
+        cmd.arg("-r").arg(r.to_string());
+    }
+    let result = cmd.output();
+    let _ = std::fs::remove_dir_all(&dir);
+    let output = match result {
+        Ok(o) => o,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(Failure::Usage(format!(
+                "{file}: a MiniZinc model needs the 'minizinc' command, which is not installed (or compile it to FlatZinc elsewhere and run cpsolve on the .fzn)"
+            )))
+        }
+        Err(e) => return Err(Failure::Usage(format!("cannot run minizinc: {e}"))),
+    };
+    out.write_all(&output.stdout)?;
+    if !output.status.success() {
+        let text = String::from_utf8_lossy(&output.stderr);
+        let (line, message) = minizinc_error(file, &text);
+        return Err(Failure::Input(InputError {
+            file: file.to_string(),
+            line,
+            message,
+        }));
+    }
+    err.write_all(&output.stderr)?;
+    Ok(())
+}
+
+/// The line and the message of a MiniZinc error report (`FILE:LINE.COL...` then `Error: ...`).
+fn minizinc_error(file: &str, text: &str) -> (usize, String) {
+    let name = Path::new(file)
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let mut line = 1;
+    for l in text.lines() {
+        if let Some(pos) = l.find(&format!("{name}:")) {
+            let rest = &l[pos + name.len() + 1..];
+            let digits: String = rest.chars().take_while(|c| c.is_ascii_digit()).collect();
+            if let Ok(n) = digits.parse() {
+                line = n;
+                break;
+            }
+        }
+    }
+    let message = text
+        .lines()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .unwrap_or("minizinc failed")
+        .trim()
+        .to_string();
+    (line, format!("minizinc: {message}"))
+}
+
+/// A solver configuration naming this executable and the mznlib folder by absolute paths.
+pub fn solver_configuration(exe: &Path, mznlib: &Path) -> String {
+    format!(
+        r#"{{
+  "id": "org.cpsolve.cpsolve",
+  "name": "cpsolve",
+  "version": "{}",
+  "executable": {:?},
+  "mznlib": {:?},
+  "tags": ["cp", "int"],
+  "stdFlags": ["-a", "-n", "-s", "-t", "-p", "-r", "-f", "-i"],
+  "supportsMzn": false,
+  "supportsFzn": true,
+  "needsSolns2Out": true,
+  "isGUIApplication": false
+}}
+"#,
+        env!("CARGO_PKG_VERSION"),
+        exe.to_string_lossy(),
+        mznlib.to_string_lossy()
+    )
+}

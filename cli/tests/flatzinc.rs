@@ -1,0 +1,59 @@
+//! `cpsolve model.fzn`: the command-line contract for FlatZinc files (output per the
+//! specification, flags, one error line and exit status 2 for bad input).
+
+use std::path::Path;
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let status = cli::run(&args, &mut std::io::empty(), &mut out, &mut err);
+    (
+        status,
+        String::from_utf8(out).unwrap(),
+        String::from_utf8(err).unwrap(),
+    )
+}
+
+fn queens() -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/minizinc/queens.fzn")
+        .to_string_lossy()
+        .into_owned()
+}
+
+#[test]
+fn a_flatzinc_file_is_solved_with_the_standard_flags() {
+    let (status, out, _) = run(&[&queens()]);
+    assert_eq!(status, 0);
+    assert!(out.starts_with("q = array1d(1..8, ["), "{out}");
+    assert!(out.ends_with("]);\n----------\n"), "{out}");
+    let (status, out, _) = run(&["-a", &queens(), "-s"]);
+    assert_eq!(status, 0);
+    assert_eq!(out.matches("----------\n").count(), 92);
+    assert!(out.contains("==========\n%%%mzn-stat: "), "{out}");
+    assert!(out.contains("%%%mzn-stat: nodes="));
+    assert!(out.contains("%%%mzn-stat-end\n"));
+    let (_, out, _) = run(&["-n", "3", &queens(), "-f", "-r", "7"]);
+    assert_eq!(out.matches("----------\n").count(), 3);
+    assert!(!out.contains("=========="));
+}
+
+#[test]
+fn bad_flatzinc_gets_one_error_line_and_status_2() {
+    let dir = std::env::temp_dir().join(format!("cpsolve-fzn-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("bad.fzn");
+    std::fs::write(&file, "var 1..3: x;\nvar float: y;\nsolve satisfy;\n").unwrap();
+    let name = file.to_string_lossy().into_owned();
+    let (status, out, err) = run(&[&name]);
+    assert_eq!(status, 2);
+    assert_eq!(out, "");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.starts_with(&format!("error: {name}:2: ")), "{err}");
+    let (status, _, err) = run(&["missing-file.fzn"]);
+    assert_eq!(status, 2);
+    assert!(
+        err.starts_with("error: missing-file.fzn:1: cannot read"),
+        "{err}"
+    );
+}

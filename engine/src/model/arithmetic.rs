@@ -1,0 +1,60 @@
+//! # Model: arithmetic, element over variables, reification (the FlatZinc vocabulary)
+//!
+//! The modelling helpers that MiniZinc's flat constraints need beyond the puzzles' ones.
+//! Like the helpers in `model.rs`, each one only chooses a propagator: the algorithms are
+//! in `propagators/arithmetic/`, `propagators/element_var.rs` and `propagators/reified.rs`.
+//! A separate `impl Model` block, so that the FlatZinc front end adds to the model's
+//! vocabulary without touching its core.
+
+use crate::domain::Domain;
+use crate::model::Model;
+use crate::propagation::PropId;
+use crate::propagator::Conflict;
+use crate::propagators::arithmetic::{Arith, ArithOp};
+use crate::propagators::element_var::ElementVar;
+use crate::propagators::reified::{LinRel, ReifiedLinear, ReifiedMember};
+use crate::store::VarId;
+
+impl Model {
+    /// `z = op(x, y)` (for [`ArithOp::Abs`], `y` is ignored: pass any variable).
+    pub fn arith(&mut self, op: ArithOp, x: VarId, y: VarId, z: VarId) -> PropId {
+        self.post(Box::new(Arith::new(op, x, y, z)))
+    }
+
+    /// `result = array[index - offset]`, the entries being variables.
+    pub fn element_var(
+        &mut self,
+        index: VarId,
+        offset: i32,
+        array: &[VarId],
+        result: VarId,
+    ) -> PropId {
+        self.post(Box::new(ElementVar::new(index, offset, array, result)))
+    }
+
+    /// `b ⇔ Σ aᵢ·xᵢ rel c`, or `b ⇒ Σ aᵢ·xᵢ rel c` when `half`.
+    pub fn reified_linear(
+        &mut self,
+        b: VarId,
+        terms: &[(i64, VarId)],
+        rel: LinRel,
+        rhs: i64,
+        half: bool,
+    ) -> PropId {
+        self.post(Box::new(ReifiedLinear::new(b, terms, rel, rhs, half)))
+    }
+
+    /// `b ⇔ x ∈ values`, or `b ⇒ x ∈ values` when `half`.
+    pub fn reified_member(&mut self, b: VarId, x: VarId, values: &[i32], half: bool) -> PropId {
+        self.post(Box::new(ReifiedMember::new(b, x, values, half)))
+    }
+
+    /// `x ∈ values`, at once (a unary constraint needs no propagator).
+    pub fn restrict_to(&mut self, x: VarId, values: &[i32]) -> Result<(), Conflict> {
+        if values.is_empty() {
+            return Err(Conflict::new());
+        }
+        let allowed = Domain::from_values(values);
+        self.store.intersect(x, &allowed).map(|_| ())
+    }
+}

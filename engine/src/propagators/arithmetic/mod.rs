@@ -1,0 +1,235 @@
+//! # Arithmetic: `z = x op y` for times, division, modulo, power, min, max and `z = |x|`
+//!
+//! **Enforces:** `z = f(x, y)` for one of the integer functions of [`ArithOp`], with
+//! FlatZinc's meaning (`int_div` truncates toward zero, `int_mod` takes the sign of `x`,
+//! both need `y ≠ 0`; `int_pow` needs `x ≠ 0` for a negative `y`, see [`ArithOp::apply`]).
+//! A result outside the 32-bit range has no support.
+//!
+//! **Algorithm: supports, the reference way.** Enumerate every pair `(vx, vy)` of the two
+//! domains; a pair whose `f(vx, vy)` is in the domain of `z` *supports* `vx`, `vy` and that
+//! value of `z`. Keep exactly the supported values. This is the definition of domain
+//! consistency turned into code: nothing clever, and obviously right.
+//!
+//! **The budget.** Enumeration costs |D(x)|·|D(y)|. Beyond [`DEFAULT_PAIR_BUDGET`] pairs the
+//! propagator falls back to interval reasoning on `z` only (its bounds are the least and
+//! greatest `f` over the four corners of the box, exact for `times`, `min` and `max`; for
+//! the others it only checks), for `times` with non-negative factors to the bounds each
+//! factor can have (`x ≥ ⌈min z / max y⌉`, `x ≤ ⌊max z / min y⌋`), and to checking once
+//! `x` and `y` are fixed. Bounds reasoning onto factors of any sign (Gecode's `int_times`
+//! rules) is not written yet: see docs/minizinc.md.
+//!
+//! **Consistency:** domain within the budget; checking beyond it.
+//!
+//! **Wakes on:** any removal from `x`, `y` or `z`. **Cost:** O(|D(x)|·|D(y)|) within the
+//! budget, O(1) beyond.
+
+use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
+use crate::store::VarId;
+
+/// Pairs enumerated before the propagator falls back to interval reasoning.
+pub const DEFAULT_PAIR_BUDGET: u64 = 1 << 10;
+
+/// The function computed by an [`Arith`] propagator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ArithOp {
+    Times,
+    /// Truncating division (toward zero).
+    Div,
+    /// Remainder with the sign of the dividend (`x - y·(x div y)`).
+    Mod,
+    /// `x` to the power `y`.
+    Pow,
+    Min,
+    Max,
+    /// `|x|` (`y` is ignored: post it with any fixed variable).
+    Abs,
+}
+
+impl ArithOp {
+    /// `f(x, y)`, or `None` when undefined (division by zero, `0` to a negative power) or
+    /// outside the 32-bit range.
+    pub fn apply(self, x: i64, y: i64) -> Option<i64> {
+        let r = match self {
+            ArithOp::Times => x.checked_mul(y)?,
+            ArithOp::Div => x.checked_div(y)?,
+            ArithOp::Mod => x.checked_rem(y)?,
+            ArithOp::Min => x.min(y),
+            ArithOp::Max => x.max(y),
+            ArithOp::Abs => x.abs(),
+            ArithOp::Pow => power(x, y)?,
+        };
+        (i32::MIN as i64..=i32::MAX as i64)
+            .contains(&r)
+            .then_some(r)
+    }
+
+    fn name(self) -> &'static str {
+        match self {
+            ArithOp::Times => "int_times",
+            ArithOp::Div => "int_div",
+            ArithOp::Mod => "int_mod",
+            ArithOp::Pow => "int_pow",
+            ArithOp::Min => "int_min",
+            ArithOp::Max => "int_max",
+            ArithOp::Abs => "int_abs",
+        }
+    }
+}
+
+/// `x^y` with MiniZinc's rule for a negative exponent: `1/x^|y|` truncated, so `1` for
+/// `x = 1`, `±1` for `x = -1`, `0` for `|x| > 1`, undefined for `x = 0`.
+fn power(x: i64, y: i64) -> Option<i64> {
+    if y < 0 {
+        return match x {
+            0 => None,
+            1 => Some(1),
+            -1 => Some(if y % 2 == 0 { 1 } else { -1 }),
+            _ => Some(0),
+        };
+    }
+    let mut result: i64 = 1;
+    for _ in 0..y {
+        result = result.checked_mul(x)?;
+        if result.abs() > i32::MAX as i64 + 1 {
+            return None;
+        }
+        if result == 0 || result == 1 {
+            break;
+        }
+    }
+    // A base of -1 alternates: recompute from the parity instead of the shortcut above.
+    if x == -1 {
+        return Some(if y % 2 == 0 { 1 } else { -1 });
+    }
+    Some(result)
+}
+
+/// `z = op(x, y)`.
+#[derive(Clone, Debug)]
+pub struct Arith {
+    op: ArithOp,
+    x: VarId,
+    y: VarId,
+    z: VarId,
+    pair_budget: u64,
+}
+
+impl Arith {
+    pub fn new(op: ArithOp, x: VarId, y: VarId, z: VarId) -> Arith {
+        Arith::with_budget(op, x, y, z, DEFAULT_PAIR_BUDGET)
+    }
+
+    /// With another enumeration budget (tests use 0 to exercise the fallback).
+    pub fn with_budget(op: ArithOp, x: VarId, y: VarId, z: VarId, pair_budget: u64) -> Arith {
+        Arith {
+            op,
+            x,
+            y,
+            z,
+            pair_budget,
+        }
+    }
+
+    /// The reference algorithm: keep the supported values.
+    fn enumerate(&self, ctx: &mut Context<'_>) -> PropResult {
+        let xs: Vec<i32> = ctx.domain(self.x).iter().collect();
+        let ys: Vec<i32> = ctx.domain(self.y).iter().collect();
+        let mut keep_x = vec![false; xs.len()];
+        let mut keep_y = vec![false; ys.len()];
+        let mut keep_z: Vec<i32> = Vec::new();
+        for (i, &vx) in xs.iter().enumerate() {
+            for (j, &vy) in ys.iter().enumerate() {
+                if let Some(r) = self.op.apply(vx as i64, vy as i64) {
+                    if ctx.contains(self.z, r as i32) {
+                        keep_x[i] = true;
+                        keep_y[j] = true;
+                        keep_z.push(r as i32);
+                    }
+                }
+            }
+        }
+        keep_z.sort_unstable();
+        keep_z.dedup();
+        ctx.retain(self.x, |v| keep_x[xs.binary_search(&v).unwrap()])?;
+        ctx.retain(self.y, |v| keep_y[ys.binary_search(&v).unwrap()])?;
+        ctx.retain(self.z, |v| keep_z.binary_search(&v).is_ok())?;
+        Ok(())
+    }
+
+    /// Beyond the budget: bounds of `z` from the corners (monotone ops) and checking.
+    fn intervals(&self, ctx: &mut Context<'_>) -> PropResult {
+        let (x, y, z) = (self.x, self.y, self.z);
+        if matches!(self.op, ArithOp::Times | ArithOp::Min | ArithOp::Max) {
+            let corners = [
+                (ctx.min(x), ctx.min(y)),
+                (ctx.min(x), ctx.max(y)),
+                (ctx.max(x), ctx.min(y)),
+                (ctx.max(x), ctx.max(y)),
+            ];
+            // Products of i32 fit in i64 exactly.
+            let values = corners.map(|(a, b)| match self.op {
+                ArithOp::Times => a as i64 * b as i64,
+                ArithOp::Min => a.min(b) as i64,
+                _ => a.max(b) as i64,
+            });
+            let lo = *values.iter().min().unwrap();
+            let hi = *values.iter().max().unwrap();
+            ctx.set_min(z, lo.clamp(i32::MIN as i64, i32::MAX as i64) as i32)?;
+            ctx.set_max(z, hi.clamp(i32::MIN as i64, i32::MAX as i64) as i32)?;
+        }
+        if self.op == ArithOp::Times && ctx.min(x) >= 0 && ctx.min(y) >= 0 {
+            // Non-negative factors: z = x·y gives x ≥ ⌈min z / max y⌉ and, when y ≥ 1,
+            // x ≤ ⌊max z / min y⌋; the same for y.
+            narrow_factor(ctx, x, y, z)?;
+            narrow_factor(ctx, y, x, z)?;
+        }
+        if ctx.is_fixed(x) && ctx.is_fixed(y) {
+            match self.op.apply(ctx.value(x) as i64, ctx.value(y) as i64) {
+                Some(r) => {
+                    ctx.fix(z, r as i32)?;
+                }
+                None => return Err(crate::Conflict::new()),
+            }
+        }
+        Ok(())
+    }
+}
+
+/// For `z = x·y` with `x, y ≥ 0`: the bounds of `x` that `z` and `y` allow.
+fn narrow_factor(ctx: &mut Context<'_>, x: VarId, y: VarId, z: VarId) -> PropResult {
+    let (ylo, yhi) = (ctx.min(y) as i64, ctx.max(y) as i64);
+    let (zlo, zhi) = (ctx.min(z) as i64, ctx.max(z) as i64);
+    if yhi > 0 && zlo > 0 {
+        let lo = (zlo + yhi - 1) / yhi;
+        ctx.set_min(x, lo.min(i32::MAX as i64) as i32)?;
+    }
+    if ylo > 0 {
+        let hi = zhi.max(0) / ylo;
+        ctx.set_max(x, hi.min(i32::MAX as i64) as i32)?;
+    }
+    Ok(())
+}
+
+impl Propagator for Arith {
+    fn name(&self) -> &'static str {
+        self.op.name()
+    }
+    fn subscriptions(&self) -> Vec<Subscription> {
+        vec![
+            Subscription::new(self.x, Condition::Domain),
+            Subscription::new(self.y, Condition::Domain),
+            Subscription::new(self.z, Condition::Domain),
+        ]
+    }
+    fn priority(&self) -> Priority {
+        Priority::Medium
+    }
+    fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
+        let pairs = ctx.size(self.x) as u64 * ctx.size(self.y) as u64;
+        if pairs <= self.pair_budget {
+            self.enumerate(ctx)
+        } else {
+            self.intervals(ctx)
+        }
+    }
+}

@@ -1,0 +1,297 @@
+//! # Reified and half-reified linear relations, and reified membership
+//!
+//! **Enforces:** [`ReifiedLinear`]: `b ⇔ (Σ aᵢ·xᵢ  rel  c)` (full reification) or
+//! `b ⇒ (Σ aᵢ·xᵢ  rel  c)` (half reification, MiniZinc's `_imp` forms), with `rel` one of
+//! `≤`, `=`, `≠`. Every FlatZinc `int_le_reif`, `int_eq_imp`, `int_lin_ne_reif`,
+//! `bool_eq_reif`, ... is one of these: `x ≤ y` is `x - y ≤ 0`. [`ReifiedMember`]:
+//! `b ⇔ x ∈ S` (or `b ⇒ x ∈ S`) for a constant set `S` (`set_in_reif`, `set_in_imp`).
+//!
+//! **Algorithm.** A reified constraint is two propagators and a test:
+//!
+//! * `b = 1`: propagate the relation (the linear bounds rule of `linear.rs`: each term is
+//!   bounded by `c` minus the least value of the other terms);
+//! * `b = 0` (full reification only): propagate the negation (`≤ c` becomes `≥ c + 1`,
+//!   `=` becomes `≠`, `≠` becomes `=`);
+//! * `b` free: look at the bounds `lo ≤ Σ ≤ hi`. If they make the relation certain, `b = 1`
+//!   (full only: a half reification never forces `b` up); if they make it impossible,
+//!   `b = 0`.
+//!
+//! Worked example: `b ⇔ (x - y ≤ 0)` with `x ∈ 3..5`, `y ∈ 1..3`: `lo = 0`, `hi = 4`, both
+//! outcomes possible. Remove 3 from `y`: `lo = 1 > 0`, so `b = 0`, and then `x - y ≥ 1`.
+//!
+//! **Consistency.** `≤`: bounds(Z) consistent (the test of `b` is exact on the intervals,
+//! and the linear rule is bounds(Z) consistent for `≤`). `=` and `≠`: bounds(R) (the test
+//! uses only `lo` and `hi`, so `b ⇔ 2x = 3` is not known false before `x` is fixed; the
+//! `≠` rule removes a value only when one term is left free). Checking in every case.
+//! [`ReifiedMember`] is domain consistent.
+//!
+//! **Wakes on:** `b` fixed; any bound of an `xᵢ` (any removal for `≠` and membership).
+//! **Cost:** O(n) per run.
+
+use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
+use crate::store::VarId;
+
+/// The relation of a [`ReifiedLinear`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LinRel {
+    Le,
+    Eq,
+    Ne,
+}
+
+/// `b ⇔ Σ aᵢ·xᵢ rel c` (or `b ⇒ ...` when `half`).
+#[derive(Clone, Debug)]
+pub struct ReifiedLinear {
+    b: VarId,
+    terms: Vec<(i64, VarId)>,
+    rel: LinRel,
+    rhs: i64,
+    half: bool,
+}
+
+impl ReifiedLinear {
+    /// Terms with a zero coefficient are dropped; repeated variables are merged.
+    pub fn new(b: VarId, terms: &[(i64, VarId)], rel: LinRel, rhs: i64, half: bool) -> Self {
+        let mut merged: Vec<(i64, VarId)> = Vec::with_capacity(terms.len());
+        for &(a, x) in terms {
+            match merged.iter_mut().find(|(_, y)| *y == x) {
+                Some(t) => t.0 += a,
+                None => merged.push((a, x)),
+            }
+        }
+        merged.retain(|&(a, _)| a != 0);
+        ReifiedLinear {
+            b,
+            terms: merged,
+            rel,
+            rhs,
+            half,
+        }
+    }
+}
+
+/// Least and greatest value of `a·x`.
+fn term_range(ctx: &Context<'_>, a: i64, x: VarId) -> (i64, i64) {
+    let (lo, hi) = (ctx.min(x) as i64, ctx.max(x) as i64);
+    if a > 0 {
+        (a * lo, a * hi)
+    } else {
+        (a * hi, a * lo)
+    }
+}
+
+fn clamp(v: i64) -> i32 {
+    v.clamp(i32::MIN as i64, i32::MAX as i64) as i32
+}
+
+/// Lower and upper bound of the sum.
+fn sum_range(ctx: &Context<'_>, terms: &[(i64, VarId)]) -> (i64, i64) {
+    terms.iter().fold((0, 0), |(lo, hi), &(a, x)| {
+        let (l, h) = term_range(ctx, a, x);
+        (lo + l, hi + h)
+    })
+}
+
+/// Make `Σ aᵢ·xᵢ ≤ c` hold on the bounds (the rule of `linear.rs`).
+fn enforce_le(ctx: &mut Context<'_>, terms: &[(i64, VarId)], c: i64) -> PropResult {
+    let (lo, _) = sum_range(ctx, terms);
+    if lo > c {
+        return Err(crate::Conflict::new());
+    }
+    for &(a, x) in terms {
+        let (l, _) = term_range(ctx, a, x);
+        let bound = c - (lo - l); // a·x ≤ bound
+        if a > 0 {
+            ctx.set_max(x, clamp(bound.div_euclid(a)))?;
+        } else {
+            ctx.set_min(x, clamp(-(bound.div_euclid(-a))))?;
+        }
+    }
+    Ok(())
+}
+
+/// Make `Σ aᵢ·xᵢ ≥ c` hold on the bounds.
+fn enforce_ge(ctx: &mut Context<'_>, terms: &[(i64, VarId)], c: i64) -> PropResult {
+    let negated: Vec<(i64, VarId)> = terms.iter().map(|&(a, x)| (-a, x)).collect();
+    enforce_le(ctx, &negated, -c)
+}
+
+/// Make `Σ aᵢ·xᵢ ≠ c` hold: fail when all are fixed to `c`; with one term free, remove the
+/// value that would make the sum `c`.
+fn enforce_ne(ctx: &mut Context<'_>, terms: &[(i64, VarId)], c: i64) -> PropResult {
+    let mut free = None;
+    let mut fixed_sum = 0i64;
+    for &(a, x) in terms {
+        if ctx.is_fixed(x) {
+            fixed_sum += a * ctx.value(x) as i64;
+        } else if free.is_some() {
+            return Ok(());
+        } else {
+            free = Some((a, x));
+        }
+    }
+    match free {
+        None if fixed_sum == c => Err(crate::Conflict::new()),
+        None => Ok(()),
+        Some((a, x)) => {
+            let rest = c - fixed_sum;
+            if rest % a == 0 {
+                let v = rest / a;
+                if v >= i32::MIN as i64 && v <= i32::MAX as i64 {
+                    ctx.remove(x, v as i32)?;
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
+/// Propagate `Σ rel c` (when `positive`) or its negation.
+fn enforce(
+    ctx: &mut Context<'_>,
+    terms: &[(i64, VarId)],
+    rel: LinRel,
+    c: i64,
+    positive: bool,
+) -> PropResult {
+    match (rel, positive) {
+        (LinRel::Le, true) => enforce_le(ctx, terms, c),
+        (LinRel::Le, false) => enforce_ge(ctx, terms, c + 1),
+        (LinRel::Eq, true) | (LinRel::Ne, false) => {
+            enforce_le(ctx, terms, c)?;
+            enforce_ge(ctx, terms, c)
+        }
+        (LinRel::Ne, true) | (LinRel::Eq, false) => enforce_ne(ctx, terms, c),
+    }
+}
+
+impl Propagator for ReifiedLinear {
+    fn name(&self) -> &'static str {
+        if self.half {
+            "linear_imp"
+        } else {
+            "linear_reif"
+        }
+    }
+    fn subscriptions(&self) -> Vec<Subscription> {
+        let condition = if self.rel == LinRel::Le {
+            Condition::Bounds
+        } else {
+            Condition::Domain
+        };
+        let mut subs = vec![Subscription::new(self.b, Condition::Fixed)];
+        subs.extend(
+            self.terms
+                .iter()
+                .map(|&(_, x)| Subscription::new(x, condition)),
+        );
+        subs
+    }
+    fn priority(&self) -> Priority {
+        if self.terms.len() <= 2 {
+            Priority::High
+        } else {
+            Priority::Medium
+        }
+    }
+    fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
+        let b = self.b;
+        ctx.set_min(b, 0)?;
+        ctx.set_max(b, 1)?;
+        if ctx.is_fixed(b) {
+            if ctx.value(b) == 1 {
+                return enforce(ctx, &self.terms, self.rel, self.rhs, true);
+            }
+            if !self.half {
+                return enforce(ctx, &self.terms, self.rel, self.rhs, false);
+            }
+            ctx.set_entailed();
+            return Ok(());
+        }
+        let (lo, hi) = sum_range(ctx, &self.terms);
+        let c = self.rhs;
+        // Some(true): the relation holds for every combination; Some(false): for none.
+        let certain = match self.rel {
+            LinRel::Le if hi <= c => Some(true),
+            LinRel::Le if lo > c => Some(false),
+            LinRel::Eq | LinRel::Ne if lo > c || hi < c => Some(self.rel == LinRel::Ne),
+            LinRel::Eq | LinRel::Ne if lo == hi => Some(self.rel == LinRel::Eq),
+            _ => None,
+        };
+        match certain {
+            Some(false) => {
+                ctx.fix(b, 0)?;
+                if !self.half {
+                    enforce(ctx, &self.terms, self.rel, self.rhs, false)?;
+                }
+            }
+            Some(true) if !self.half => {
+                ctx.fix(b, 1)?;
+            }
+            _ => {}
+        }
+        Ok(())
+    }
+}
+
+/// `b ⇔ x ∈ values` (or `b ⇒ x ∈ values` when `half`), `values` sorted.
+#[derive(Clone, Debug)]
+pub struct ReifiedMember {
+    b: VarId,
+    x: VarId,
+    values: Vec<i32>,
+    half: bool,
+}
+
+impl ReifiedMember {
+    pub fn new(b: VarId, x: VarId, values: &[i32], half: bool) -> ReifiedMember {
+        let mut values = values.to_vec();
+        values.sort_unstable();
+        values.dedup();
+        ReifiedMember { b, x, values, half }
+    }
+    fn member(&self, v: i32) -> bool {
+        self.values.binary_search(&v).is_ok()
+    }
+}
+
+impl Propagator for ReifiedMember {
+    fn name(&self) -> &'static str {
+        "member_reif"
+    }
+    fn subscriptions(&self) -> Vec<Subscription> {
+        vec![
+            Subscription::new(self.b, Condition::Fixed),
+            Subscription::new(self.x, Condition::Domain),
+        ]
+    }
+    fn priority(&self) -> Priority {
+        Priority::High
+    }
+    fn idempotent(&self) -> bool {
+        true
+    }
+    fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
+        let (b, x) = (self.b, self.x);
+        ctx.set_min(b, 0)?;
+        ctx.set_max(b, 1)?;
+        if ctx.is_fixed(b) {
+            if ctx.value(b) == 1 {
+                ctx.retain(x, |v| self.member(v))?;
+            } else if !self.half {
+                ctx.retain(x, |v| !self.member(v))?;
+            }
+            ctx.set_entailed();
+            return Ok(());
+        }
+        let inside = ctx.domain(x).iter().filter(|&v| self.member(v)).count() as u32;
+        if inside == 0 {
+            ctx.fix(b, 0)?;
+            ctx.set_entailed();
+        } else if inside == ctx.size(x) && !self.half {
+            ctx.fix(b, 1)?;
+            ctx.set_entailed();
+        }
+        Ok(())
+    }
+}

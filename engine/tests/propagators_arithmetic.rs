@@ -1,0 +1,145 @@
+//! The FlatZinc arithmetic, element-over-variables and reified propagators against brute
+//! force, with the exhaustive harness of `engine::testing`.
+
+use engine::propagators::arithmetic::{Arith, ArithOp};
+use engine::propagators::element_var::ElementVar;
+use engine::propagators::reified::{LinRel, ReifiedLinear, ReifiedMember};
+use engine::testing::{check_propagator, Consistency, HarnessConfig};
+
+const OPS: [ArithOp; 7] = [
+    ArithOp::Times,
+    ArithOp::Div,
+    ArithOp::Mod,
+    ArithOp::Pow,
+    ArithOp::Min,
+    ArithOp::Max,
+    ArithOp::Abs,
+];
+
+fn holds(op: ArithOp, t: &[i32]) -> bool {
+    op.apply(t[0] as i64, t[1] as i64) == Some(t[2] as i64)
+}
+
+#[test]
+fn arithmetic_is_domain_consistent_within_the_budget() {
+    for op in OPS {
+        let cfg = HarnessConfig::new(3, -3, 4, Consistency::Domain);
+        check_propagator(&format!("{op:?}"), &cfg, &|t| holds(op, t), &|xs| {
+            Box::new(Arith::new(op, xs[0], xs[1], xs[2]))
+        });
+    }
+}
+
+#[test]
+fn arithmetic_beyond_the_budget_is_sound_and_checking() {
+    for op in OPS {
+        let cfg = HarnessConfig::new(3, -3, 4, Consistency::Checking);
+        check_propagator(
+            &format!("{op:?} (fallback)"),
+            &cfg,
+            &|t| holds(op, t),
+            &|xs| Box::new(Arith::with_budget(op, xs[0], xs[1], xs[2], 0)),
+        );
+    }
+}
+
+#[test]
+fn times_of_non_negative_factors_beyond_the_budget_is_sound_and_checking() {
+    let cfg = HarnessConfig::new(3, 0, 7, Consistency::Checking);
+    check_propagator(
+        "times (fallback, x, y >= 0)",
+        &cfg,
+        &|t| t[0] * t[1] == t[2],
+        &|xs| Box::new(Arith::with_budget(ArithOp::Times, xs[0], xs[1], xs[2], 0)),
+    );
+}
+
+#[test]
+fn the_functions_follow_flatzinc() {
+    assert_eq!(ArithOp::Div.apply(-7, 2), Some(-3));
+    assert_eq!(ArithOp::Mod.apply(-7, 2), Some(-1));
+    assert_eq!(ArithOp::Div.apply(1, 0), None);
+    assert_eq!(ArithOp::Pow.apply(-2, 3), Some(-8));
+    assert_eq!(ArithOp::Pow.apply(-1, 5), Some(-1));
+    assert_eq!(ArithOp::Pow.apply(2, -1), Some(0));
+    assert_eq!(ArithOp::Pow.apply(0, -1), None);
+    assert_eq!(ArithOp::Pow.apply(2, 40), None);
+    assert_eq!(ArithOp::Times.apply(1 << 20, 1 << 20), None);
+}
+
+#[test]
+fn element_var_is_sound_and_checking() {
+    // index (1-based), result, then three entries.
+    let cfg = HarnessConfig::new(5, 0, 4, Consistency::Checking);
+    check_propagator(
+        "element_var",
+        &cfg,
+        &|t| (1..=3).contains(&t[0]) && t[1] == t[1 + t[0] as usize],
+        &|xs| Box::new(ElementVar::new(xs[0], 1, &xs[2..], xs[1])),
+    );
+}
+
+fn linear_holds(rel: LinRel, coefs: &[i64], t: &[i32], rhs: i64) -> bool {
+    let s: i64 = coefs.iter().zip(t).map(|(&a, &v)| a * v as i64).sum();
+    match rel {
+        LinRel::Le => s <= rhs,
+        LinRel::Eq => s == rhs,
+        LinRel::Ne => s != rhs,
+    }
+}
+
+#[test]
+fn reified_linear_is_sound_and_le_is_bounds_consistent() {
+    let coef_sets: [&[i64]; 4] = [&[1, -1], &[2, 1], &[1, 1, -1], &[-2, 3]];
+    for coefs in coef_sets {
+        for rel in [LinRel::Le, LinRel::Eq, LinRel::Ne] {
+            for half in [false, true] {
+                for rhs in [-1i64, 0, 2] {
+                    let consistency = if rel == LinRel::Le && !half {
+                        Consistency::Bounds
+                    } else {
+                        Consistency::Checking
+                    };
+                    let mut cfg = HarnessConfig::new(coefs.len() + 1, -2, 3, consistency);
+                    cfg.trials = 60;
+                    let check = |t: &[i32]| {
+                        if !(0..=1).contains(&t[0]) {
+                            return false;
+                        }
+                        let r = linear_holds(rel, coefs, &t[1..], rhs);
+                        if half {
+                            t[0] == 0 || r
+                        } else {
+                            (t[0] == 1) == r
+                        }
+                    };
+                    let name = format!("{coefs:?} {rel:?} {rhs} half={half}");
+                    check_propagator(&name, &cfg, &check, &|xs| {
+                        let terms: Vec<(i64, _)> =
+                            coefs.iter().copied().zip(xs[1..].iter().copied()).collect();
+                        Box::new(ReifiedLinear::new(xs[0], &terms, rel, rhs, half))
+                    });
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn reified_member_is_domain_consistent() {
+    let set = [-1, 1, 2];
+    for half in [false, true] {
+        let cfg = HarnessConfig::new(2, -2, 3, Consistency::Domain);
+        let check = |t: &[i32]| {
+            let inside = set.contains(&t[1]);
+            match t[0] {
+                0 => half || !inside,
+                1 => inside,
+                _ => false,
+            }
+        };
+        check_propagator("member_reif", &cfg, &check, &|xs| {
+            Box::new(ReifiedMember::new(xs[0], xs[1], &set, half))
+        });
+    }
+}

@@ -1,0 +1,637 @@
+//! # The FlatZinc builtins: one small function per constraint, in one table
+//!
+//! [`BUILTINS`] maps each FlatZinc constraint name to the function that posts it on the
+//! engine model. Each function reads its arguments and chooses a propagator; the
+//! propagators themselves live in the engine (`engine/src/propagators/`). A new global
+//! (a `fzn_*` predicate of `mznlib/` that reaches a native propagator) is one more row.
+//!
+//! Booleans are 0/1 variables, so many boolean builtins are integer ones in disguise:
+//! `bool_le_reif(a, b, r)` is `r ⇔ a - b ≤ 0`, the same propagator as `int_le_reif`.
+
+use crate::ast::{Constraint, FznError};
+use crate::build::Builder;
+use engine::propagators::arithmetic::ArithOp;
+use engine::propagators::reified::LinRel;
+use engine::{AllDiffLevel, Relation, VarId};
+
+/// Posts one constraint.
+pub type Post = fn(&mut Builder, &Constraint) -> Result<(), FznError>;
+
+/// Every constraint cpsolve knows, by FlatZinc name.
+pub const BUILTINS: &[(&str, Post)] = &[
+    // ----- integer comparisons: x rel y, and their (half-)reified forms --------------------
+    ("int_eq", int_eq),
+    ("int_ne", int_ne),
+    ("int_le", int_le),
+    ("int_lt", int_lt),
+    ("int_eq_reif", |b, c| compare(b, c, LinRel::Eq, 0, false)),
+    ("int_ne_reif", |b, c| compare(b, c, LinRel::Ne, 0, false)),
+    ("int_le_reif", |b, c| compare(b, c, LinRel::Le, 0, false)),
+    ("int_lt_reif", |b, c| compare(b, c, LinRel::Le, -1, false)),
+    ("int_eq_imp", |b, c| compare(b, c, LinRel::Eq, 0, true)),
+    ("int_ne_imp", |b, c| compare(b, c, LinRel::Ne, 0, true)),
+    ("int_le_imp", |b, c| compare(b, c, LinRel::Le, 0, true)),
+    ("int_lt_imp", |b, c| compare(b, c, LinRel::Le, -1, true)),
+    // ----- linear: Σ aᵢ·xᵢ rel c ------------------------------------------------------------
+    ("int_lin_eq", |b, c| linear(b, c, Relation::Eq)),
+    ("int_lin_ne", |b, c| linear(b, c, Relation::Ne)),
+    ("int_lin_le", |b, c| linear(b, c, Relation::Le)),
+    ("int_lin_eq_reif", |b, c| {
+        linear_reif(b, c, LinRel::Eq, false)
+    }),
+    ("int_lin_ne_reif", |b, c| {
+        linear_reif(b, c, LinRel::Ne, false)
+    }),
+    ("int_lin_le_reif", |b, c| {
+        linear_reif(b, c, LinRel::Le, false)
+    }),
+    ("int_lin_eq_imp", |b, c| linear_reif(b, c, LinRel::Eq, true)),
+    ("int_lin_ne_imp", |b, c| linear_reif(b, c, LinRel::Ne, true)),
+    ("int_lin_le_imp", |b, c| linear_reif(b, c, LinRel::Le, true)),
+    // ----- arithmetic: z = f(x, y) ------------------------------------------------------------
+    ("int_plus", int_plus),
+    ("int_times", |b, c| arith(b, c, ArithOp::Times)),
+    ("int_div", |b, c| arith(b, c, ArithOp::Div)),
+    ("int_mod", |b, c| arith(b, c, ArithOp::Mod)),
+    ("int_pow", |b, c| arith(b, c, ArithOp::Pow)),
+    ("int_min", |b, c| arith(b, c, ArithOp::Min)),
+    ("int_max", |b, c| arith(b, c, ArithOp::Max)),
+    ("int_abs", int_abs),
+    // ----- element: z = array[i] ------------------------------------------------------------
+    ("array_int_element", array_element),
+    ("array_bool_element", array_element),
+    ("array_var_int_element", array_var_element),
+    ("array_var_bool_element", array_var_element),
+    // ----- booleans -------------------------------------------------------------------------
+    ("bool_eq", int_eq),
+    ("bool_ne", int_ne),
+    ("bool_le", int_le),
+    ("bool_lt", int_lt),
+    ("bool_not", bool_not),
+    ("bool2int", int_eq),
+    ("bool_eq_reif", |b, c| compare(b, c, LinRel::Eq, 0, false)),
+    ("bool_ne_reif", |b, c| compare(b, c, LinRel::Ne, 0, false)),
+    ("bool_le_reif", |b, c| compare(b, c, LinRel::Le, 0, false)),
+    ("bool_lt_reif", |b, c| compare(b, c, LinRel::Le, -1, false)),
+    ("bool_eq_imp", |b, c| compare(b, c, LinRel::Eq, 0, true)),
+    ("bool_ne_imp", |b, c| compare(b, c, LinRel::Ne, 0, true)),
+    ("bool_le_imp", |b, c| compare(b, c, LinRel::Le, 0, true)),
+    ("bool_lt_imp", |b, c| compare(b, c, LinRel::Le, -1, true)),
+    ("bool_and", |b, c| bool_and_or(b, c, true, false)),
+    ("bool_or", |b, c| bool_and_or(b, c, false, false)),
+    ("bool_and_imp", |b, c| bool_and_or(b, c, true, true)),
+    ("bool_or_imp", |b, c| bool_and_or(b, c, false, true)),
+    ("bool_xor", bool_xor),
+    ("bool_xor_imp", bool_xor),
+    ("bool_clause", bool_clause),
+    ("array_bool_and", |b, c| array_and_or(b, c, true, false)),
+    ("array_bool_or", |b, c| array_and_or(b, c, false, false)),
+    ("array_bool_and_imp", |b, c| array_and_or(b, c, true, true)),
+    ("array_bool_or_imp", |b, c| array_and_or(b, c, false, true)),
+    ("array_bool_xor", array_bool_xor),
+    ("bool_lin_eq", |b, c| linear(b, c, Relation::Eq)),
+    ("bool_lin_le", |b, c| linear(b, c, Relation::Le)),
+    // ----- sets of constants ----------------------------------------------------------------
+    ("set_in", set_in),
+    ("set_in_reif", |b, c| set_in_reif(b, c, false)),
+    ("set_in_imp", |b, c| set_in_reif(b, c, true)),
+    // ----- globals reached through mznlib/ (fzn_* predicates) -------------------------------
+    ("fzn_all_different_int", all_different),
+    ("cpsolve_global_cardinality", |b, c| gcc(b, c, false)),
+    ("cpsolve_global_cardinality_closed", |b, c| gcc(b, c, true)),
+    ("cpsolve_global_cardinality_low_up", |b, c| {
+        gcc_low_up(b, c, false)
+    }),
+    ("cpsolve_global_cardinality_low_up_closed", |b, c| {
+        gcc_low_up(b, c, true)
+    }),
+    ("fzn_table_int", table),
+    ("fzn_table_bool", table),
+    ("fzn_count_eq", count_eq),
+    ("fzn_count_eq_par", count_eq),
+    ("cpsolve_inverse", inverse),
+    ("cpsolve_cumulative", cumulative),
+    ("cpsolve_disjunctive", |b, c| disjunctive(b, c, false)),
+    ("cpsolve_disjunctive_strict", |b, c| disjunctive(b, c, true)),
+    ("cpsolve_circuit", |b, c| circuit(b, c, false)),
+    ("cpsolve_subcircuit", |b, c| circuit(b, c, true)),
+    ("cpsolve_lex_less", |b, c| lex(b, c, true)),
+    ("cpsolve_lex_lesseq", |b, c| lex(b, c, false)),
+    ("cpsolve_regular", regular),
+];
+
+/// The builtin posting constraint `name`, if cpsolve knows it.
+pub fn find(name: &str) -> Option<Post> {
+    BUILTINS
+        .iter()
+        .find(|(n, _)| *n == name)
+        .map(|&(_, post)| post)
+}
+
+fn two_vars(b: &mut Builder, c: &Constraint) -> Result<(VarId, VarId), FznError> {
+    b.arity(c, 2)?;
+    Ok((b.var(&c.args[0])?, b.var(&c.args[1])?))
+}
+
+fn int_eq(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
+    let (x, y) = two_vars(b, c)?;
+    b.model.equal_offset(x, y, 0);
+    Ok(())
+}
+
+fn int_ne(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
+    let (x, y) = two_vars(b, c)?;
+    b.model.not_equal_offset(x, y, 0);
+    Ok(())
+}
+
+fn int_le(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
+    let (x, y) = two_vars(b, c)?;
+    b.model.less_equal_offset(x, y, 0);
+    Ok(())
+}
+
+fn int_lt(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
+    let (x, y) = two_vars(b, c)?;
+    b.model.less_equal_offset(x, y, -1);
+    Ok(())
+}
+
+/// `r ⇔ x - y rel rhs` (`r ⇒ ...` when `half`).
+fn compare(
+    b: &mut Builder,
+    c: &Constraint,
+    rel: LinRel,
+    rhs: i64,
+    half: bool,
+) -> Result<(), FznError> {
+    b.arity(c, 3)?;
+    let (x, y, r) = (b.var(&c.args[0])?, b.var(&c.args[1])?, b.var(&c.args[2])?);
+    b.model
+        .reified_linear(r, &[(1, x), (-1, y)], rel, rhs, half);
+    Ok(())
+}
+
+/// The terms of a linear constraint, checked to fit the engine's 64-bit arithmetic.
+fn linear_terms(b: &mut Builder, c: &Constraint) -> Result<(Vec<(i64, VarId)>, i64), FznError> {
+    let coefs = b.ints(&c.args[0])?;
+    let vars = b.vars(&c.args[1])?;
+    if coefs.len() != vars.len() {
+        return b.error(format!(
+            "{}: {} coefficients for {} variables",
+            c.name,
+            coefs.len(),
+            vars.len()
+        ));
+    }
+    let mut terms: Vec<(i64, VarId)> = coefs.into_iter().zip(vars).collect();
+    // bool_lin_eq's right-hand side may be a variable: move it to the left.
+    let rhs = match b.value(&c.args[2])? {
+        crate::build::Value::Var(z, _) => {
+            terms.push((-1, z));
+            0
+        }
+        _ => b.int(&c.args[2])?,
+    };
+    let bound: i128 = terms
+        .iter()
+        .map(|&(a, _)| (a as i128).abs() * (1i128 << 31))
+        .sum::<i128>()
+        + (rhs as i128).abs();
+    if bound >= 1i128 << 62 {
+        return b.error(format!(
+            "{}: coefficients too large for 64-bit sums",
+            c.name
+        ));
+    }
+    Ok((terms, rhs))
+}
+
+fn linear(b: &mut Builder, c: &Constraint, rel: Relation) -> Result<(), FznError> {
+    b.arity(c, 3)?;
+    let (terms, rhs) = linear_terms(b, c)?;
+    if terms.is_empty() {
+        let holds = match rel {
+            Relation::Eq => rhs == 0,
+            Relation::Ne => rhs != 0,
+            Relation::Le => 0 <= rhs,
+            Relation::Ge => 0 >= rhs,
+        };
+        if !holds {
+            b.post_false()?;
+        }
+        return Ok(());
+    }
+    b.model.linear(&terms, rel, rhs);
+    Ok(())
+}
+
+fn linear_reif(b: &mut Builder, c: &Constraint, rel: LinRel, half: bool) -> Result<(), FznError> {
+    b.arity(c, 4)?;
+    let (terms, rhs) = linear_terms(b, c)?;
+    let r = b.var(&c.args[3])?;
+    b.model.reified_linear(r, &terms, rel, rhs, half);
+    Ok(())
+}
+
+fn int_plus(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
+    b.arity(c, 3)?;
+    let (x, y, z) = (b.var(&c.args[0])?, b.var(&c.args[1])?, b.var(&c.args[2])?);
+    b.model.linear(&[(1, x), (1, y), (-1, z)], Relation::Eq, 0);
+    Ok(())
+}
+
+fn arith(b: &mut Builder, c: &Constraint, op: ArithOp) -> Result<(), FznError> {
+    b.arity(c, 3)?;
+    let (x, y, z) = (b.var(&c.args[0])?, b.var(&c.args[1])?, b.var(&c.args[2])?);
+    b.model.arith(op, x, y, z);
+    Ok(())
+}
+
+fn int_abs(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
+    let (x, z) = two_vars(b, c)?;
+    let unused = b.constant(0)?;
+    b.model.arith(ArithOp::Abs, x, unused, z);
+    Ok(())
+}
+
+/// `array_int_element(i, a, z)`: `z = a[i]`, 1-based, `a` constant. The engine's element
+/// is 0-based: position 0 holds a copy of `a[1]` and `i ≥ 1` rules it out.
+fn array_element(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
+    b.arity(c, 3)?;
+    let index = b.var(&c.args[0])?;
+    let array = b.ints(&c.args[1])?;
+    let z = b.var(&c.args[2])?;
+    if array.is_empty() {
+        b.post_false()?;
+        return Ok(());
+    }
+    let mut padded = Vec::with_capacity(array.len() + 1);
+    padded.push(array[0]);
+    padded.extend_from_slice(&array);
+    let mut entries = Vec::with_capacity(padded.len());
+    for v in padded {
+        if v < i32::MIN as i64 || v > i32::MAX as i64 {
+            return b.error(format!("{}: the entry {v} does not fit in 32 bits", c.name));
+        }
+        entries.push(v as i32);
+    }
+    let one = b.constant(1)?;
+    b.model.less_equal_offset(one, index, 0);
+    b.model.element(index, &entries, z);
+    Ok(())
+}
+
+fn array_var_element(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
+    b.arity(c, 3)?;
+    let index = b.var(&c.args[0])?;
+    let array = b.vars(&c.args[1])?;
+    let z = b.var(&c.args[2])?;
+    b.model.element_var(index, 1, &array, z);
+    Ok(())
+}
+
+fn bool_not(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
+    let (x, y) = two_vars(b, c)?;
+    b.model.linear(&[(1, x), (1, y)], Relation::Eq, 1);
+    Ok(())
+}
+
+/// `r ⇔ x ∧ y` (`and`) or `r ⇔ x ∨ y`, as clauses; `half`: only `r ⇒ ...`.
+fn bool_and_or(b: &mut Builder, c: &Constraint, and: bool, half: bool) -> Result<(), FznError> {
+    b.arity(c, 3)?;
+    let (x, y, r) = (b.var(&c.args[0])?, b.var(&c.args[1])?, b.var(&c.args[2])?);
+    post_and_or(b, &[x, y], r, and, half);
+    Ok(())
+}
+
+/// `r ⇔ ∧ xs` or `r ⇔ ∨ xs` as clauses (half: the direction `r ⇒` only).
+fn post_and_or(b: &mut Builder, xs: &[VarId], r: VarId, and: bool, half: bool) {
+    if and {
+        // r ⇒ xᵢ for each i; (∧ xs) ⇒ r.
+        for &x in xs {
+            b.model.clause(&[x], &[r]);
+        }
+        if !half {
+            b.model.clause(&[r], xs);
+        }
+    } else {
+        // r ⇒ ∨ xs; xᵢ ⇒ r for each i.
+        b.model.clause(xs, &[r]);
+        if !half {
+            for &x in xs {
+                b.model.clause(&[r], &[x]);
+            }
+        }
+    }
+}
+
+fn array_and_or(b: &mut Builder, c: &Constraint, and: bool, half: bool) -> Result<(), FznError> {
+    b.arity(c, 2)?;
+    let xs = b.vars(&c.args[0])?;
+    let r = b.var(&c.args[1])?;
+    post_and_or(b, &xs, r, and, half);
+    Ok(())
+}
+
+/// `bool_xor(x, y)`: `x ≠ y`; `bool_xor(x, y, r)`: `r ⇔ x ≠ y` (`_imp`: `r ⇒ x ≠ y`).
+fn bool_xor(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
+    if c.args.len() == 2 {
+        return int_ne(b, c);
+    }
+    compare(b, c, LinRel::Ne, 0, c.name.ends_with("_imp"))
+}
+
+fn bool_clause(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
+    b.arity(c, 2)?;
+    let pos = b.vars(&c.args[0])?;
+    let neg = b.vars(&c.args[1])?;
+    b.model.clause(&pos, &neg);
+    Ok(())
+}
+
+/// An odd number of `xs` is true: `Σ xs = 2k + 1` with a fresh `k`.
+fn array_bool_xor(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
+    b.arity(c, 1)?;
+    let xs = b.vars(&c.args[0])?;
+    let k = b.model.new_var(0, xs.len() as i32 / 2);
+    let mut terms: Vec<(i64, VarId)> = xs.iter().map(|&x| (1, x)).collect();
+    terms.push((-2, k));
+    b.model.linear(&terms, Relation::Eq, 1);
+    Ok(())
+}
+
+fn set_in(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
+    b.arity(c, 2)?;
+    let x = b.var(&c.args[0])?;
+    let values = b.set(&c.args[1])?;
+    if b.model.restrict_to(x, &values).is_err() {
+        b.post_false()?;
+    }
+    Ok(())
+}
+
+fn set_in_reif(b: &mut Builder, c: &Constraint, half: bool) -> Result<(), FznError> {
+    b.arity(c, 3)?;
+    let x = b.var(&c.args[0])?;
+    let values = b.set(&c.args[1])?;
+    let r = b.var(&c.args[2])?;
+    b.model.reified_member(r, x, &values, half);
+    Ok(())
+}
+
+/// A constant that fits the engine's `i32` values, or the constraint's error.
+fn small(b: &Builder, c: &Constraint, v: i64) -> Result<i32, FznError> {
+    i32::try_from(v).or_else(|_| b.error(format!("{}: {v} is out of range", c.name)))
+}
+
+fn smalls(b: &Builder, c: &Constraint, e: &crate::ast::Expr) -> Result<Vec<i32>, FznError> {
+    b.ints(e)?.into_iter().map(|v| small(b, c, v)).collect()
+}
+
+/// `cpsolve_inverse(f, f_base, invf, invf_base)`: `f[i] = j ⇔ invf[j] = i` (mznlib/fzn_inverse).
+fn inverse(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
+    b.arity(c, 4)?;
+    let f = b.vars(&c.args[0])?;
+    let f_base = small(b, c, b.int(&c.args[1])?)?;
+    let g = b.vars(&c.args[2])?;
+    let g_base = small(b, c, b.int(&c.args[3])?)?;
+    b.model.inverse(&f, f_base, &g, g_base);
+    Ok(())
+}
+
+/// `cpsolve_cumulative(s, d, r, capacity)` with constant durations and uses.
+fn cumulative(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
+    b.arity(c, 4)?;
+    let s = b.vars(&c.args[0])?;
+    let d = smalls(b, c, &c.args[1])?;
+    let r = smalls(b, c, &c.args[2])?;
+    let capacity = small(b, c, b.int(&c.args[3])?)?;
+    b.model.cumulative(&s, &d, &r, capacity);
+    Ok(())
+}
+
+/// `cpsolve_disjunctive(_strict)(s, d)` with constant durations.
+fn disjunctive(b: &mut Builder, c: &Constraint, strict: bool) -> Result<(), FznError> {
+    b.arity(c, 2)?;
+    let s = b.vars(&c.args[0])?;
+    let d = smalls(b, c, &c.args[1])?;
+    b.model.disjunctive(&s, &d, strict);
+    Ok(())
+}
+
+/// `cpsolve_(sub)circuit(succ, first_index)`.
+fn circuit(b: &mut Builder, c: &Constraint, sub: bool) -> Result<(), FznError> {
+    b.arity(c, 2)?;
+    let succ = b.vars(&c.args[0])?;
+    let first = small(b, c, b.int(&c.args[1])?)?;
+    if sub {
+        b.model.subcircuit_from(&succ, first);
+    } else {
+        b.model.circuit_from(&succ, first);
+    }
+    Ok(())
+}
+
+/// `cpsolve_lex_less(eq)(x, y)`.
+fn lex(b: &mut Builder, c: &Constraint, strict: bool) -> Result<(), FznError> {
+    b.arity(c, 2)?;
+    let x = b.vars(&c.args[0])?;
+    let y = b.vars(&c.args[1])?;
+    if strict {
+        b.model.lex_less(&x, &y);
+    } else {
+        b.model.lex_lesseq(&x, &y);
+    }
+    Ok(())
+}
+
+/// `cpsolve_regular(x, Q, S, d, q0, F)`: `d` row-major, `Q` rows of `S` next states (0 dead),
+/// symbols 1..S.
+fn regular(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
+    b.arity(c, 6)?;
+    let x = b.vars(&c.args[0])?;
+    let states = b.int(&c.args[1])?;
+    let symbols = b.int(&c.args[2])?;
+    let d = b.ints(&c.args[3])?;
+    let start = b.int(&c.args[4])?;
+    let accepting = b.set(&c.args[5])?;
+    if states < 1
+        || symbols < 1
+        || d.len() as i64 != states * symbols
+        || d.iter().any(|&q| q < 0 || q > states)
+    {
+        return b.error(format!(
+            "{}: the transition table is not Q × S states",
+            c.name
+        ));
+    }
+    let next: Vec<Vec<usize>> = d
+        .chunks(symbols as usize)
+        .map(|row| row.iter().map(|&q| q as usize).collect())
+        .collect();
+    let dfa = engine::propagators::regular::Dfa {
+        states: states as usize,
+        first_value: 1,
+        symbols: symbols as usize,
+        next,
+        start: start.max(0) as usize,
+        accepting: accepting
+            .into_iter()
+            .filter(|&q| q >= 1 && q as i64 <= states)
+            .map(|q| q as usize)
+            .collect(),
+    };
+    b.model.regular(&x, dfa);
+    Ok(())
+}
+
+fn all_different(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
+    b.arity(c, 1)?;
+    let xs = b.vars(&c.args[0])?;
+    b.model.all_different(&xs, AllDiffLevel::Domain);
+    Ok(())
+}
+
+/// `count(x = cover[j]) = counts[j]`: Régin's flow propagator when every count is fixed,
+/// else one counting sum per value. `closed`: the `x` take only values of `cover`.
+fn gcc(b: &mut Builder, c: &Constraint, closed: bool) -> Result<(), FznError> {
+    b.arity(c, 3)?;
+    let xs = b.vars(&c.args[0])?;
+    let cover = b.ints(&c.args[1])?;
+    let counts = b.vars(&c.args[2])?;
+    if cover.len() != counts.len() {
+        return b.error(format!("{}: cover and counts differ in length", c.name));
+    }
+    if closed {
+        restrict_to_cover(b, &xs, &cover)?;
+    }
+    let mut fixed = Vec::new();
+    for (&v, &n) in cover.iter().zip(&counts) {
+        if b.model.is_fixed(n) && b.model.value(n) >= 0 && fits(v) {
+            fixed.push((v as i32, b.model.value(n) as u32));
+        }
+    }
+    if fixed.len() == cover.len() {
+        b.model.global_cardinality(&xs, &fixed);
+        return Ok(());
+    }
+    for (&v, &n) in cover.iter().zip(&counts) {
+        post_count(b, &xs, v, n)?;
+    }
+    Ok(())
+}
+
+fn gcc_low_up(b: &mut Builder, c: &Constraint, closed: bool) -> Result<(), FznError> {
+    b.arity(c, 4)?;
+    let xs = b.vars(&c.args[0])?;
+    let cover = b.ints(&c.args[1])?;
+    let low = b.ints(&c.args[2])?;
+    let up = b.ints(&c.args[3])?;
+    if cover.len() != low.len() || cover.len() != up.len() {
+        return b.error(format!("{}: cover and bounds differ in length", c.name));
+    }
+    if closed {
+        restrict_to_cover(b, &xs, &cover)?;
+    }
+    for j in 0..cover.len() {
+        if !fits(cover[j]) {
+            continue; // no 32-bit variable takes it: the count is 0
+        }
+        let (lo, hi) = (
+            low[j].clamp(-1, i32::MAX as i64),
+            up[j].clamp(-1, i32::MAX as i64),
+        );
+        b.model
+            .count_between(&xs, cover[j] as i32, lo as i32, hi as i32);
+        if lo > 0 && lo > xs.len() as i64 || hi < 0 {
+            b.post_false()?;
+        }
+    }
+    Ok(())
+}
+
+fn fits(v: i64) -> bool {
+    v >= i32::MIN as i64 && v <= i32::MAX as i64
+}
+
+fn restrict_to_cover(b: &mut Builder, xs: &[VarId], cover: &[i64]) -> Result<(), FznError> {
+    let values: Vec<i32> = cover
+        .iter()
+        .filter(|&&v| fits(v))
+        .map(|&v| v as i32)
+        .collect();
+    for &x in xs {
+        if b.model.restrict_to(x, &values).is_err() {
+            b.post_false()?;
+        }
+    }
+    Ok(())
+}
+
+/// `n = #{i : xs[i] = v}`: one reification per variable and a sum.
+fn post_count(b: &mut Builder, xs: &[VarId], v: i64, n: VarId) -> Result<(), FznError> {
+    let mut terms: Vec<(i64, VarId)> = Vec::with_capacity(xs.len() + 1);
+    for &x in xs {
+        if fits(v) && b.model.contains(x, v as i32) {
+            let r = b.model.new_bool();
+            b.model.reify_eq(r, x, v as i32);
+            terms.push((1, r));
+        }
+    }
+    terms.push((-1, n));
+    b.model.linear(&terms, Relation::Eq, 0);
+    Ok(())
+}
+
+/// `count(x = y) = c`: the engine's counting propagator when `y` and `c` are fixed, else
+/// reifications and a sum.
+fn count_eq(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
+    b.arity(c, 3)?;
+    let xs = b.vars(&c.args[0])?;
+    let y = b.var(&c.args[1])?;
+    let n = b.var(&c.args[2])?;
+    if b.model.is_fixed(y) && b.model.is_fixed(n) {
+        let (v, k) = (b.model.value(y), b.model.value(n));
+        b.model.count_eq(&xs, v, k);
+        return Ok(());
+    }
+    if b.model.is_fixed(y) {
+        let v = b.model.value(y) as i64;
+        return post_count(b, &xs, v, n);
+    }
+    let mut terms: Vec<(i64, VarId)> = Vec::with_capacity(xs.len() + 1);
+    for &x in &xs {
+        let r = b.model.new_bool();
+        b.model
+            .reified_linear(r, &[(1, x), (-1, y)], LinRel::Eq, 0, false);
+        terms.push((1, r));
+    }
+    terms.push((-1, n));
+    b.model.linear(&terms, Relation::Eq, 0);
+    Ok(())
+}
+
+/// `x` is a row of `t` (given flat, row after row).
+fn table(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
+    b.arity(c, 2)?;
+    let xs = b.vars(&c.args[0])?;
+    let flat = b.ints(&c.args[1])?;
+    if xs.is_empty() {
+        return Ok(());
+    }
+    if flat.len() % xs.len() != 0 {
+        return b.error(format!(
+            "{}: the table's size is not a multiple of the arity",
+            c.name
+        ));
+    }
+    let mut tuples = Vec::with_capacity(flat.len() / xs.len());
+    for row in flat.chunks(xs.len()) {
+        if row.iter().all(|&v| fits(v)) {
+            tuples.push(row.iter().map(|&v| v as i32).collect());
+        }
+    }
+    b.model.table(&xs, tuples);
+    Ok(())
+}

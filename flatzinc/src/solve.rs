@@ -1,0 +1,211 @@
+//! # Running a FlatZinc model and printing what the specification asks for
+//!
+//! The output of a FlatZinc solver is fixed by the specification, so that MiniZinc's
+//! `solns2out` can turn it into the model's own output:
+//!
+//! * each solution: one line `name = value;` per `output_var`, one line
+//!   `name = arrayNd(1..n, ..., [v, ...]);` per `output_array`, booleans as `true`/`false`,
+//!   then `----------`;
+//! * at the end: `==========` when the search is complete (every solution printed, or the
+//!   last one proved optimal), `=====UNSATISFIABLE=====` when there is none,
+//!   `=====UNKNOWN=====` when a limit stopped the search before any solution;
+//! * with `-s`, statistics as `%%%mzn-stat: name=value` lines closed by `%%%mzn-stat-end`,
+//!   with MiniZinc's standard names, and the engine's per-propagator profile as `%` comments.
+
+use crate::build::{Built, OutputItem, Value};
+use crate::search;
+use engine::search::VarSelect;
+use engine::{Control, Limits, Objective, RestartPolicy, SearchConfig, Solution, ValSelect};
+use std::io::{self, Write};
+use std::time::{Duration, Instant};
+
+/// The standard FlatZinc solver flags.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// `-a`: every solution (satisfaction) or every improving one (optimisation).
+    pub all: bool,
+    /// `-n N`: stop after N solutions.
+    pub solutions: Option<u64>,
+    /// `-i`: print intermediate solutions of an optimisation.
+    pub intermediate: bool,
+    /// `-s`: statistics.
+    pub statistics: bool,
+    /// `-t MS`: the deadline.
+    pub deadline: Option<Instant>,
+    /// `-f`: ignore the search annotations.
+    pub free: bool,
+    /// `-r SEED`.
+    pub seed: u64,
+}
+
+/// Print one value of a solution.
+fn format_value(v: &Value, sol: &Solution) -> String {
+    match v {
+        Value::Int(i) => i.to_string(),
+        Value::Bool(b) => b.to_string(),
+        Value::Var(x, true) => (sol.value(*x) != 0).to_string(),
+        Value::Var(x, false) => sol.value(*x).to_string(),
+        Value::Set(ranges) => {
+            let parts: Vec<String> = ranges.iter().map(|(l, h)| format!("{l}..{h}")).collect();
+            if parts.is_empty() {
+                "{}".to_string()
+            } else {
+                parts.join(" union ")
+            }
+        }
+        Value::Array(items) => {
+            let parts: Vec<String> = items.iter().map(|i| format_value(i, sol)).collect();
+            format!("[{}]", parts.join(", "))
+        }
+    }
+}
+
+/// The lines of one solution, without the `----------`.
+pub fn format_solution(output: &[OutputItem], sol: &Solution) -> String {
+    let mut s = String::new();
+    for item in output {
+        match item {
+            OutputItem::Scalar { name, value } => {
+                s.push_str(&format!("{name} = {};\n", format_value(value, sol)));
+            }
+            OutputItem::Array { name, dims, values } => {
+                let ranges: Vec<String> = dims.iter().map(|(l, h)| format!("{l}..{h}")).collect();
+                let items: Vec<String> = values.iter().map(|v| format_value(v, sol)).collect();
+                s.push_str(&format!(
+                    "{name} = array{}d({}, [{}]);\n",
+                    dims.len(),
+                    ranges.join(", "),
+                    items.join(", ")
+                ));
+            }
+        }
+    }
+    s
+}
+
+/// The search configuration for this model and these flags.
+pub fn config(built: &Built, options: &Options) -> SearchConfig {
+    let mut config = SearchConfig {
+        seed: options.seed,
+        ..SearchConfig::default()
+    };
+    config.objective = built
+        .objective
+        .map(|(var, minimize)| Objective { var, minimize });
+    let annotated = if options.free {
+        None
+    } else {
+        search::from_annotations(built)
+    };
+    match annotated {
+        Some(b) => {
+            config.var_select = b.var_select;
+            config.val_select = b.val_select;
+            config.branch_vars = Some(b.vars);
+        }
+        None => {
+            config.var_select = VarSelect::DomWDeg;
+            config.val_select = ValSelect::Min;
+            if !built.decision_vars.is_empty() {
+                config.branch_vars = Some(built.decision_vars.clone());
+            }
+            let every_solution = built.objective.is_none() && options.all;
+            if !every_solution {
+                config.restarts = RestartPolicy::Luby { scale: 100 };
+            }
+        }
+    }
+    config.solution_limit = match (built.objective.is_some(), options.solutions, options.all) {
+        (_, Some(n), _) => Some(n),
+        (false, None, false) => Some(1),
+        _ => None,
+    };
+    config.limits = Limits {
+        deadline: options.deadline,
+        ..Limits::default()
+    };
+    config
+}
+
+/// Search and print, per the specification.
+pub fn run(mut built: Built, options: &Options, out: &mut dyn Write) -> io::Result<()> {
+    let started = Instant::now();
+    let config = config(&built, options);
+    let optimising = built.objective.is_some();
+    let print_each = !optimising || options.all || options.intermediate;
+    let output = std::mem::take(&mut built.output);
+    let mut write_error: Option<io::Error> = None;
+    let mut last: Option<Solution> = None;
+    let mut on_solution = |sol: &Solution| {
+        if print_each {
+            let text = format_solution(&output, sol);
+            if let Err(e) = out
+                .write_all(text.as_bytes())
+                .and_then(|_| out.write_all(b"----------\n"))
+                .and_then(|_| out.flush())
+            {
+                write_error = Some(e);
+                return Control::Stop;
+            }
+        } else {
+            last = Some(sol.clone());
+        }
+        Control::Continue
+    };
+    // A model that fails at the root has no solution: the search reports it.
+    let outcome = engine::search(
+        &mut built.model,
+        &config,
+        &mut engine::search::NoListener,
+        &mut on_solution,
+    );
+    if let Some(e) = write_error {
+        return Err(e);
+    }
+    if let Some(sol) = &last {
+        out.write_all(format_solution(&output, sol).as_bytes())?;
+        out.write_all(b"----------\n")?;
+    }
+    if outcome.complete {
+        if outcome.solutions == 0 {
+            out.write_all(b"=====UNSATISFIABLE=====\n")?;
+        } else if optimising || config.solution_limit.is_none() {
+            out.write_all(b"==========\n")?;
+        }
+    } else if outcome.solutions == 0 {
+        out.write_all(b"=====UNKNOWN=====\n")?;
+    }
+    if options.statistics {
+        write_statistics(out, &built, &outcome, started.elapsed())?;
+    }
+    out.flush()
+}
+
+fn write_statistics(
+    out: &mut dyn Write,
+    built: &Built,
+    outcome: &engine::Outcome,
+    elapsed: Duration,
+) -> io::Result<()> {
+    let s = &outcome.stats;
+    let mut stat = |name: &str, value: String| writeln!(out, "%%%mzn-stat: {name}={value}");
+    stat("solveTime", format!("{:.3}", elapsed.as_secs_f64()))?;
+    stat("nSolutions", outcome.solutions.to_string())?;
+    stat("variables", built.model.num_vars().to_string())?;
+    stat("nodes", s.nodes.to_string())?;
+    stat("failures", s.failures.to_string())?;
+    stat("restarts", s.restarts.to_string())?;
+    stat("propagations", s.propagations.to_string())?;
+    stat("peakDepth", s.peak_depth.to_string())?;
+    if let Some(obj) = outcome.objective {
+        stat("objective", obj.to_string())?;
+        if outcome.complete {
+            stat("objectiveBound", obj.to_string())?;
+        }
+    }
+    writeln!(out, "%%%mzn-stat-end")?;
+    for line in outcome.profile.table().lines() {
+        writeln!(out, "% {line}")?;
+    }
+    Ok(())
+}
