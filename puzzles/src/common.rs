@@ -26,6 +26,27 @@ impl ParseError {
     }
 }
 
+/// The most characters of a bad token quoted in an error message.
+pub const QUOTED_CHARS: usize = 40;
+
+/// `token` as an error message quotes it: on one line (control characters escaped) and cut
+/// to [`QUOTED_CHARS`] characters, so that an error stays one short line whatever the input.
+pub fn quoted(token: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in token.chars().enumerate() {
+        if i == QUOTED_CHARS {
+            out.push('…');
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 impl fmt::Display for ParseError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {}", self.line, self.message)

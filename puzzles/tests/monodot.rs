@@ -2,8 +2,7 @@
 //! the checker, malformed input, and parsers that never panic.
 
 use engine::rng::Rng;
-use proptest::prelude::*;
-use puzzles::common::{all_solutions, mutate, parse_and_poke, Answer};
+use puzzles::common::{all_solutions, Answer};
 use puzzles::monodot::{parse_instance, Monodot, KIND};
 use puzzles::{Instance, ModelOptions, Purpose};
 use serde_json::Value;
@@ -187,23 +186,4 @@ fn malformed_input_names_the_line() {
     assert_eq!(line_of("grid 5\n"), 1, "no degrees line: the last line");
     assert!(parse_instance("grid 5\ndegrees 8 1").is_ok());
     assert!(parse_instance("degrees 1 1\ngrid 1 2").is_ok());
-}
-
-const SEED_TEXT: &str = include_str!("../instances/seed/monodot.txt");
-
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
-
-    #[test]
-    fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
-        let _ = (KIND.parse)(&String::from_utf8_lossy(&bytes));
-    }
-
-    #[test]
-    fn mutated_seed_never_panics(edits in proptest::collection::vec((any::<u16>(), any::<char>(), 0u8..3), 1..6)) {
-        let edits: Vec<(usize, char, u8)> = edits.into_iter().map(|(at, ch, op)| (at as usize, ch, op)).collect();
-        let text = mutate(SEED_TEXT, &edits);
-        // Whatever still parses builds, searches briefly, and any answer passes the checker.
-        parse_and_poke(KIND.parse, &text, &[ModelOptions::default(), counting()], 1);
-    }
 }

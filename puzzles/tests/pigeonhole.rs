@@ -99,16 +99,3 @@ fn built_in_reads_no_file() {
     assert_eq!(parse("% nothing\n\n").unwrap().len(), 1);
     assert_eq!(parse("\n\nSSKFKF\n").unwrap_err().line, 3);
 }
-
-proptest::proptest! {
-    #![proptest_config(proptest::prelude::ProptestConfig { cases: 200, ..Default::default() })]
-
-    /// Random bytes never panic: they are either nothing (blank/comments) or an error on a line.
-    #[test]
-    fn random_bytes_never_panic(bytes in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..100)) {
-        let text = String::from_utf8_lossy(&bytes);
-        if let Err(e) = parse(&text) {
-            proptest::prop_assert!(e.line >= 1);
-        }
-    }
-}

@@ -1,8 +1,7 @@
 //! Ranking: the seed's order and count at every level, counts of orders against brute force,
 //! the checker, the parser's error lines, never-panic property tests.
 
-use proptest::prelude::*;
-use puzzles::common::{all_solutions_every_level, mutate, parse_and_poke};
+use puzzles::common::all_solutions_every_level;
 use puzzles::ranking;
 use puzzles::ModelOptions;
 use serde_json::json;
@@ -135,24 +134,4 @@ fn malformed_files_name_the_line() {
     assert_eq!(error_line(ranking::parse, "A > B\nA, B > C\n"), 2);
     assert_eq!(error_line(ranking::parse, "A > B\nB > C, B\n"), 2);
     assert_eq!(error_line(ranking::parse, "A > B\n\u{7}\n"), 2);
-}
-
-fn poke(text: &str) {
-    parse_and_poke(ranking::parse, text, &[ModelOptions::default()], 1);
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
-
-    #[test]
-    fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
-        poke(&String::from_utf8_lossy(&bytes));
-    }
-
-    #[test]
-    fn mutated_seed_never_panics(
-        edits in proptest::collection::vec((any::<usize>(), any::<char>(), 0u8..3), 1..6),
-    ) {
-        poke(&mutate(ranking::KIND.seed, &edits));
-    }
 }

@@ -3,8 +3,7 @@
 //! checker, malformed input, and parsers that never panic.
 
 use engine::rng::Rng;
-use proptest::prelude::*;
-use puzzles::common::{all_solutions, mutate, Answer};
+use puzzles::common::{all_solutions, Answer};
 use puzzles::slider::{parse_board, Slider, KIND};
 use puzzles::{Instance, ModelOptions, Purpose};
 use serde_json::{json, Value};
@@ -198,25 +197,4 @@ fn malformed_input_names_the_line() {
         parse_board("S T\n. .").is_ok(),
         "spaces inside a row are ignored"
     );
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
-
-    #[test]
-    fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
-        let _ = (KIND.parse)(&String::from_utf8_lossy(&bytes));
-    }
-
-    #[test]
-    fn mutated_seed_never_panics(edits in proptest::collection::vec((any::<u16>(), prop_oneof![Just('.'), Just('#'), Just('S'), Just('T'), Just('\n'), any::<char>()], 0u8..3), 1..6)) {
-        let edits: Vec<(usize, char, u8)> = edits.into_iter().map(|(at, ch, op)| (at as usize, ch, op)).collect();
-        let text = mutate(KIND.seed, &edits);
-        if let Ok(board) = parse_board(&text) {
-            // A board that still parses is solved, and agrees with breadth-first search.
-            let (answers, outcome) = all_solutions(&board, &ModelOptions::default(), None).unwrap();
-            prop_assert!(outcome);
-            prop_assert_eq!(answers.last().and_then(|a| a.objective), bfs(&board).map(|(d, _)| d as i64));
-        }
-    }
 }

@@ -1,8 +1,7 @@
 //! Suko: the seed's answer and count at every level, counts against brute force over all 9!
 //! grids, the checker, the parser's error lines, never-panic property tests.
 
-use proptest::prelude::*;
-use puzzles::common::{all_solutions_every_level, mutate, parse_and_poke};
+use puzzles::common::all_solutions_every_level;
 use puzzles::suko::{self, BLOCKS};
 use puzzles::ModelOptions;
 use serde_json::json;
@@ -201,24 +200,4 @@ fn malformed_files_name_the_line() {
         ),
         6
     );
-}
-
-fn poke(text: &str) {
-    parse_and_poke(suko::parse, text, &[ModelOptions::default()], 1);
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
-
-    #[test]
-    fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
-        poke(&String::from_utf8_lossy(&bytes));
-    }
-
-    #[test]
-    fn mutated_seed_never_panics(
-        edits in proptest::collection::vec((any::<usize>(), any::<char>(), 0u8..3), 1..6),
-    ) {
-        poke(&mutate(suko::KIND.seed, &edits));
-    }
 }

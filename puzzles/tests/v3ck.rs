@@ -1,8 +1,7 @@
 //! V3ck: the seed's colouring and count, counts against brute force on small graphs, the
 //! checker, the parser's error lines, never-panic property tests.
 
-use proptest::prelude::*;
-use puzzles::common::{all_solutions_every_level, mutate, parse_and_poke};
+use puzzles::common::all_solutions_every_level;
 use puzzles::v3ck;
 use puzzles::ModelOptions;
 use serde_json::json;
@@ -216,24 +215,4 @@ fn malformed_files_name_the_line() {
         ),
         3
     );
-}
-
-fn poke(text: &str) {
-    parse_and_poke(v3ck::parse, text, &[ModelOptions::default()], 1);
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
-
-    #[test]
-    fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
-        poke(&String::from_utf8_lossy(&bytes));
-    }
-
-    #[test]
-    fn mutated_seed_never_panics(
-        edits in proptest::collection::vec((any::<usize>(), any::<char>(), 0u8..3), 1..6),
-    ) {
-        poke(&mutate(v3ck::KIND.seed, &edits));
-    }
 }
