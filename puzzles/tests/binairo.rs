@@ -1,9 +1,8 @@
 //! Binairo and Takuzu: counts against brute force on small grids, the checker, the parser's
 //! error lines, never-panic property tests (the instances are in `beyond.rs`).
 
-use proptest::prelude::*;
 use puzzles::binairo;
-use puzzles::common::{all_solutions, mutate, parse_and_poke};
+use puzzles::common::all_solutions;
 use puzzles::ModelOptions;
 use serde_json::json;
 
@@ -94,24 +93,4 @@ fn malformed_files_name_the_line() {
     assert_eq!(error_line(p, "10\n..\n..\n"), 3);
     assert_eq!(error_line(p, "101\n...\n"), 2);
     assert!(p("1 0\n. .\n").is_ok());
-}
-
-fn poke(text: &str) {
-    parse_and_poke(binairo::parse_takuzu, text, &[ModelOptions::default()], 1);
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
-
-    #[test]
-    fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
-        poke(&String::from_utf8_lossy(&bytes));
-    }
-
-    #[test]
-    fn mutated_seed_never_panics(
-        edits in proptest::collection::vec((any::<usize>(), any::<char>(), 0u8..3), 1..6),
-    ) {
-        poke(&mutate(binairo::TAKUZU.seed, &edits));
-    }
 }

@@ -1,8 +1,7 @@
 //! Flow Free and Numberlink: counts against brute force on tiny boards, the checker, the parser's error
 //! lines, never-panic property tests (Zucker's levels are in `beyond.rs`).
 
-use proptest::prelude::*;
-use puzzles::common::{all_solutions, mutate, parse_and_poke};
+use puzzles::common::all_solutions;
 use puzzles::flow;
 use puzzles::ModelOptions;
 use serde_json::json;
@@ -121,24 +120,4 @@ fn malformed_files_name_the_line() {
     assert_eq!(error_line(p, "A*A\n"), 1);
     assert_eq!(error_line(p, "...\n...\n"), 2);
     assert!(p("red . red\n- blue blue\n").is_ok());
-}
-
-fn poke(text: &str) {
-    parse_and_poke(flow::parse, text, &[ModelOptions::default()], 1);
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
-
-    #[test]
-    fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
-        poke(&String::from_utf8_lossy(&bytes));
-    }
-
-    #[test]
-    fn mutated_seed_never_panics(
-        edits in proptest::collection::vec((any::<usize>(), any::<char>(), 0u8..3), 1..6),
-    ) {
-        poke(&mutate(flow::KIND.seed, &edits));
-    }
 }

@@ -2,8 +2,7 @@
 //! 4×4; closed tours of 3×4 and 5×5 boards: none), the checker, the parser's error lines,
 //! never-panic property tests.
 
-use proptest::prelude::*;
-use puzzles::common::{all_solutions, mutate, parse_and_poke};
+use puzzles::common::all_solutions;
 use puzzles::knights;
 use puzzles::ModelOptions;
 use serde_json::json;
@@ -71,24 +70,4 @@ fn malformed_files_name_the_line() {
     assert_eq!(error_line(p, "1 .\n1 .\n"), 2);
     assert_eq!(error_line(p, "# #\n"), 1);
     assert!(p("open\n. .\n. .\n").is_ok());
-}
-
-fn poke(text: &str) {
-    parse_and_poke(knights::parse, text, &[ModelOptions::default()], 1);
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
-
-    #[test]
-    fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
-        poke(&String::from_utf8_lossy(&bytes));
-    }
-
-    #[test]
-    fn mutated_seed_never_panics(
-        edits in proptest::collection::vec((any::<usize>(), any::<char>(), 0u8..3), 1..6),
-    ) {
-        poke(&mutate(knights::KIND.seed, &edits));
-    }
 }

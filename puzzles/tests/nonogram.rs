@@ -2,8 +2,7 @@
 //! (skipped when absent) against its goals with a unique solution, the checker, the parser's
 //! error lines, never-panic property tests (the repo's instances are in `beyond.rs`).
 
-use proptest::prelude::*;
-use puzzles::common::{all_solutions, mutate, parse_and_poke};
+use puzzles::common::all_solutions;
 use puzzles::nonogram::{self, blocks, clue_automaton};
 use puzzles::ModelOptions;
 use serde_json::json;
@@ -130,24 +129,4 @@ fn malformed_files_name_the_line() {
     assert_eq!(error_line(p, "width x\n"), 1);
     // A blank line inside a block is an empty line.
     assert!(p("width 2\nheight 2\nrows\n\n1\ncolumns\n1\n\n").is_ok());
-}
-
-fn poke(text: &str) {
-    parse_and_poke(nonogram::parse, text, &[ModelOptions::default()], 1);
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
-
-    #[test]
-    fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
-        poke(&String::from_utf8_lossy(&bytes));
-    }
-
-    #[test]
-    fn mutated_seed_never_panics(
-        edits in proptest::collection::vec((any::<usize>(), any::<char>(), 0u8..3), 1..6),
-    ) {
-        poke(&mutate(nonogram::KIND.seed, &edits));
-    }
 }

@@ -1,8 +1,6 @@
 //! Circuit Scramble: the optimum against brute force on random small circuits, the checker,
 //! the parser's error lines, never-panic property tests (the instances are in `beyond.rs`).
 
-use proptest::prelude::*;
-use puzzles::common::{mutate, parse_and_poke};
 use puzzles::scramble;
 use puzzles::ModelOptions;
 use serde_json::json;
@@ -118,24 +116,4 @@ fn malformed_files_name_the_line() {
     assert_eq!(error_line(p, "lamp\n"), 1);
     assert_eq!(error_line(p, "% c\ng = OR\n"), 2);
     assert!(p("switch a 0\ng = and a\nlamp g a\n").is_ok());
-}
-
-fn poke(text: &str) {
-    parse_and_poke(scramble::parse, text, &[ModelOptions::default()], 1);
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
-
-    #[test]
-    fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
-        poke(&String::from_utf8_lossy(&bytes));
-    }
-
-    #[test]
-    fn mutated_seed_never_panics(
-        edits in proptest::collection::vec((any::<usize>(), any::<char>(), 0u8..3), 1..6),
-    ) {
-        poke(&mutate(scramble::KIND.seed, &edits));
-    }
 }

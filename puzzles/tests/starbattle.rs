@@ -1,10 +1,7 @@
 //! Star Battle: the checker, the parser's error lines, never-panic property tests (the
 //! instances' counts and solutions are in `beyond.rs`).
 
-use proptest::prelude::*;
-use puzzles::common::{mutate, parse_and_poke};
 use puzzles::starbattle;
-use puzzles::ModelOptions;
 use serde_json::json;
 
 mod support;
@@ -58,24 +55,4 @@ fn malformed_files_name_the_line() {
     assert_eq!(error_line(p, "2 2\nAA\nAB\n"), 3);
     // Token form.
     assert!(p("2 1\n1 1\n2 2\n").is_ok());
-}
-
-fn poke(text: &str) {
-    parse_and_poke(starbattle::parse, text, &[ModelOptions::default()], 1);
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
-
-    #[test]
-    fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
-        poke(&String::from_utf8_lossy(&bytes));
-    }
-
-    #[test]
-    fn mutated_seed_never_panics(
-        edits in proptest::collection::vec((any::<usize>(), any::<char>(), 0u8..3), 1..6),
-    ) {
-        poke(&mutate(starbattle::KIND.seed, &edits));
-    }
 }

@@ -1,10 +1,7 @@
 //! Thermometer: the checker, the parser's error lines, never-panic property tests (the
 //! instances' counts and solutions are in `beyond.rs`).
 
-use proptest::prelude::*;
-use puzzles::common::{mutate, parse_and_poke};
 use puzzles::thermometer;
-use puzzles::ModelOptions;
 use serde_json::json;
 
 mod support;
@@ -68,24 +65,4 @@ fn malformed_files_name_the_line() {
     // Positions not exactly 1..L: a repeat, a gap.
     assert_eq!(error_line(p, "1 2\n0 1\n1\na.1 a.1\n"), 4);
     assert_eq!(error_line(p, "2 2\n0 1\n1 0\na.1 .\n% c\n. a.3\n"), 6);
-}
-
-fn poke(text: &str) {
-    parse_and_poke(thermometer::parse, text, &[ModelOptions::default()], 1);
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
-
-    #[test]
-    fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
-        poke(&String::from_utf8_lossy(&bytes));
-    }
-
-    #[test]
-    fn mutated_seed_never_panics(
-        edits in proptest::collection::vec((any::<usize>(), any::<char>(), 0u8..3), 1..6),
-    ) {
-        poke(&mutate(thermometer::KIND.seed, &edits));
-    }
 }
