@@ -7,6 +7,7 @@
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 fn repo() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -113,7 +114,14 @@ fn minizinc(solver: &[String], files: &[PathBuf], extra: &[&str]) -> Run {
 
 /// Solve with both, compare, and check cpsolve's solution with Gecode.
 fn compare(files: &[PathBuf], extra: &[&str]) {
-    let dir = std::env::temp_dir().join(format!("cpsolve-mzn-test-{}", std::process::id()));
+    // One directory per comparison: the tests run on several threads of one process, and a
+    // configuration file rewritten by one while MiniZinc reads it for another is empty.
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let dir = std::env::temp_dir().join(format!(
+        "cpsolve-mzn-test-{}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::Relaxed)
+    ));
     std::fs::create_dir_all(&dir).unwrap();
     let msc = cpsolve_msc(&dir);
     let ours = minizinc(&cpsolve(&msc), files, extra);
