@@ -200,8 +200,10 @@ impl Prepared {
         } else {
             Purpose::Solve
         };
+        let mut model_options = plan.model_options(purpose);
+        model_options.hints = instance.prepare(&model_options, limits);
         let built = instance
-            .build(&plan.model_options(purpose, limits))
+            .build(&model_options)
             .map_err(Failure::Usage)?;
         let mode = if options.count {
             Mode::Count

@@ -8,7 +8,6 @@
 
 use crate::solve::Plan;
 use crate::Failure;
-use engine::Limits;
 use puzzles::{Instance, Purpose};
 use std::io::Write;
 
@@ -22,7 +21,7 @@ pub fn show(
     out: &mut dyn Write,
 ) -> Result<(), Failure> {
     let of = index.map_or(String::new(), |i| format!(" (instance {i})"));
-    let options = plan.model_options(Purpose::Solve, &Limits::default());
+    let options = plan.model_options(Purpose::Solve);
     let mut built = instance.build(&options).map_err(Failure::Usage)?;
     let naming = instance.naming(&built);
     if built.model.propagate().is_err() {

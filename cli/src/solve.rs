@@ -21,7 +21,7 @@ use engine::{
     Checkpoint, Control, Limits, Model, Outcome, PropagatorProfile, RestartPolicy, SearchConfig,
     SearchStats, Solution, VarSelect,
 };
-use puzzles::{Answer, Built, Instance, ModelOptions, Purpose, PuzzleKind};
+use puzzles::{Answer, Built, Hints, Instance, ModelOptions, Purpose, PuzzleKind};
 
 /// The verdict of a run on one instance (the `status` field of the JSON output).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -138,6 +138,8 @@ impl SharedModels {
 struct Obtained {
     built: Built,
     shared: Option<SharedId>,
+    /// What `Instance::prepare` found (its answer stands if the search finds none).
+    hints: Hints,
 }
 
 /// The search-independent inputs of a run, shared by every instance of a file.
@@ -150,7 +152,7 @@ pub struct Plan<'a> {
 }
 
 impl Plan<'_> {
-    pub(crate) fn model_options(&self, purpose: Purpose, limits: &Limits) -> ModelOptions {
+    pub(crate) fn model_options(&self, purpose: Purpose) -> ModelOptions {
         ModelOptions {
             alldiff: self
                 .options
@@ -159,7 +161,7 @@ impl Plan<'_> {
             sum: self.options.sum.unwrap_or_else(|| self.kind.default_sum()),
             colours: self.options.colours,
             purpose,
-            limits: limits.clone(),
+            hints: Hints::default(),
         }
     }
 
@@ -173,18 +175,21 @@ impl Plan<'_> {
     ) -> Result<(Obtained, Mode), Failure> {
         let o = self.options;
         let mut build = |purpose| {
-            let options = self.model_options(purpose, limits);
+            let mut options = self.model_options(purpose);
             if let Some((id, built)) = shared.check_out(instance, &options)? {
                 return Ok(Obtained {
                     built,
                     shared: Some(id),
+                    hints: Hints::default(),
                 });
             }
+            options.hints = instance.prepare(&options, limits);
             instance
                 .build(&options)
                 .map(|built| Obtained {
                     built,
                     shared: None,
+                    hints: options.hints,
                 })
                 .map_err(Failure::Usage)
         };
@@ -298,7 +303,7 @@ pub fn solve(
     listener: &mut dyn SearchListener,
     mut emit: Option<Emit<'_>>,
 ) -> Result<InstanceRun, Failure> {
-    // One deadline for the whole run: building a model may search too (colouring's local
+    // One deadline for the whole run: preparing a model may search too (colouring's local
     // search), and that time counts against -t.
     let limits = Limits {
         deadline: plan
@@ -310,7 +315,7 @@ pub fn solve(
         ..Limits::default()
     };
     let (obtained, mode) = plan.build(instance, shared, &limits)?;
-    let (mut built, shared_id) = (obtained.built, obtained.shared);
+    let (mut built, shared_id, hints) = (obtained.built, obtained.shared, obtained.hints);
     let config = plan.search_config(&built, mode, &limits);
     if listener.listens() {
         listener.name_variables(&instance.naming(&built));
@@ -411,7 +416,7 @@ pub fn solve(
         _ => first,
     };
     let found = outcome.solutions > 0;
-    let status = match (mode, outcome.complete, found) {
+    let mut status = match (mode, outcome.complete, found) {
         (_, true, false) => Status::Unsatisfiable,
         (_, false, false) => Status::Unknown,
         (Mode::Count, true, true) => Status::AllSolutions,
@@ -421,6 +426,25 @@ pub fn solve(
         (Mode::First, true, true) => Status::Satisfied,
         (_, false, true) => Status::Satisfied,
     };
+    // An answer found while preparing stands when the search stopped without one.
+    let mut solution = solution;
+    if let (Mode::First | Mode::Optimum, Status::Unknown, Some(answer)) =
+        (mode, status, hints.answer)
+    {
+        instance.check(&answer).map_err(|why| {
+            Failure::Internal(format!(
+                "{}: the prepared solution fails the puzzle's checker ({why}); this is a bug",
+                plan.kind.name
+            ))
+        })?;
+        let optimal = hints.optimal && mode == Mode::Optimum;
+        status = if optimal {
+            Status::Optimal
+        } else {
+            Status::Satisfied
+        };
+        solution = Some(answer);
+    }
     // The value of `solution` (a counted solution of an optimisation puzzle has one too).
     let objective = solution.as_ref().and_then(|a| a.objective).or(match mode {
         Mode::Optimum | Mode::List { optimising: true } => outcome.objective,

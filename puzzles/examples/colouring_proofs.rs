@@ -95,13 +95,11 @@ fn main() {
         let started = Instant::now();
         let instance: Colouring = parse_graph(&text).expect("the DIMACS files parse");
         let clique = instance.clique_bound();
-        // One deadline for the local search (inside build) and the tree search.
+        // One deadline for the heuristics (`prepare`) and the tree search.
         let limits = Limits::default().with_time(Duration::from_secs_f64(seconds));
-        let options = ModelOptions {
-            limits: limits.clone(),
-            ..ModelOptions::default()
-        };
-        let mut built = instance.build(&options).expect("model");
+        let mut built = instance
+            .build_prepared(&ModelOptions::default(), &limits)
+            .expect("model");
         built.search.limits = limits;
         let config = built.search.clone();
         let mut model = built.model.clone();

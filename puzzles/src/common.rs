@@ -74,9 +74,21 @@ pub struct ModelOptions {
     /// Graph colouring: at most this many colours (a satisfaction problem).
     pub colours: Option<u32>,
     pub purpose: Purpose,
-    /// The run's time limit and stop flag (`nodes`/`failures` are the search's business): a
-    /// model that searches while it is built (graph colouring's local search) stops at them.
-    pub limits: engine::Limits,
+    /// What [`Instance::prepare`] found, for `build` to use (empty: nothing prepared).
+    pub hints: Hints,
+}
+
+/// What the optional preparation step ([`Instance::prepare`]) found before the model is
+/// built: data for the puzzle's own `build` (a clique, bounds, a solution to follow), and an
+/// answer already found, which is the run's answer if the search finds none.
+#[derive(Clone, Debug, Default)]
+pub struct Hints {
+    /// The puzzle's own data, read back by its `build` (`downcast_ref`).
+    pub data: Option<std::sync::Arc<dyn std::any::Any + Send + Sync>>,
+    /// A solution found while preparing, checked by the caller like any other.
+    pub answer: Option<Answer>,
+    /// `answer` is proved optimal (its objective meets a lower bound found while preparing).
+    pub optimal: bool,
 }
 
 /// A model ready to search: the engine model, the search the puzzle recommends (branching
@@ -206,6 +218,27 @@ pub trait Instance: Send + Sync + fmt::Debug {
     /// instance (e.g. `--colours 0`).
     fn build(&self, options: &ModelOptions) -> Result<Built, String>;
 
+    /// An optional step before [`Instance::build`]: heuristics run within `limits` (deadline
+    /// and stop flag) that give the model bounds or a solution to follow, passed back to
+    /// `build` in [`ModelOptions::hints`]. `build` itself stays pure: the same options give
+    /// the same model. The default prepares nothing.
+    fn prepare(&self, _options: &ModelOptions, _limits: &engine::Limits) -> Hints {
+        Hints::default()
+    }
+
+    /// [`Instance::prepare`], then [`Instance::build`] with what it found.
+    fn build_prepared(
+        &self,
+        options: &ModelOptions,
+        limits: &engine::Limits,
+    ) -> Result<Built, String> {
+        let hints = self.prepare(options, limits);
+        self.build(&ModelOptions {
+            hints,
+            ..options.clone()
+        })
+    }
+
     /// Decode and render a solution of a model built by `build`.
     fn answer(&self, built: &Built, solution: &Solution) -> Answer;
 
@@ -246,8 +279,7 @@ pub trait Instance: Send + Sync + fmt::Debug {
 
     /// The shared model (without this instance's own data). Only called when
     /// `shared_model_key` is `Some`. It is built once and used for every instance with the
-    /// same key, so it must depend on nothing of this instance but the key, nor on
-    /// `options.limits` (the first instance's deadline).
+    /// same key, so it must depend on nothing of this instance but the key.
     fn build_shared(&self, options: &ModelOptions) -> Result<Built, String> {
         self.build(options)
     }

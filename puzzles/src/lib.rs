@@ -38,7 +38,7 @@ pub mod thermometer;
 pub mod v3ck;
 
 pub use common::{
-    Answer, AnswerJson, Built, Instance, ModelOptions, Parse, ParseError, Purpose, SumLevel,
+    Answer, AnswerJson, Built, Hints, Instance, ModelOptions, Parse, ParseError, Purpose, SumLevel,
 };
 
 /// How the command line passes the instance.

@@ -31,7 +31,9 @@ fn options(colours: Option<u32>, purpose: Purpose) -> ModelOptions {
 /// Search as the command line would; every solution is decoded and checked. Returns the
 /// outcome and the last answer.
 fn run(instance: &Colouring, opts: &ModelOptions) -> (Outcome, Option<puzzles::Answer>) {
-    let built = instance.build(opts).expect("model");
+    let built = instance
+        .build_prepared(opts, &engine::Limits::default())
+        .expect("model");
     let mut config = built.search.clone();
     if config.objective.is_none() && opts.purpose == Purpose::Solve {
         config.solution_limit = Some(1);
@@ -105,7 +107,9 @@ fn seed_four_colourings_counted() {
 #[test]
 fn counting_needs_a_number_of_colours() {
     let g = parse_graph(seed_text()).unwrap();
-    assert!(g.build(&options(None, Purpose::Count)).is_err());
+    assert!(g
+        .build_prepared(&options(None, Purpose::Count), &engine::Limits::default())
+        .is_err());
     assert!(g.build(&options(Some(0), Purpose::Solve)).is_err());
 }
 

@@ -170,7 +170,9 @@ fn a_spent_budget_proves_nothing() {
 /// The optimum of the colouring model (each colouring decoded and checked), and whether it
 /// is proved.
 fn optimum(instance: &Colouring) -> (Option<i64>, bool) {
-    let built = instance.build(&ModelOptions::default()).expect("model");
+    let built = instance
+        .build_prepared(&ModelOptions::default(), &engine::Limits::default())
+        .expect("model");
     let mut model = built.model.clone();
     let mut best = None;
     let outcome = engine::search(

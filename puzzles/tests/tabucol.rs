@@ -165,7 +165,9 @@ fn peeled_vertices_are_coloured_after_the_core() {
 
 /// The optimum of the colouring model (decoded and checked), and whether it is proved.
 fn optimum(instance: &Colouring, options: &ModelOptions) -> (Option<i64>, bool) {
-    let built = instance.build(options).expect("model");
+    let built = instance
+        .build_prepared(options, &engine::Limits::default())
+        .expect("model");
     let mut model = built.model.clone();
     let mut best = None;
     let outcome = engine::search(
@@ -200,7 +202,9 @@ fn the_model_proves_the_same_optimum_as_the_satisfaction_searches() {
                 colours: Some(k),
                 ..ModelOptions::default()
             };
-            let built = g.build(&options).unwrap();
+            let built = g
+                .build_prepared(&options, &engine::Limits::default())
+                .unwrap();
             let outcome = engine::solve(&mut built.model.clone(), &built.search);
             assert!(outcome.complete || outcome.best.is_some());
             if let Some(s) = &outcome.best {

@@ -51,7 +51,7 @@
 use super::exact_cover::{
     bits_of, exact_cover_restarting, independent_classes_under, Cover, Limits,
 };
-use super::Graph;
+use crate::colouring::Graph;
 use std::time::Instant;
 
 /// A permutation of the vertices that maps every edge onto an edge: `image[v]`.

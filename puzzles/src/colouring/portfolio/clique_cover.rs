@@ -27,7 +27,7 @@
 //! model misses was found, and on the large overlapping cliques of `DSJR500.5` each node
 //! became far slower. The model does not use it.)
 
-use super::Graph;
+use crate::colouring::Graph;
 
 /// A set of vertices as bits (one word per 64 vertices).
 #[derive(Clone, Debug)]

@@ -39,7 +39,7 @@
 //! proper colouring (the caller's checker sees every colouring anyway).
 
 use super::vertex_set::VertexSet;
-use super::{peel, Graph};
+use crate::colouring::{peel, Graph};
 use engine::rng::Rng;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;

@@ -38,7 +38,7 @@
 use super::exact_cover::Limits;
 use super::set_cover::{colouring_from_cover, cover_by_local_search, CoverAttempt};
 use super::tabucol::{self, Budget};
-use super::Graph;
+use crate::colouring::Graph;
 use engine::rng::Rng;
 use std::collections::HashSet;
 use std::sync::atomic::Ordering;

@@ -26,7 +26,7 @@
 //!    with no transversal ends the branch. Each partition is met once (the class of the
 //!    chosen vertex is decided at its level), so no colour renaming is ever tried twice.
 
-use super::Graph;
+use crate::colouring::Graph;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;

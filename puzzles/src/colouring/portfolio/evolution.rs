@@ -44,7 +44,7 @@
 //! moves; the deadline and the stop flag of the [`Budget`] end it earlier.
 
 use super::tabucol::{descend, repair, Budget, Core};
-use super::Graph;
+use crate::colouring::Graph;
 use engine::rng::Rng;
 
 /// The evolutionary search's settings.
