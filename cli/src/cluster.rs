@@ -202,9 +202,7 @@ impl Prepared {
         };
         let mut model_options = plan.model_options(purpose);
         model_options.hints = instance.prepare(&model_options, limits);
-        let built = instance
-            .build(&model_options)
-            .map_err(Failure::Usage)?;
+        let built = instance.build(&model_options).map_err(Failure::Usage)?;
         let mode = if options.count {
             Mode::Count
         } else if built.search.objective.is_some() {

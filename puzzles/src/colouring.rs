@@ -40,6 +40,7 @@
 
 use crate::common::Hints;
 use crate::common::{check_text, Answer, Built, Instance, ModelOptions, ParseError, Purpose};
+use crate::quote::quoted;
 use crate::{Input, PuzzleKind};
 use engine::{Model, Objective, RestartPolicy, SearchConfig, Solution, VarId, VarSelect};
 use serde_json::json;
@@ -123,7 +124,7 @@ fn parse_number(token: &str, line: usize, what: &str) -> Result<usize, ParseErro
     token.parse::<usize>().map_err(|_| {
         ParseError::new(
             line,
-            format!("expected {what}, a whole number, found '{token}'"),
+            format!("expected {what}, a whole number, found {}", quoted(token)),
         )
     })
 }
@@ -150,7 +151,7 @@ pub fn parse_graph(text: &str) -> Result<Colouring, ParseError> {
                 if tokens.len() != 4 || !matches!(tokens[1], "edge" | "edges" | "col") {
                     return Err(ParseError::new(
                         line,
-                        format!("expected 'p edge N M', found '{}'", raw.trim()),
+                        format!("expected 'p edge N M', found {}", quoted(raw.trim())),
                     ));
                 }
                 let vertices = parse_number(tokens[2], line, "the number of vertices N")?;
@@ -173,7 +174,7 @@ pub fn parse_graph(text: &str) -> Result<Colouring, ParseError> {
                 if tokens.len() != 3 {
                     return Err(ParseError::new(
                         line,
-                        format!("expected 'e U V', found '{}'", raw.trim()),
+                        format!("expected 'e U V', found {}", quoted(raw.trim())),
                     ));
                 }
                 let mut ends = [0usize; 2];
@@ -193,8 +194,8 @@ pub fn parse_graph(text: &str) -> Result<Colouring, ParseError> {
                 return Err(ParseError::new(
                     line,
                     format!(
-                        "expected a 'c' comment, 'p edge N M' or 'e U V' line, found '{}'",
-                        raw.trim()
+                        "expected a 'c' comment, 'p edge N M' or 'e U V' line, found {}",
+                        quoted(raw.trim())
                     ),
                 ))
             }

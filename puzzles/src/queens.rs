@@ -50,7 +50,10 @@ pub fn parse(text: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
     let n: usize = t.parse().map_err(|_| {
         ParseError::new(
             1,
-            format!("expected the board size N, a whole number, found '{t}'"),
+            format!(
+                "expected the board size N, a whole number, found {}",
+                crate::quote::quoted(t)
+            ),
         )
     })?;
     if n == 0 || n > MAX_N {

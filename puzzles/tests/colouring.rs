@@ -323,25 +323,6 @@ fn shared_dimacs_graphs_parse_and_easy_ones_are_proved() {
     assert!(parsed > 40);
 }
 
-proptest! {
-    #[test]
-    fn mutated_seed_never_panics_nor_gives_a_wrong_colouring(
-        edits in proptest::collection::vec((0usize..400, prop_oneof![Just('1'), Just('e'), Just(' '), Just('\n'), Just('p'), Just('9')], 0u8..3), 0..6)
-    ) {
-        let text = puzzles::common::mutate(seed_text(), &edits);
-        puzzles::common::parse_and_poke(
-            puzzles::colouring::parse,
-            &text,
-            &[
-                ModelOptions::default(),
-                options(Some(3), Purpose::Solve),
-                options(Some(4), Purpose::Count),
-            ],
-            1,
-        );
-    }
-}
-
 #[test]
 fn peeling_removes_exactly_the_vertices_that_can_wait() {
     use puzzles::colouring::peel;
