@@ -16,30 +16,37 @@ pub mod binairo;
 pub mod colouring;
 pub mod common;
 pub mod flow;
+pub mod grid;
 pub mod infinity_loop;
+pub mod instance;
 pub mod kakuro;
 pub mod knights;
 pub mod match22;
 pub mod monodot;
 pub mod naming;
 pub mod nonogram;
+pub mod parse;
 pub mod pigeonhole;
 pub mod queens;
 pub mod quote;
 pub mod ranking;
-pub mod rotation;
 pub mod scramble;
+pub mod shared;
 pub mod slider;
 pub mod starbattle;
 pub mod strimko;
 pub mod sudoku;
 pub mod suko;
 pub mod thermometer;
+#[cfg(any(test, feature = "testing"))]
+pub mod testing;
 pub mod v3ck;
 
 pub use common::{
     Answer, AnswerJson, Built, Hints, Instance, ModelOptions, Parse, ParseError, Purpose, SumLevel,
 };
+/// The rotation model under its first path (`puzzles::rotation`).
+pub use shared::rotation;
 
 /// How the command line passes the instance.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
