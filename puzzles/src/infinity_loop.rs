@@ -28,7 +28,7 @@ pub const KIND: PuzzleKind = PuzzleKind {
     summary: "Infinity Loop: turn tiles until every line is closed, in the fewest quarter turns",
     optimisation: true,
     input: Input::File,
-    seed: include_str!("../instances/seed/loop.txt"),
+    seed: include_str!("../instances/seed/infinity_loop.txt"),
     parse,
 };
 

@@ -273,7 +273,7 @@ impl Dsatur<'_> {
     }
 }
 
-/// Work budget of the clique search (bitset words), a fraction of a second.
+/// Work budget of the clique search (bitset words touched).
 pub const CLIQUE_BUDGET: i64 = 30_000_000;
 
 /// Failures allowed to the short search for a colouring with as many colours as the clique.
@@ -335,8 +335,8 @@ const LOCAL_SEARCH_MOVES_PER_VERTEX: u64 = 2_000;
 const LOCAL_SEARCH_SHARE: f64 = 0.5;
 
 /// Moves per vertex and colour without progress before the local search gives up on a
-/// number of colours (e.g. 6.75 million moves, 5 to 20 s, for 15 colours on 450 vertices;
-/// a quarter of a million, under a second, for 5 colours on `myciel5`'s 47).
+/// number of colours (the moves grow with the graph and the colours: `vertices × colours ×
+/// patience`).
 const LOCAL_SEARCH_PATIENCE: u64 = 50;
 
 /// TabuCol moves per vertex on each child of the evolutionary search (HEAD's `L`: 9,000 on

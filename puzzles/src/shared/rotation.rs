@@ -22,10 +22,10 @@
 //! `shown_upper[2] = shown_lower[0]` (equalities, domain consistent), and Infinity Loop adds
 //! the border rule: an outward side shows `0` (its `shown` variable is created as `{0}`).
 //! The objective is `total = Σ turns`, minimised by branch and bound; it is posted as a sum
-//! of row sums, so a tile's change wakes two short sums rather than one over the whole board
-//! (8× fewer microseconds per node on a 30×30 Infinity Loop). The search branches on the
-//! turns with dom/wdeg, fewest turns first: on random 30×30 Infinity Loop boards it proves
-//! the optimum in about 6× fewer nodes than smallest-domain-first.
+//! of row sums, so a tile's change wakes two short sums rather than one over the whole board.
+//! The search branches on the turns with dom/wdeg (a tile whose constraints failed often is
+//! turned first), fewest turns first; `docs/PERFORMANCE.md` has the measurements behind both
+//! choices.
 //!
 //! **Pictures versus turn choices.** The puzzles count distinct *pictures*, not turn vectors.
 //! For counting ([`Purpose::Count`]) the search branches on the `shown` variables with
