@@ -6,10 +6,10 @@ use proptest::prelude::*;
 use puzzles::colouring::{dsatur_colouring, find_clique, parse_graph, Colouring, Graph};
 use puzzles::{Instance, ModelOptions, Purpose};
 use serde_json::Value;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 mod support;
-use support::colouring::random_graph;
+use support::colouring::{random_graph, shared_dimacs};
 
 fn seed_text() -> &'static str {
     include_str!("../instances/seed/colouring.col")
@@ -276,16 +276,6 @@ proptest! {
 }
 
 // ----- the shared DIMACS set (not in the repository) --------------------------------------
-
-fn shared_dimacs() -> Option<PathBuf> {
-    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    [
-        repo.join("../shared/data/dimacs-col"),
-        PathBuf::from("/work/shared/data/dimacs-col"),
-    ]
-    .into_iter()
-    .find(|p| p.join("chromatic_numbers.csv").exists())
-}
 
 #[test]
 fn shared_dimacs_graphs_parse_and_easy_ones_are_proved() {

@@ -3,17 +3,16 @@
 //! brute force, and the model that uses them proves the brute-force chromatic number. Every
 //! colouring found goes through the checker.
 
-use engine::Control;
 use puzzles::colouring::clique_cover::greedy_clique_cover;
 use puzzles::colouring::exact_cover::{
     clique_partition, exact_cover, independent_transversals, meeting_every_clique, Cover, Limits,
 };
 use puzzles::colouring::{find_clique, Colouring, Graph};
-use puzzles::{Instance, ModelOptions};
+use puzzles::ModelOptions;
 
 mod support;
 use support::colouring::{
-    adjacent, brute_force_chi, brute_force_colouring, queen_graph, random_graph, uniform,
+    adjacent, brute_force_chi, brute_force_colouring, optimum, queen_graph, random_graph, uniform,
 };
 
 /// `m` disjoint cliques of `q` vertices (vertices `i*q .. (i+1)*q`), plus random edges
@@ -167,28 +166,6 @@ fn a_spent_budget_proves_nothing() {
     assert_eq!(exact_cover(64, 1, &sets, &unlimited()), Cover::None);
 }
 
-/// The optimum of the colouring model (each colouring decoded and checked), and whether it
-/// is proved.
-fn optimum(instance: &Colouring) -> (Option<i64>, bool) {
-    let built = instance
-        .build_prepared(&ModelOptions::default(), &engine::Limits::default())
-        .expect("model");
-    let mut model = built.model.clone();
-    let mut best = None;
-    let outcome = engine::search(
-        &mut model,
-        &built.search,
-        &mut engine::search::NoListener,
-        &mut |s| {
-            let answer = instance.answer(&built, s);
-            instance.check(&answer).expect("the checker accepts it");
-            best = answer.objective;
-            Control::Continue
-        },
-    );
-    (best, outcome.complete)
-}
-
 #[test]
 fn the_model_with_the_exact_cover_proves_the_brute_force_chromatic_number() {
     // Planted partitions into q-cliques: the exact cover decides q colours, either with a
@@ -199,7 +176,7 @@ fn the_model_with_the_exact_cover_proves_the_brute_force_chromatic_number() {
         let g = Colouring {
             graph: planted_partition(q, 3, [0.3, 0.45, 0.6][trial % 3], &mut rng),
         };
-        let (best, proved) = optimum(&g);
+        let (best, proved) = optimum(&g, &ModelOptions::default());
         assert!(proved, "trial {trial}");
         assert_eq!(
             best,
@@ -214,7 +191,11 @@ fn the_model_with_the_exact_cover_proves_the_brute_force_chromatic_number() {
             graph: queen_graph(n),
         };
         assert_eq!(find_clique(&g.graph, i64::MAX).len(), n);
-        assert_eq!(optimum(&g), (Some(chi), true), "queen{n}_{n}");
+        assert_eq!(
+            optimum(&g, &ModelOptions::default()),
+            (Some(chi), true),
+            "queen{n}_{n}"
+        );
     }
 }
 
@@ -248,6 +229,10 @@ fn queen_graphs_are_proved_by_the_exact_cover() {
             .expect("the csv lists it");
         let text = std::fs::read_to_string(dir.join(format!("{name}.col"))).unwrap();
         let g = puzzles::colouring::parse_graph(&text).unwrap();
-        assert_eq!(optimum(&g), (Some(chi), true), "{name}");
+        assert_eq!(
+            optimum(&g, &ModelOptions::default()),
+            (Some(chi), true),
+            "{name}"
+        );
     }
 }

@@ -4,15 +4,14 @@
 //! that follows its colouring proves the same chromatic numbers as the satisfaction searches.
 
 use engine::rng::Rng;
-use engine::Control;
 use puzzles::colouring::tabucol::{colour_with, fewest_colours};
 use puzzles::colouring::{dsatur_colouring, find_clique, parse_graph, Colouring, Graph};
 use puzzles::{Instance, ModelOptions};
-use std::path::{Path, PathBuf};
 
 mod support;
 use support::colouring::{
-    brute_force_chi, check, in_repo, moves, random_graph, spent_budgets, uniform, used,
+    brute_force_chi, check, in_repo, moves, optimum, random_graph, shared_dimacs, spent_budgets,
+    uniform, used,
 };
 
 #[test]
@@ -163,27 +162,6 @@ fn peeled_vertices_are_coloured_after_the_core() {
 
 // ----- the model that follows the local search's colouring -------------------------------
 
-/// The optimum of the colouring model (decoded and checked), and whether it is proved.
-fn optimum(instance: &Colouring, options: &ModelOptions) -> (Option<i64>, bool) {
-    let built = instance
-        .build_prepared(options, &engine::Limits::default())
-        .expect("model");
-    let mut model = built.model.clone();
-    let mut best = None;
-    let outcome = engine::search(
-        &mut model,
-        &built.search,
-        &mut engine::search::NoListener,
-        &mut |s| {
-            let answer = instance.answer(&built, s);
-            instance.check(&answer).expect("the checker accepts it");
-            best = answer.objective;
-            Control::Continue
-        },
-    );
-    (best, outcome.complete)
-}
-
 #[test]
 fn the_model_proves_the_same_optimum_as_the_satisfaction_searches() {
     // Random graphs where the greedy colouring is often one colour too many, so the model
@@ -220,16 +198,6 @@ fn the_model_proves_the_same_optimum_as_the_satisfaction_searches() {
 }
 
 // ----- the shared DIMACS set (not in the repository) --------------------------------------
-
-fn shared_dimacs() -> Option<PathBuf> {
-    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    [
-        repo.join("../shared/data/dimacs-col"),
-        PathBuf::from("/work/shared/data/dimacs-col"),
-    ]
-    .into_iter()
-    .find(|p| p.join("chromatic_numbers.csv").exists())
-}
 
 #[test]
 fn le450_15a_is_proved_with_the_local_search_colouring() {

@@ -1,9 +1,11 @@
 //! Helpers shared by the colouring test files: random and queen graphs, the graphs kept in
 //! the repository, the checker's verdict, and the chromatic number by brute force.
 
+use engine::Control;
 use puzzles::colouring::tabucol::Budget;
 use puzzles::colouring::{parse_graph, Colouring, Graph};
-use std::path::Path;
+use puzzles::{Instance, ModelOptions};
+use std::path::{Path, PathBuf};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
@@ -124,4 +126,37 @@ pub(crate) fn spent_budgets() -> [Budget; 3] {
         ..Budget::default()
     };
     [moves(0), stopped, past]
+}
+
+/// The optimum of the colouring model, prepared without a time limit (each colouring decoded
+/// and checked), and whether it is proved.
+pub fn optimum(instance: &Colouring, options: &ModelOptions) -> (Option<i64>, bool) {
+    let built = instance
+        .build_prepared(options, &engine::Limits::default())
+        .expect("model");
+    let mut model = built.model.clone();
+    let mut best = None;
+    let outcome = engine::search(
+        &mut model,
+        &built.search,
+        &mut engine::search::NoListener,
+        &mut |s| {
+            let answer = instance.answer(&built, s);
+            instance.check(&answer).expect("the checker accepts it");
+            best = answer.objective;
+            Control::Continue
+        },
+    );
+    (best, outcome.complete)
+}
+
+/// The shared DIMACS set (not in the repository), if present.
+pub fn shared_dimacs() -> Option<PathBuf> {
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    [
+        repo.join("../shared/data/dimacs-col"),
+        PathBuf::from("/work/shared/data/dimacs-col"),
+    ]
+    .into_iter()
+    .find(|p| p.join("chromatic_numbers.csv").exists())
 }
