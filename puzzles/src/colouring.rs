@@ -40,7 +40,7 @@
 
 use crate::common::Hints;
 use crate::common::{check_text, Answer, Built, Instance, ModelOptions, ParseError, Purpose};
-use crate::quote::quoted;
+use crate::parse::quoted;
 use crate::{Input, PuzzleKind};
 use engine::{Model, Objective, RestartPolicy, SearchConfig, Solution, VarId, VarSelect};
 use serde_json::json;

@@ -82,7 +82,7 @@ fn parse_total(part: &str, line: usize, token: &str) -> Result<Option<u32>, Pars
             line,
             format!(
                 "clue {}: a total is a whole number 1..{MAX_TOTAL} (the sum of different digits)",
-                crate::quote::quoted(token)
+                crate::parse::quoted(token)
             ),
         )),
     }
@@ -97,7 +97,7 @@ fn parse_token(token: &str, line: usize) -> Result<Cell, ParseError> {
                 if across.contains('\\') {
                     return Err(ParseError::new(
                         line,
-                        format!("clue {} has more than one '\\': expected DOWN\\ACROSS", crate::quote::quoted(token)),
+                        format!("clue {} has more than one '\\': expected DOWN\\ACROSS", crate::parse::quoted(token)),
                     ));
                 }
                 let down = parse_total(down, line, token)?;
@@ -112,7 +112,7 @@ fn parse_token(token: &str, line: usize) -> Result<Cell, ParseError> {
             None => Err(ParseError::new(
                 line,
                 format!(
-                    "unexpected {}: a cell is '.' (white), '#' (black) or a clue DOWN\\ACROSS such as 12\\ or \\11", crate::quote::quoted(token)
+                    "unexpected {}: a cell is '.' (white), '#' (black) or a clue DOWN\\ACROSS such as 12\\ or \\11", crate::parse::quoted(token)
                 ),
             )),
         },

@@ -28,7 +28,6 @@ pub mod nonogram;
 pub mod parse;
 pub mod pigeonhole;
 pub mod queens;
-pub mod quote;
 pub mod ranking;
 pub mod scramble;
 pub mod shared;
@@ -37,9 +36,9 @@ pub mod starbattle;
 pub mod strimko;
 pub mod sudoku;
 pub mod suko;
-pub mod thermometer;
 #[cfg(any(test, feature = "testing"))]
 pub mod testing;
+pub mod thermometer;
 pub mod v3ck;
 
 pub use common::{

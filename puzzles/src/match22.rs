@@ -62,7 +62,7 @@ pub fn parse_board(text: &str) -> Result<Match22, ParseError> {
             size_line,
             format!(
                 "expected 'size ROWS COLS', found {}",
-                crate::quote::quoted(header)
+                crate::parse::quoted(header)
             ),
         ));
     }
@@ -94,7 +94,7 @@ pub fn parse_board(text: &str) -> Result<Match22, ParseError> {
                     line,
                     format!(
                         "disk {} should be four colours (top, left, bottom, right) or '....'",
-                        crate::quote::quoted(token)
+                        crate::parse::quoted(token)
                     ),
                 ));
             }

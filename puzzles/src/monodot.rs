@@ -113,7 +113,7 @@ pub fn parse_instance(text: &str) -> Result<Monodot, ParseError> {
                     line,
                     format!(
                         "unexpected {}: expected a 'grid' or a 'degrees' line",
-                        crate::quote::quoted(other)
+                        crate::parse::quoted(other)
                     ),
                 ))
             }

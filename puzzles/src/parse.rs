@@ -6,25 +6,26 @@
 
 use crate::instance::ParseError;
 
-/// The most characters of a bad token quoted in an error message.
-pub const QUOTED_CHARS: usize = 40;
+/// The most characters of a token shown in an error message.
+pub const MAX_QUOTED_CHARS: usize = 40;
 
-/// `token` as an error message quotes it: on one line (control characters escaped) and cut
-/// to [`QUOTED_CHARS`] characters, so that an error stays one short line whatever the input.
+/// `token` in single quotes, cut to [`MAX_QUOTED_CHARS`] characters (`'abc…' (1048576
+/// bytes)`), control characters escaped.
 pub fn quoted(token: &str) -> String {
-    let mut out = String::new();
+    let mut shown = String::from("'");
     for (i, c) in token.chars().enumerate() {
-        if i == QUOTED_CHARS {
-            out.push('…');
-            break;
+        if i == MAX_QUOTED_CHARS {
+            shown.push_str(&format!("…' ({} bytes)", token.len()));
+            return shown;
         }
         if c.is_control() {
-            out.extend(c.escape_default());
+            shown.extend(c.escape_default());
         } else {
-            out.push(c);
+            shown.push(c);
         }
     }
-    out
+    shown.push('\'');
+    shown
 }
 
 /// The lines of a file that carry content: `(1-based line number, trimmed text)`, skipping
@@ -186,5 +187,22 @@ pub fn parse_number(
             line,
             format!("expected {what}, a whole number, found '{token}'"),
         )),
+    }
+}
+
+#[cfg(test)]
+mod quoting_tests {
+    use super::*;
+
+    #[test]
+    fn short_tokens_are_quoted_whole_and_long_ones_cut() {
+        assert_eq!(quoted("12\\x"), "'12\\x'");
+        assert_eq!(quoted(""), "''");
+        assert_eq!(quoted("a\tb"), "'a\\tb'");
+        let long = "é".repeat(500_000);
+        let q = quoted(&long);
+        assert!(q.starts_with(&format!("'{}…'", "é".repeat(40))), "{q}");
+        assert!(q.ends_with("(1000000 bytes)"), "{q}");
+        assert!(q.chars().count() < 80);
     }
 }

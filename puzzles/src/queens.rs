@@ -52,7 +52,7 @@ pub fn parse(text: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
             1,
             format!(
                 "expected the board size N, a whole number, found {}",
-                crate::quote::quoted(t)
+                crate::parse::quoted(t)
             ),
         )
     })?;

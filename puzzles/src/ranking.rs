@@ -107,7 +107,7 @@ pub fn parse(text: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
                 line,
                 format!(
                     "{}: one winner per line, before the '>'",
-                    crate::quote::quoted(winner)
+                    crate::parse::quoted(winner)
                 ),
             ));
         }
@@ -117,7 +117,7 @@ pub fn parse(text: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
             if loser == winner {
                 return Err(ParseError::new(
                     line,
-                    format!("{} cannot beat themselves", crate::quote::quoted(winner)),
+                    format!("{} cannot beat themselves", crate::parse::quoted(winner)),
                 ));
             }
             let l = index(&mut names, &mut index_of, loser);

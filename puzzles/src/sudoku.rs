@@ -215,7 +215,7 @@ pub fn parse(text: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
                         line_no,
                         format!(
                             "unexpected {}: a cell is a number 1..{}, '.' or '0'",
-                            crate::quote::quoted(t),
+                            crate::parse::quoted(t),
                             g.n
                         ),
                     ))

@@ -56,7 +56,7 @@ fn node_name(token: &str, line: usize) -> Result<&str, ParseError> {
             line,
             format!(
                 "{} is not a node name (a name has no whitespace and no ':')",
-                crate::quote::quoted(token)
+                crate::parse::quoted(token)
             ),
         ));
     }
@@ -180,7 +180,7 @@ pub fn parse(text: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
         let Some(&node) = index_of.get(name) else {
             return Err(ParseError::new(
                 line,
-                format!("{} is not a node of any edge", crate::quote::quoted(name)),
+                format!("{} is not a node of any edge", crate::parse::quoted(name)),
             ));
         };
         if tally[node].is_some() {

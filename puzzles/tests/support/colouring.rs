@@ -130,7 +130,7 @@ pub(crate) fn spent_budgets() -> [Budget; 3] {
 
 /// The optimum of the colouring model, prepared without a time limit (each colouring decoded
 /// and checked), and whether it is proved.
-pub fn optimum(instance: &Colouring, options: &ModelOptions) -> (Option<i64>, bool) {
+pub(crate) fn optimum(instance: &Colouring, options: &ModelOptions) -> (Option<i64>, bool) {
     let built = instance
         .build_prepared(options, &engine::Limits::default())
         .expect("model");
@@ -151,7 +151,7 @@ pub fn optimum(instance: &Colouring, options: &ModelOptions) -> (Option<i64>, bo
 }
 
 /// The shared DIMACS set (not in the repository), if present.
-pub fn shared_dimacs() -> Option<PathBuf> {
+pub(crate) fn shared_dimacs() -> Option<PathBuf> {
     let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
     [
         repo.join("../shared/data/dimacs-col"),
