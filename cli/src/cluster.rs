@@ -855,8 +855,13 @@ fn merge(mut args: Vec<String>, out: &mut dyn Write, err: &mut dyn Write) -> Res
         if complete.is_empty() {
             missing.push(index);
         }
-        // Its solutions (`-a`): those of its complete run, which are all of them.
-        if let Some(list) = complete.first().and_then(|r| r.solution_list.as_ref()) {
+        // Its solutions (`-a`): those of its complete run, which are all of them; else those
+        // of the run the lower bound below counts, so that the list holds what is counted.
+        let listed = complete
+            .first()
+            .copied()
+            .or_else(|| results.iter().max_by_key(|r| r.count.unwrap_or(0)));
+        if let Some(list) = listed.and_then(|r| r.solution_list.as_ref()) {
             every_solution.extend(list.iter().cloned());
         }
         // The part's count: the complete run's, else the largest lower bound.

@@ -307,6 +307,32 @@ fn duplicates_missing_parts_and_bad_lines_lose_nothing() {
 }
 
 #[test]
+fn a_part_stopped_by_a_limit_is_listed_and_what_it_found_is_kept() {
+    // --nodes 20 stops every part that needs more than twenty nodes, after some solutions.
+    let (path, total) = split(
+        "fzn-limited",
+        &[&model("queens.fzn"), "-a", "--nodes", "20"],
+        6,
+    );
+    let results = fresh_folder("fzn-limited.results");
+    for i in 0..total {
+        solve_part(&path, i, &results, &[]);
+    }
+    let (merged, fzn, warnings) = merge(&path, &results);
+    assert_eq!(merged["status"], "UNKNOWN");
+    assert!(!merged["parts_missing"].as_array().unwrap().is_empty());
+    let count = merged["count"].as_u64().unwrap();
+    assert!(count > 0 && count < 92, "{count}");
+    assert_eq!(merged["solutions"].as_array().unwrap().len() as u64, count);
+    assert_eq!(fzn_solutions(&fzn).len() as u64, count);
+    assert!(
+        !fzn.contains("====="),
+        "neither complete nor unknown: {fzn}"
+    );
+    assert!(warnings.contains("rerun them"), "{warnings}");
+}
+
+#[test]
 fn solve_part_refuses_a_changed_model() {
     let original = std::fs::read_to_string(model("queens.fzn")).unwrap();
     let file = scratch("changed.fzn");
@@ -331,6 +357,7 @@ fn bad_usage_is_one_error_line() {
         &["split", queens.as_str(), "-n", "3"][..],
         &["split", queens.as_str(), "-i"],
         &["split", queens.as_str(), "other.dzn"],
+        &["split", queens.as_str(), "--restarts", "luby"],
         &["split", &model("queens.mzn")],
         &["split", "/nonexistent/model.fzn"],
         &["merge", puzzle_parts.as_str(), "/nonexistent/", "--fzn"],

@@ -79,6 +79,24 @@ pub(crate) fn prepare(file: &str, options: &Options) -> Result<PreparedModel, Fa
             "a split FlatZinc model is solved (one solution, the optimum) or counted (-a, --count); -n, -i and --trace are not supported".into(),
         ));
     }
+    // The puzzles' own flags would be dropped without a word: refused instead.
+    let puzzle_flags = [
+        ("--alldiff", options.alldiff.is_some()),
+        ("--sum", options.sum.is_some()),
+        ("--colours", options.colours.is_some()),
+        ("--var", options.var.is_some()),
+        ("--val", options.val.is_some()),
+        ("--restarts", options.restarts.is_some()),
+        ("--tree", options.tree.is_some()),
+        ("--animate", options.animate.is_some()),
+        ("--show-domains", options.show_domains),
+        ("--profile", options.profile),
+    ];
+    if let Some((flag, _)) = puzzle_flags.iter().find(|(_, given)| *given) {
+        return Err(Failure::Usage(format!(
+            "{flag} is a puzzle flag; a FlatZinc model's parts take -a, --count, -f, -r, -t, --nodes, --failures"
+        )));
+    }
     let bytes = std::fs::read(file).map_err(|e| {
         Failure::Input(InputError {
             file: file.to_string(),
@@ -125,6 +143,8 @@ pub(crate) fn prepare(file: &str, options: &Options) -> Result<PreparedModel, Fa
         ..Default::default()
     };
     let mut config = ::flatzinc::solve::config(&built, &fzn_options);
+    config.limits.nodes = options.nodes;
+    config.limits.failures = options.failures;
     if mode == Mode::Count {
         // `--count` on an optimisation model counts the solutions of its constraints.
         config.objective = None;
