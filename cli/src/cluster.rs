@@ -752,10 +752,20 @@ fn merge(mut args: Vec<String>, out: &mut dyn Write, err: &mut dyn Write) -> Res
         .collect();
 
     // Every result file: the folders' visible files (a hidden one is a write in progress).
+    // A folder that does not exist holds no result yet (no worker has written one, or a
+    // split into no part at all): said, and merged as empty.
     let mut files: Vec<PathBuf> = Vec::new();
+    let mut problems = Vec::new();
     for r in results {
         let path = PathBuf::from(r);
-        if path.is_dir() {
+        if !path.exists() {
+            if total == 0 {
+                continue;
+            }
+            problems.push(format!(
+                "{r}: no such file or folder, no result read from it"
+            ));
+        } else if path.is_dir() {
             let entries = std::fs::read_dir(&path)
                 .map_err(|e| Failure::Usage(format!("cannot read '{r}' ({e})")))?;
             for e in entries.flatten() {
@@ -771,7 +781,6 @@ fn merge(mut args: Vec<String>, out: &mut dyn Write, err: &mut dyn Write) -> Res
     files.sort();
 
     let mut by_part: Vec<Vec<PartResult>> = (0..total).map(|_| Vec::new()).collect();
-    let mut problems = Vec::new();
     for file in &files {
         let text = std::fs::read(file)
             .map_err(|e| Failure::Usage(format!("cannot read '{}' ({e})", file.display())))?;

@@ -241,6 +241,31 @@ fn a_model_without_solution_is_proved_unsatisfiable_part_by_part() {
 }
 
 #[test]
+fn a_model_that_fails_at_the_root_has_no_part_and_merges_unsatisfiable() {
+    let file = scratch("root-fails.fzn");
+    std::fs::write(
+        &file,
+        "var 1..3: x :: output_var;\nconstraint int_le(x, 0);\nsolve satisfy;\n",
+    )
+    .unwrap();
+    let (path, total) = split("root-fails", &[file.to_str().unwrap(), "-a"], 8);
+    assert_eq!(total, 0);
+    // No part, so no worker ever made the results folder: nothing is missing.
+    let nowhere = fresh_folder("root-fails.results");
+    let (merged, fzn, warnings) = merge(&path, &nowhere);
+    assert_eq!(merged["status"], "UNSATISFIABLE");
+    assert_eq!(merged["count"], 0);
+    assert!(fzn.starts_with("=====UNSATISFIABLE=====\n"), "{fzn}");
+    assert!(warnings.is_empty(), "{warnings}");
+    // With parts, a folder that does not exist is said, and every part is to be rerun.
+    let (path, total) = split("no-results", &[&model("queens.fzn"), "-a"], 4);
+    let (merged, _, warnings) = merge(&path, &nowhere);
+    assert_eq!(merged["status"], "UNKNOWN");
+    assert_eq!(merged["parts_missing"].as_array().unwrap().len(), total);
+    assert!(warnings.contains("no such file or folder"), "{warnings}");
+}
+
+#[test]
 fn decisions_name_the_model_variables() {
     let file = model("queens.fzn");
     let text = std::fs::read_to_string(&file).unwrap();
