@@ -199,6 +199,18 @@ fn optima_agree_with_the_ordinary_run_with_and_without_a_shared_bound() {
             assert_eq!(fzn_solutions(&fzn).len(), 1);
         }
     }
+    // -a asks an optimisation for nothing more: its parts optimise.
+    let (path, _) = split("golomb-a", &[&model("split/golomb.fzn"), "-a"], 4);
+    let header: Value = serde_json::from_str(
+        std::fs::read_to_string(&path)
+            .unwrap()
+            .lines()
+            .next()
+            .unwrap(),
+    )
+    .unwrap();
+    assert_eq!(header["mode"], "optimise");
+    assert_eq!(header["minimize"], true);
     // The ruler itself: seven marks from 0 to 25, every distance different.
     let (merged, _) = split_solve_merge("golomb-check", &[&model("split/golomb.fzn")], 10, true);
     let marks: Vec<i64> = merged["solution"]["mark"]
