@@ -71,7 +71,7 @@ pub(crate) fn prepare(file: &str, options: &Options) -> Result<PreparedModel, Fa
     }
     if file.ends_with(".mzn") {
         return Err(Failure::Usage(format!(
-            "split a compiled model: minizinc -c --solver cpsolve {file} --fzn model.fzn --ozn model.ozn, then split model.fzn"
+            "split a compiled model: minizinc --solver cpsolve.msc -c {file} --fzn model.fzn --ozn model.ozn, then split model.fzn"
         )));
     }
     if options.num_solutions.is_some() || options.intermediate || options.trace.is_some() {
