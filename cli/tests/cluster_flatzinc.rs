@@ -396,6 +396,7 @@ fn bad_usage_is_one_error_line() {
         &["split", queens.as_str(), "other.dzn"],
         &["split", queens.as_str(), "--restarts", "luby"],
         &["split", &model("queens.mzn")],
+        &["split", &model("queens.mzn"), "data.dzn"],
         &["split", "/nonexistent/model.fzn"],
         &["merge", puzzle_parts.as_str(), "/nonexistent/", "--fzn"],
     ] {
@@ -405,6 +406,13 @@ fn bad_usage_is_one_error_line() {
         assert!(ran.stderr.starts_with("error: "), "{}", ran.stderr);
         assert!(ran.stdout.is_empty());
     }
+    // A MiniZinc model is not split directly: the error says how to compile it.
+    let ran = cpsolve(&["split", &model("queens.mzn"), "data.dzn"], b"");
+    assert!(
+        ran.stderr.contains("minizinc --solver cpsolve.msc -c"),
+        "{}",
+        ran.stderr
+    );
 }
 
 /// MiniZinc's `solns2out` reads the merged FlatZinc output with the model's `.ozn` file and

@@ -64,14 +64,14 @@ pub(crate) struct PreparedModel {
 /// Read and build `file` with `options` (the words after it on the split's command line).
 pub(crate) fn prepare(file: &str, options: &Options) -> Result<PreparedModel, Failure> {
     let started = Instant::now();
+    if file.ends_with(".mzn") {
+        return Err(Failure::Usage(format!(
+            "split a compiled model: minizinc --solver cpsolve.msc -c {file} [data.dzn] --fzn model.fzn --ozn model.ozn, then split model.fzn"
+        )));
+    }
     if let Some(extra) = options.operands.first() {
         return Err(Failure::Usage(format!(
             "a FlatZinc file takes no other file, found '{extra}'"
-        )));
-    }
-    if file.ends_with(".mzn") {
-        return Err(Failure::Usage(format!(
-            "split a compiled model: minizinc --solver cpsolve.msc -c {file} --fzn model.fzn --ozn model.ozn, then split model.fzn"
         )));
     }
     if options.num_solutions.is_some() || options.intermediate || options.trace.is_some() {
