@@ -335,6 +335,14 @@ fn split(mut args: Vec<String>, _stdin: &mut dyn Read, out: &mut dyn Write) -> R
         Some(v) => parse_number("--parts", &v)?.max(1) as usize,
         None => 64,
     };
+    let compiled = match take_flag(&mut args, &["--compile-to"])? {
+        Some(fzn) => {
+            let (compiled_args, source) = fzn::compile_for_split(args, &fzn)?;
+            args = compiled_args;
+            Some(source)
+        }
+        None => None,
+    };
     let prepared = Prepared::new(&args)?;
     let parts = decompose(prepared.model(), &prepared.config, target);
     let mut header = json!({
@@ -348,6 +356,9 @@ fn split(mut args: Vec<String>, _stdin: &mut dyn Read, out: &mut dyn Write) -> R
     prepared.describe(&mut header);
     if let (Mode::Optimum, Some(o)) = (prepared.mode, prepared.config.objective) {
         header["minimize"] = json!(o.minimize);
+    }
+    if let Some(source) = compiled {
+        header["compiled_from"] = json!(source);
     }
     if let Origin::FlatZinc(m) = &prepared.origin {
         header["output"] = m.layout();

@@ -26,6 +26,10 @@
 //! `maximize` model is optimised (`-a` asks for nothing more there: the merged answer is the
 //! optimum, the last solution a FlatZinc solver would print); otherwise one solution.
 //!
+//! A MiniZinc model is split through its FlatZinc: `split model.mzn [data.dzn] --compile-to
+//! model.fzn` runs `minizinc -c` with cpsolve's `mznlib/` (`crate::flatzinc::compile`) and
+//! splits the file it wrote, which the parts then name.
+//!
 //! Every solution a part keeps is checked before it is written: all the model's variables
 //! fixed to the solution's values on a fresh copy, and propagated to a fixpoint without a
 //! conflict (each propagator checks a fully assigned scope).
@@ -66,7 +70,7 @@ pub(crate) fn prepare(file: &str, options: &Options) -> Result<PreparedModel, Fa
     let started = Instant::now();
     if file.ends_with(".mzn") {
         return Err(Failure::Usage(format!(
-            "split a compiled model: minizinc --solver cpsolve.msc -c {file} [data.dzn] --fzn model.fzn --ozn model.ozn, then split model.fzn"
+            "split a compiled model: give --compile-to model.fzn, or compile it first: minizinc --solver cpsolve.msc -c {file} [data.dzn] --fzn model.fzn --ozn model.ozn"
         )));
     }
     if let Some(extra) = options.operands.first() {
@@ -162,6 +166,40 @@ pub(crate) fn prepare(file: &str, options: &Options) -> Result<PreparedModel, Fa
         mode,
         hash: hex(super::fnv1a64(&bytes)),
     })
+}
+
+/// `split model.mzn [data.dzn ...] --compile-to model.fzn`: compile the model with its data
+/// (`model.ozn` beside it), and return the split's command line with the compiled file in
+/// place of the model and its data files, and the words it replaced (for the header).
+pub(crate) fn compile_for_split(
+    mut args: Vec<String>,
+    fzn: &str,
+) -> Result<(Vec<String>, Vec<String>), Failure> {
+    let options = crate::args::parse(&args).map_err(Failure::Usage)?;
+    let Some(model) = options.command.clone().filter(|c| c.ends_with(".mzn")) else {
+        return Err(Failure::Usage(
+            "--compile-to compiles a MiniZinc model: name a .mzn file".into(),
+        ));
+    };
+    if !fzn.ends_with(".fzn") {
+        return Err(Failure::Usage(format!(
+            "--compile-to names the FlatZinc file to write, ending in .fzn, found '{fzn}'"
+        )));
+    }
+    crate::flatzinc::compile(&model, &options.operands, std::path::Path::new(fzn))?;
+    let at = args
+        .iter()
+        .position(|a| *a == model)
+        .expect("the model is one of the words");
+    args[at] = fzn.to_string();
+    for data in &options.operands {
+        if let Some(k) = args[at + 1..].iter().position(|a| a == data) {
+            args.remove(at + 1 + k);
+        }
+    }
+    let mut source = vec![model];
+    source.extend(options.operands.iter().cloned());
+    Ok((args, source))
 }
 
 impl FlatZincModel {
