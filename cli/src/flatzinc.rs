@@ -152,7 +152,10 @@ pub(crate) fn compile(model: &str, data: &[String], fzn: &Path) -> Result<(), Fa
     let mznlib = mznlib_dir()
         .canonicalize()
         .map_err(|e| Failure::Usage(format!("cannot find cpsolve's mznlib folder: {e}")))?;
-    let dir = std::env::temp_dir().join(format!("cpsolve-compile-{}", std::process::id()));
+    // One folder per call: tests call this from several threads of one process.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("cpsolve-compile-{}-{call}", std::process::id()));
     std::fs::create_dir_all(&dir)?;
     let msc = dir.join("cpsolve.msc");
     std::fs::write(&msc, solver_configuration(&exe, &mznlib))?;
