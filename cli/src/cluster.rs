@@ -4,9 +4,9 @@
 //! scheduler a cluster already has (a Slurm job array, GNU parallel, a Kubernetes indexed
 //! Job) instead of one of our own:
 //!
-//! 1. `cpsolve split PUZZLE [FILE|N] --parts N [flags] > parts.jsonl` cuts the top of the
-//!    search tree into about N disjoint, propagated parts (`engine::search::decompose`) and
-//!    writes one JSON line each, after a header line. A part line is self-contained: the
+//! 1. `cpsolve split PUZZLE [FILE|N] --parts N [flags] > parts.jsonl` (or `split model.fzn`)
+//!    cuts the top of the search tree into about N disjoint, propagated parts
+//!    (`engine::search::decompose`) and writes one JSON line each, after a header line. A part line is self-contained: the
 //!    instance (its file and its content hash), the flags that shape the model and the
 //!    search, the mode, and the decisions from the root.
 //! 2. `cpsolve solve-part parts.jsonl --index I [-o results/]` rebuilds the model from the
@@ -28,8 +28,10 @@
 //! used — a bound whose solution was lost (its worker died after writing the bound) cannot
 //! turn into a wrong claim of optimality.
 //!
-//! The instance side (read, hash, build the model and its search) is [`Prepared`]; FlatZinc
-//! models will come in through the same door.
+//! The instance side (read, hash, build the model and its search, name the decisions, read
+//! a solution) is [`Prepared`]: a puzzle, or a FlatZinc model (`cluster/fzn.rs`: decisions
+//! by the model's variable names, `-a` keeping every solution, `merge --fzn` printing the
+//! answer as a FlatZinc solver does).
 
 use crate::args::{self, Options};
 use crate::input::{self, Source};
@@ -39,7 +41,7 @@ use engine::search::{
     decompose, restrict_objective, restrict_to_part, Decision, DecisionOp, NoListener,
 };
 use engine::{Control, Limits, SearchConfig, VarId};
-use puzzles::{Answer, Built, Instance, Purpose, PuzzleKind};
+use puzzles::{Built, Instance, Purpose, PuzzleKind};
 use serde_json::{json, Value};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -128,32 +130,54 @@ fn mode_name(mode: Mode) -> &'static str {
     }
 }
 
+mod fzn;
+
+/// Where an instance comes from: what builds it, names its decisions and reads its
+/// solutions.
+pub(crate) enum Origin {
+    Puzzle {
+        kind: &'static PuzzleKind,
+        instance: Box<dyn Instance>,
+        built: Built,
+    },
+    /// A `.fzn` file (`cluster/fzn.rs`).
+    FlatZinc(fzn::FlatZincModel),
+}
+
 /// One instance, read, hashed and built, with the search its flags ask for.
 pub(crate) struct Prepared {
-    pub kind: &'static PuzzleKind,
-    pub instance: Box<dyn Instance>,
-    pub built: Built,
+    pub origin: Origin,
     pub config: SearchConfig,
     pub mode: Mode,
-    /// The content hash of the puzzle name and the instance's text.
+    /// The content hash of the puzzle name and the instance's text (of a FlatZinc file,
+    /// of its bytes).
     pub hash: String,
     /// The file as named on the command line (or the built-in example, or N).
     pub file: String,
 }
 
 impl Prepared {
-    /// `puzzle_args`: the puzzle's own command line (`queens 12 --count`, ...); its `-t`
-    /// bounds the part's search, from now.
+    /// `puzzle_args`: the puzzle's own command line (`queens 12 --count`, `model.fzn -a`,
+    /// ...); its `-t` bounds the part's search, from now.
     pub(crate) fn new(puzzle_args: &[String]) -> Result<Prepared, Failure> {
         let options: Options = args::parse(puzzle_args).map_err(Failure::Usage)?;
+        let name = options.command.clone().ok_or_else(|| {
+            Failure::Usage("name the puzzle or the model, e.g. 'split queens 12'".into())
+        })?;
+        if crate::flatzinc::is_model_file(&name) {
+            let prepared = fzn::prepare(&name, &options)?;
+            return Ok(Prepared {
+                origin: Origin::FlatZinc(prepared.model),
+                config: prepared.config,
+                mode: prepared.mode,
+                hash: prepared.hash,
+                file: name,
+            });
+        }
         let limits = &Limits {
             deadline: options.time_limit.map(|t| Instant::now() + t),
             ..Limits::default()
         };
-        let name = options
-            .command
-            .clone()
-            .ok_or_else(|| Failure::Usage("name the puzzle, e.g. 'split queens 12'".into()))?;
         let kind = puzzles::find(&name)
             .ok_or_else(|| Failure::Usage(format!("unknown puzzle '{name}'")))?;
         if options.enumerates() || options.trace.is_some() {
@@ -212,9 +236,11 @@ impl Prepared {
         };
         let config = plan.search_config(&built, mode, limits);
         Ok(Prepared {
-            kind,
-            instance,
-            built,
+            origin: Origin::Puzzle {
+                kind,
+                instance,
+                built,
+            },
             config,
             mode,
             hash: hex(fnv1a64(&hashed)),
@@ -222,35 +248,79 @@ impl Prepared {
         })
     }
 
-    /// Decode and check a solution with the puzzle's own checker.
-    fn checked(&self, solution: &engine::Solution) -> Result<Answer, Failure> {
-        let answer = self.instance.answer_without_picture(&self.built, solution);
-        self.instance.check(&answer).map_err(|why| {
-            Failure::Internal(format!(
-                "{}: the engine's solution fails the puzzle's checker ({why}); this is a bug",
-                self.kind.name
-            ))
-        })?;
-        Ok(answer)
+    /// The model, before any part's decisions.
+    fn model(&self) -> &engine::Model {
+        match &self.origin {
+            Origin::Puzzle { built, .. } => &built.model,
+            Origin::FlatZinc(m) => &m.built.model,
+        }
     }
-}
 
-fn decision_json(d: &Decision) -> Value {
-    json!([d.var.0, d.op.symbol(), d.value])
-}
+    /// What the header and the part lines say the instance is: `"puzzle": NAME`, or
+    /// `"model": "flatzinc"`.
+    fn describe(&self, line: &mut Value) {
+        match &self.origin {
+            Origin::Puzzle { kind, .. } => line["puzzle"] = json!(kind.name),
+            Origin::FlatZinc(_) => line["model"] = json!("flatzinc"),
+        }
+    }
 
-fn decision_from_json(v: &Value) -> Option<Decision> {
-    let a = v.as_array()?;
-    let var = VarId(u32::try_from(a.first()?.as_u64()?).ok()?);
-    let op = match a.get(1)?.as_str()? {
-        "=" => DecisionOp::Eq,
-        "!=" => DecisionOp::Ne,
-        "<=" => DecisionOp::Le,
-        ">" => DecisionOp::Gt,
-        _ => return None,
-    };
-    let value = i32::try_from(a.get(2)?.as_i64()?).ok()?;
-    Some(Decision { var, op, value })
+    /// Does a part keep every solution it finds (`-a` on a FlatZinc model)?
+    fn keeps_every_solution(&self) -> bool {
+        matches!(&self.origin, Origin::FlatZinc(m) if m.keeps_every_solution)
+    }
+
+    fn decision_json(&self, d: &Decision) -> Value {
+        match &self.origin {
+            Origin::Puzzle { .. } => json!([d.var.0, d.op.symbol(), d.value]),
+            Origin::FlatZinc(m) => m.decision_json(d),
+        }
+    }
+
+    fn decision_from_json(&self, v: &Value) -> Option<Decision> {
+        let a = v.as_array()?;
+        let var = match &self.origin {
+            Origin::Puzzle { .. } => VarId(u32::try_from(a.first()?.as_u64()?).ok()?),
+            Origin::FlatZinc(m) => m.var_named(a.first()?)?,
+        };
+        if var.index() >= self.model().num_vars() {
+            return None;
+        }
+        let op = match a.get(1)?.as_str()? {
+            "=" => DecisionOp::Eq,
+            "!=" => DecisionOp::Ne,
+            "<=" => DecisionOp::Le,
+            ">" => DecisionOp::Gt,
+            _ => return None,
+        };
+        let value = i32::try_from(a.get(2)?.as_i64()?).ok()?;
+        Some(Decision { var, op, value })
+    }
+
+    /// A solution in the instance's words, checked (by the puzzle's checker, or against
+    /// the FlatZinc model), and the objective as the puzzle states it.
+    fn answer(&self, solution: &engine::Solution) -> Result<(Value, Option<i64>), Failure> {
+        match &self.origin {
+            Origin::Puzzle {
+                kind,
+                instance,
+                built,
+            } => {
+                let answer = instance.answer_without_picture(built, solution);
+                instance.check(&answer).map_err(|why| {
+                    Failure::Internal(format!(
+                        "{}: the engine's solution fails the puzzle's checker ({why}); this is a bug",
+                        kind.name
+                    ))
+                })?;
+                Ok((answer.json.to_value().into_owned(), answer.objective))
+            }
+            Origin::FlatZinc(m) => {
+                m.check(solution)?;
+                Ok((m.solution_json(solution), None))
+            }
+        }
+    }
 }
 
 /// The identity of a part's decisions: a result names it, so that a result of another
@@ -265,35 +335,54 @@ fn split(mut args: Vec<String>, _stdin: &mut dyn Read, out: &mut dyn Write) -> R
         Some(v) => parse_number("--parts", &v)?.max(1) as usize,
         None => 64,
     };
+    let compiled = match take_flag(&mut args, &["--compile-to"])? {
+        Some(fzn) => {
+            let (compiled_args, source) = fzn::compile_for_split(args, &fzn)?;
+            args = compiled_args;
+            Some(source)
+        }
+        None => None,
+    };
     let prepared = Prepared::new(&args)?;
-    let parts = decompose(&prepared.built.model, &prepared.config, target);
-    let header = json!({
+    let parts = decompose(prepared.model(), &prepared.config, target);
+    let mut header = json!({
         "cpsolve_parts": FORMAT_VERSION,
         "parts": parts.len(),
-        "puzzle": prepared.kind.name,
         "file": prepared.file,
         "instance": prepared.hash,
         "mode": mode_name(prepared.mode),
         "args": args,
     });
-    let mut header = header;
+    prepared.describe(&mut header);
     if let (Mode::Optimum, Some(o)) = (prepared.mode, prepared.config.objective) {
         header["minimize"] = json!(o.minimize);
     }
+    if let Some(source) = compiled {
+        header["compiled_from"] = json!(source);
+    }
+    if let Origin::FlatZinc(m) = &prepared.origin {
+        header["output"] = m.layout();
+        header["list"] = json!(m.keeps_every_solution);
+    }
     writeln!(out, "{header}")?;
     for (index, part) in parts.iter().enumerate() {
-        let decisions = Value::Array(part.decisions.iter().map(decision_json).collect());
-        let line = json!({
+        let decisions = Value::Array(
+            part.decisions
+                .iter()
+                .map(|d| prepared.decision_json(d))
+                .collect(),
+        );
+        let mut line = json!({
             "part": index,
             "parts": parts.len(),
             "instance": prepared.hash,
-            "puzzle": prepared.kind.name,
             "mode": mode_name(prepared.mode),
             "args": args,
             "id": decisions_hash(&decisions),
             "log2_size": (part.log_size * 100.0).round() / 100.0,
             "decisions": decisions,
         });
+        prepared.describe(&mut line);
         writeln!(out, "{line}")?;
     }
     Ok(())
@@ -489,12 +578,16 @@ fn solve_part(
     }
     let decisions: Vec<Decision> = part["decisions"]
         .as_array()
-        .map(|a| a.iter().map(decision_from_json).collect::<Option<Vec<_>>>())
+        .map(|a| {
+            a.iter()
+                .map(|d| prepared.decision_from_json(d))
+                .collect::<Option<Vec<_>>>()
+        })
         .unwrap_or(Some(Vec::new()))
         .ok_or_else(|| Failure::Usage(format!("part {index}: a decision is malformed")))?;
 
     // The search proper: the part's decisions, the bound, then the ordinary search.
-    let mut model = prepared.built.model.clone();
+    let mut model = prepared.model().clone();
     let objective = match prepared.mode {
         Mode::Optimum => prepared.config.objective,
         _ => None,
@@ -508,10 +601,23 @@ fn solve_part(
         feasible = restrict_objective(&mut model, objective, b).is_ok();
     }
     // Only the first solution (the improving ones when optimising) is kept, and checked
-    // after the search: a count may pass millions of solutions through here.
+    // after the search: a count may pass millions of solutions through here. With `-a` on
+    // a FlatZinc model every solution is kept, in the model's words, checked as it comes.
     let mut kept: Option<engine::Solution> = None;
+    let keep_all = prepared.keeps_every_solution();
+    let mut every_solution: Vec<Value> = Vec::new();
+    let mut wrong: Option<Failure> = None;
     let outcome = if feasible {
         let mut on_solution = |s: &engine::Solution| {
+            if keep_all {
+                match prepared.answer(s) {
+                    Ok((json, _)) => every_solution.push(json),
+                    Err(e) => {
+                        wrong = Some(e);
+                        return Control::Stop;
+                    }
+                }
+            }
             if kept.is_none() || objective.is_some() {
                 kept = Some(s.clone());
                 if let (Some(file), Some(o)) = (&bound_file, objective) {
@@ -532,6 +638,9 @@ fn solve_part(
             ..Default::default()
         }
     };
+    if let Some(e) = wrong {
+        return Err(e);
+    }
     let found = outcome.solutions > 0;
     let status = match (prepared.mode, outcome.complete, found) {
         (_, true, false) => "UNSATISFIABLE",
@@ -564,17 +673,18 @@ fn solve_part(
     if prepared.mode == Mode::Count {
         line["count"] = json!(outcome.solutions);
     }
+    if keep_all {
+        line["solution_list"] = Value::Array(every_solution);
+    }
     if let Some(b) = bound {
         line["bound"] = json!(b);
     }
     if let Some(s) = &best {
-        let answer = prepared.checked(s)?;
-        line["solution"] = answer.json.to_value().into_owned();
+        let (solution, stated) = prepared.answer(s)?;
+        line["solution"] = solution;
         // The objective as the puzzle states it (as the ordinary run reports it), else the
         // objective variable's value.
-        let value = answer
-            .objective
-            .or(objective.map(|o| s.value(o.var) as i64));
+        let value = stated.or(objective.map(|o| s.value(o.var) as i64));
         if let Some(v) = value {
             line["objective"] = json!(v);
         }
@@ -621,19 +731,28 @@ struct PartResult {
     objective_var: Option<i64>,
     bound: Option<i64>,
     solution: Option<Value>,
+    /// Every solution of the part (`-a` on a FlatZinc model).
+    solution_list: Option<Vec<Value>>,
     status: String,
     stats: [f64; 4],
 }
 
-/// `cpsolve merge PARTS RESULTS...` (folders of result files, or result files).
-fn merge(args: Vec<String>, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), Failure> {
+/// `cpsolve merge PARTS RESULTS... [--fzn]` (folders of result files, or result files).
+fn merge(mut args: Vec<String>, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), Failure> {
+    let as_flatzinc = args.iter().any(|a| a == "--fzn");
+    args.retain(|a| a != "--fzn");
     let [parts_path, results @ ..] = args.as_slice() else {
         return Err(Failure::Usage(
-            "usage: cpsolve merge parts.jsonl results/ [more results...]".into(),
+            "usage: cpsolve merge parts.jsonl results/ [more results...] [--fzn]".into(),
         ));
     };
     let parts = read_parts(parts_path, &mut std::io::empty(), None)?;
     let header = &parts.header;
+    if as_flatzinc && header.get("model").is_none() {
+        return Err(Failure::Usage(
+            "--fzn prints the answer of a FlatZinc model; these parts are of a puzzle".into(),
+        ));
+    }
     let instance = header["instance"].as_str().unwrap_or("").to_string();
     let mode = header["mode"].as_str().unwrap_or("").to_string();
     let total = parts.parts.len();
@@ -644,10 +763,20 @@ fn merge(args: Vec<String>, out: &mut dyn Write, err: &mut dyn Write) -> Result<
         .collect();
 
     // Every result file: the folders' visible files (a hidden one is a write in progress).
+    // A folder that does not exist holds no result yet (no worker has written one, or a
+    // split into no part at all): said, and merged as empty.
     let mut files: Vec<PathBuf> = Vec::new();
+    let mut problems = Vec::new();
     for r in results {
         let path = PathBuf::from(r);
-        if path.is_dir() {
+        if !path.exists() {
+            if total == 0 {
+                continue;
+            }
+            problems.push(format!(
+                "{r}: no such file or folder, no result read from it"
+            ));
+        } else if path.is_dir() {
             let entries = std::fs::read_dir(&path)
                 .map_err(|e| Failure::Usage(format!("cannot read '{r}' ({e})")))?;
             for e in entries.flatten() {
@@ -663,7 +792,6 @@ fn merge(args: Vec<String>, out: &mut dyn Write, err: &mut dyn Write) -> Result<
     files.sort();
 
     let mut by_part: Vec<Vec<PartResult>> = (0..total).map(|_| Vec::new()).collect();
-    let mut problems = Vec::new();
     for file in &files {
         let text = std::fs::read(file)
             .map_err(|e| Failure::Usage(format!("cannot read '{}' ({e})", file.display())))?;
@@ -698,6 +826,7 @@ fn merge(args: Vec<String>, out: &mut dyn Write, err: &mut dyn Write) -> Result<
                 objective_var: v["objective_var"].as_i64(),
                 bound: v["bound"].as_i64(),
                 solution: v.get("solution").cloned(),
+                solution_list: v["solution_list"].as_array().cloned(),
                 status: v["status"].as_str().unwrap_or("").to_string(),
                 stats: ["nodes", "failures", "propagations", "time_ms"]
                     .map(|k| stats[k].as_f64().unwrap_or(0.0)),
@@ -710,6 +839,7 @@ fn merge(args: Vec<String>, out: &mut dyn Write, err: &mut dyn Write) -> Result<
     let mut count: u64 = 0;
     let mut best: Option<(i64, Option<i64>, Value)> = None;
     let mut satisfied: Option<Value> = None;
+    let mut every_solution: Vec<Value> = Vec::new();
     let mut bounds: Vec<i64> = Vec::new();
     let mut stats = [0.0f64; 4];
     for (index, results) in by_part.iter().enumerate() {
@@ -744,6 +874,15 @@ fn merge(args: Vec<String>, out: &mut dyn Write, err: &mut dyn Write) -> Result<
         }
         if complete.is_empty() {
             missing.push(index);
+        }
+        // Its solutions (`-a`): those of its complete run, which are all of them; else those
+        // of the run the lower bound below counts, so that the list holds what is counted.
+        let listed = complete
+            .first()
+            .copied()
+            .or_else(|| results.iter().max_by_key(|r| r.count.unwrap_or(0)));
+        if let Some(list) = listed.and_then(|r| r.solution_list.as_ref()) {
+            every_solution.extend(list.iter().cloned());
         }
         // The part's count: the complete run's, else the largest lower bound.
         count += match complete.first() {
@@ -782,13 +921,18 @@ fn merge(args: Vec<String>, out: &mut dyn Write, err: &mut dyn Write) -> Result<
         }
     }
     let all_done = missing.is_empty();
-    let mut line = json!({
-        "puzzle": header["puzzle"],
-        "instance": 1,
-    });
+    let mut line = json!({ "instance": 1 });
+    for what in ["puzzle", "model"] {
+        if let Some(name) = header.get(what) {
+            line[what] = name.clone();
+        }
+    }
     let status = match mode.as_str() {
         "count" => {
             line["count"] = json!(count);
+            if header["list"].as_bool() == Some(true) {
+                line["solutions"] = Value::Array(std::mem::take(&mut every_solution));
+            }
             match (all_done, count) {
                 (true, 0) => "UNSATISFIABLE",
                 (true, _) => "ALL_SOLUTIONS",
@@ -835,7 +979,11 @@ fn merge(args: Vec<String>, out: &mut dyn Write, err: &mut dyn Write) -> Result<
         "propagations": stats[2] as u64,
         "time_ms": stats[3],
     });
-    writeln!(out, "{line}")?;
+    if as_flatzinc {
+        out.write_all(fzn::merged_fzn(header, &line).as_bytes())?;
+    } else {
+        writeln!(out, "{line}")?;
+    }
     for p in &problems {
         writeln!(err, "warning: {p}")?;
     }

@@ -142,6 +142,55 @@ fn run_minizinc(
     Ok(())
 }
 
+/// Compile a MiniZinc model (and its data files) to `fzn`, with the output description
+/// beside it (`fzn` with the extension `.ozn`), as cpsolve's solver configuration asks:
+/// this repository's `mznlib/`, so that the globals cpsolve propagates stay whole. Used by
+/// `split model.mzn --compile-to model.fzn` (cli/src/cluster.rs).
+pub(crate) fn compile(model: &str, data: &[String], fzn: &Path) -> Result<(), Failure> {
+    let exe = std::env::current_exe()
+        .map_err(|e| Failure::Internal(format!("cannot find this executable: {e}")))?;
+    let mznlib = mznlib_dir()
+        .canonicalize()
+        .map_err(|e| Failure::Usage(format!("cannot find cpsolve's mznlib folder: {e}")))?;
+    // One folder per call: tests call this from several threads of one process.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let call = CALLS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("cpsolve-compile-{}-{call}", std::process::id()));
+    std::fs::create_dir_all(&dir)?;
+    let msc = dir.join("cpsolve.msc");
+    std::fs::write(&msc, solver_configuration(&exe, &mznlib))?;
+    let result = Command::new("minizinc")
+        .arg("--solver")
+        .arg(&msc)
+        .arg("-c")
+        .arg(model)
+        .args(data)
+        .arg("--fzn")
+        .arg(fzn)
+        .arg("--ozn")
+        .arg(fzn.with_extension("ozn"))
+        .output();
+    let _ = std::fs::remove_dir_all(&dir);
+    let output = match result {
+        Ok(o) => o,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(Failure::Usage(format!(
+                "{model}: compiling a MiniZinc model needs the 'minizinc' command, which is not installed"
+            )))
+        }
+        Err(e) => return Err(Failure::Usage(format!("cannot run minizinc: {e}"))),
+    };
+    if !output.status.success() {
+        let (line, message) = minizinc_error(model, &String::from_utf8_lossy(&output.stderr));
+        return Err(Failure::Input(InputError {
+            file: model.to_string(),
+            line,
+            message,
+        }));
+    }
+    Ok(())
+}
+
 /// The line and the message of a MiniZinc error report (`FILE:LINE.COL...` then `Error: ...`).
 fn minizinc_error(file: &str, text: &str) -> (usize, String) {
     let name = Path::new(file)

@@ -286,8 +286,9 @@ pub fn help() -> String {
          \x20      cpsolve queens [N] [flags]\n\
          \x20      cpsolve tour [flags]             solve every built-in example and show it\n\
          \x20      cpsolve split <puzzle> [FILE] --parts N [flags] > parts.jsonl   cut a search into parts\n\
+         \x20      cpsolve split model.fzn --parts N [-a|--count] > parts.jsonl     (FlatZinc; .mzn: --compile-to F.fzn)\n\
          \x20      cpsolve solve-part parts.jsonl --index I [-o DIR] [--bound-file FILE]\n\
-         \x20      cpsolve merge parts.jsonl DIR    the whole answer (see docs/cluster.md)\n\n\
+         \x20      cpsolve merge parts.jsonl DIR [--fzn]   the whole answer (see docs/cluster.md)\n\n\
          puzzles:\n",
     );
     let width = puzzles::all()
