@@ -17,7 +17,7 @@
 use crate::common::{check_text, content_lines};
 use crate::common::{Answer, AnswerJson, Built, Instance, ModelOptions, ParseError};
 use crate::{Input, PuzzleKind};
-use engine::{Model, Relation, SearchConfig, Solution};
+use engine::{Model, Relation, Solution};
 
 pub const BINAIRO: PuzzleKind = PuzzleKind {
     name: "binairo",
@@ -171,15 +171,7 @@ impl Binairo {
             model.all_different_vectors(&rows);
             model.all_different_vectors(&columns);
         }
-        let search = SearchConfig {
-            branch_vars: Some(cells.clone()),
-            ..Default::default()
-        };
-        Built {
-            model,
-            search,
-            vars: cells,
-        }
+        Built::branching_on(model, cells)
     }
 
     /// Rules only.

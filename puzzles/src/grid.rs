@@ -174,3 +174,32 @@ pub fn king_neighbours(rows: usize, cols: usize, r: usize, c: usize) -> Vec<(usi
     }
     out
 }
+
+/// The rows and the columns of an `n`×`n` grid (cells numbered row by row), then one group
+/// per name of `group_names` holding the cells `c` with `group_of[c]` equal to its index;
+/// each with its name ("row 2", "column 5", "`group_word` 'a'"), for models and checkers.
+pub fn rows_columns_groups(
+    n: usize,
+    group_of: &[usize],
+    group_names: &[String],
+    group_word: &str,
+) -> Vec<(String, Vec<usize>)> {
+    let mut units = Vec::with_capacity(2 * n + group_names.len());
+    for r in 0..n {
+        units.push((
+            format!("row {}", r + 1),
+            (0..n).map(|c| r * n + c).collect(),
+        ));
+    }
+    for c in 0..n {
+        units.push((
+            format!("column {}", c + 1),
+            (0..n).map(|r| r * n + c).collect(),
+        ));
+    }
+    for (g, name) in group_names.iter().enumerate() {
+        let cells = (0..n * n).filter(|&i| group_of[i] == g).collect();
+        units.push((format!("{group_word} '{name}'"), cells));
+    }
+    units
+}

@@ -105,6 +105,22 @@ pub struct Built {
     pub vars: Vec<VarId>,
 }
 
+impl Built {
+    /// The plainest search: branch on `cells` in their order with the engine's default
+    /// heuristics, and decode a solution from the same cells.
+    pub fn branching_on(model: Model, cells: Vec<VarId>) -> Built {
+        let search = SearchConfig {
+            branch_vars: Some(cells.clone()),
+            ..Default::default()
+        };
+        Built {
+            model,
+            search,
+            vars: cells,
+        }
+    }
+}
+
 /// A solution in the puzzle's own terms.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Answer {

@@ -18,7 +18,7 @@ use crate::common::{Answer, AnswerJson, Built, Instance, ModelOptions, ParseErro
 use crate::thermometer::picture;
 use crate::{Input, PuzzleKind};
 use engine::propagators::regular::Dfa;
-use engine::{Model, SearchConfig, Solution};
+use engine::{Model, Solution};
 
 pub const KIND: PuzzleKind = PuzzleKind {
     name: "nonogram",
@@ -261,15 +261,7 @@ impl Nonogram {
             let column: Vec<_> = (0..h).map(|r| cells[r * w + c]).collect();
             model.regular(&column, clue_automaton(clue));
         }
-        let search = SearchConfig {
-            branch_vars: Some(cells.clone()),
-            ..Default::default()
-        };
-        Built {
-            model,
-            search,
-            vars: cells,
-        }
+        Built::branching_on(model, cells)
     }
 
     /// Rules only: every line's blocks are its clue.

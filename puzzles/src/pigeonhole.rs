@@ -41,7 +41,7 @@
 
 use crate::common::{content_lines, Answer, Built, Instance, ModelOptions, ParseError};
 use crate::{Input, PuzzleKind};
-use engine::{Model, SearchConfig, Solution, VarId};
+use engine::{Model, Solution, VarId};
 use serde_json::json;
 
 pub const KIND: PuzzleKind = PuzzleKind {
@@ -206,15 +206,7 @@ impl Pigeonhole {
         pair_with_gaps(&mut model, v.in_col[4][knife], &[1, 4]);
 
         let cells: Vec<VarId> = v.item.into_iter().flatten().collect();
-        let search = SearchConfig {
-            branch_vars: Some(cells.clone()),
-            ..Default::default()
-        };
-        Built {
-            model,
-            search,
-            vars: cells,
-        }
+        Built::branching_on(model, cells)
     }
 
     /// Rules only, on the shelf as six strings of F, K, S.

@@ -17,7 +17,7 @@ use crate::common::{check_text, content_lines, parse_number};
 use crate::common::{Answer, AnswerJson, Built, Instance, ModelOptions, ParseError};
 use crate::thermometer::picture;
 use crate::{Input, PuzzleKind};
-use engine::{Model, Relation, SearchConfig, Solution};
+use engine::{Model, Relation, Solution};
 
 pub const KIND: PuzzleKind = PuzzleKind {
     name: "starbattle",
@@ -143,25 +143,7 @@ pub fn parse(text: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
 impl StarBattle {
     /// The rows, columns and regions as lists of cells, with their names.
     pub fn units(&self) -> Vec<(String, Vec<usize>)> {
-        let n = self.n;
-        let mut units = Vec::with_capacity(3 * n);
-        for r in 0..n {
-            units.push((
-                format!("row {}", r + 1),
-                (0..n).map(|c| r * n + c).collect(),
-            ));
-        }
-        for c in 0..n {
-            units.push((
-                format!("column {}", c + 1),
-                (0..n).map(|r| r * n + c).collect(),
-            ));
-        }
-        for (g, name) in self.region_names.iter().enumerate() {
-            let cells = (0..n * n).filter(|&i| self.region_of[i] == g).collect();
-            units.push((format!("region '{name}'"), cells));
-        }
-        units
+        crate::grid::rows_columns_groups(self.n, &self.region_of, &self.region_names, "region")
     }
 
     pub fn model(&self) -> Built {
@@ -184,15 +166,7 @@ impl StarBattle {
                 model.linear(&terms, Relation::Le, 1);
             }
         }
-        let search = SearchConfig {
-            branch_vars: Some(cells.clone()),
-            ..Default::default()
-        };
-        Built {
-            model,
-            search,
-            vars: cells,
-        }
+        Built::branching_on(model, cells)
     }
 
     /// Rules only: K stars per unit, no two stars king-adjacent.

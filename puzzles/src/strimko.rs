@@ -17,7 +17,7 @@ use crate::common::{check_distinct, check_text, content_lines, json_number_grid,
 use crate::common::{post_failure, sections, Section};
 use crate::common::{Answer, Built, Instance, ModelOptions, ParseError};
 use crate::{Input, PuzzleKind};
-use engine::{Model, SearchConfig, Solution};
+use engine::{Model, Solution};
 
 pub const KIND: PuzzleKind = PuzzleKind {
     name: "strimko",
@@ -163,25 +163,7 @@ pub fn parse(text: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
 impl Strimko {
     /// The rows, the columns and the streams, as lists of cell indices, with their names.
     pub fn units(&self) -> Vec<(String, Vec<usize>)> {
-        let n = self.n;
-        let mut units = Vec::with_capacity(3 * n);
-        for r in 0..n {
-            units.push((
-                format!("row {}", r + 1),
-                (0..n).map(|c| r * n + c).collect(),
-            ));
-        }
-        for c in 0..n {
-            units.push((
-                format!("column {}", c + 1),
-                (0..n).map(|r| r * n + c).collect(),
-            ));
-        }
-        for (s, name) in self.stream_names.iter().enumerate() {
-            let cells = (0..n * n).filter(|&i| self.stream_of[i] == s).collect();
-            units.push((format!("stream '{name}'"), cells));
-        }
-        units
+        crate::grid::rows_columns_groups(self.n, &self.stream_of, &self.stream_names, "stream")
     }
 
     pub fn model(&self, options: &ModelOptions) -> Built {
@@ -197,15 +179,7 @@ impl Strimko {
             let xs: Vec<_> = unit.iter().map(|&i| cells[i]).collect();
             let _ = model.all_different(&xs, options.alldiff);
         }
-        let search = SearchConfig {
-            branch_vars: Some(cells.clone()),
-            ..Default::default()
-        };
-        Built {
-            model,
-            search,
-            vars: cells,
-        }
+        Built::branching_on(model, cells)
     }
 
     /// Rules only: 1..n everywhere, givens kept, rows, columns and streams all different.

@@ -17,7 +17,7 @@
 use crate::common::{check_distinct, check_text, content_lines, json_number_grid, sections};
 use crate::common::{Answer, Built, Instance, ModelOptions, ParseError};
 use crate::{Input, PuzzleKind};
-use engine::{Model, SearchConfig, Solution, VarId};
+use engine::{Model, Solution, VarId};
 
 pub const KIND: PuzzleKind = PuzzleKind {
     name: "suko",
@@ -204,15 +204,7 @@ impl Suko {
         for (g, &(_, total)) in self.groups.iter().enumerate() {
             let _ = model.sum_equals(&pick(&self.group_cells(g)), total as i64);
         }
-        let search = SearchConfig {
-            branch_vars: Some(cells.clone()),
-            ..Default::default()
-        };
-        Built {
-            model,
-            search,
-            vars: cells,
-        }
+        Built::branching_on(model, cells)
     }
 
     /// Rules only: the nine digits once each, the four block sums, the group sums.

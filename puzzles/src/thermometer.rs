@@ -16,7 +16,7 @@
 use crate::common::{check_text, content_lines, parse_number};
 use crate::common::{Answer, Built, Instance, ModelOptions, ParseError};
 use crate::{Input, PuzzleKind};
-use engine::{Model, Relation, SearchConfig, Solution};
+use engine::{Model, Relation, Solution};
 
 pub const KIND: PuzzleKind = PuzzleKind {
     name: "thermometer",
@@ -203,15 +203,7 @@ impl Thermometer {
             let terms: Vec<(i64, _)> = (0..h).map(|r| (1, cells[r * w + c])).collect();
             model.linear(&terms, Relation::Eq, count as i64);
         }
-        let search = SearchConfig {
-            branch_vars: Some(cells.clone()),
-            ..Default::default()
-        };
-        Built {
-            model,
-            search,
-            vars: cells,
-        }
+        Built::branching_on(model, cells)
     }
 
     /// Rules only: counts met, nothing off the thermometers, every thermometer a filled prefix.
