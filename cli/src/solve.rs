@@ -296,15 +296,27 @@ pub fn solve(
     instance: &dyn Instance,
     shared: &mut SharedModels,
     listener: &mut dyn SearchListener,
+    emit: Option<Emit<'_>>,
+) -> Result<InstanceRun, Failure> {
+    solve_on_clock(plan, None, instance, shared, listener, emit)
+}
+
+/// [`solve`], with `-t` counted from `clock_started` instead of from now: the first instance
+/// of a run counts from the start of the run, so that reading and parsing its file count
+/// against the limit too (docs/cli.md, "Limits").
+pub fn solve_on_clock(
+    plan: &Plan<'_>,
+    clock_started: Option<std::time::Instant>,
+    instance: &dyn Instance,
+    shared: &mut SharedModels,
+    listener: &mut dyn SearchListener,
     mut emit: Option<Emit<'_>>,
 ) -> Result<InstanceRun, Failure> {
-    // One deadline for the whole run: building a model may search too (colouring's local
-    // search), and that time counts against -t.
+    // One deadline for the whole instance: building a model may search too (colouring's
+    // local search), and that time counts against -t.
+    let started = clock_started.unwrap_or_else(std::time::Instant::now);
     let limits = Limits {
-        deadline: plan
-            .options
-            .time_limit
-            .map(|t| std::time::Instant::now() + t),
+        deadline: plan.options.time_limit.map(|t| started + t),
         // SIGINT/SIGTERM (when `main` installed the handler) stop the search like a limit.
         stop: crate::signals::stop_flag(),
         ..Limits::default()

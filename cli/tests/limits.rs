@@ -269,3 +269,141 @@ fn more_threads_than_cores_are_not_slower_to_start() {
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("92 solutions"));
     let _ = std::io::stdout().flush();
 }
+
+/// A 200×200 thermometer grid of 40,000 one-cell thermometers (every row and column sum 1).
+fn thermometer_grid(n: usize) -> String {
+    let mut text = format!("{n} {n}\n");
+    let ones = vec!["1"; n].join(" ");
+    text.push_str(&format!("{ones}\n{ones}\n"));
+    for r in 0..n {
+        let row: Vec<String> = (0..n).map(|c| format!("t{}.1", r * n + c)).collect();
+        text.push_str(&row.join(" "));
+        text.push('\n');
+    }
+    text
+}
+
+fn json_of(out: &Output) -> serde_json::Value {
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    serde_json::from_slice(&out.stdout).expect("one complete JSON line")
+}
+
+/// `-t` counts from the start of the run: reading and checking 5 MB of comments before an
+/// empty Sudoku takes more than a millisecond, so with `-t 1` the count has no time left and
+/// explores no node (were the clock started after the reading, the search would look at it
+/// again only after 64 nodes).
+#[test]
+fn the_clock_starts_with_the_run_not_with_the_search() {
+    let mut text = format!("% {}\n", "c".repeat(98)).repeat(50_000);
+    text.push_str(&".".repeat(81));
+    let file = temp_file("commented.txt", text.as_bytes());
+    let path = file.to_str().unwrap();
+    let out = run_within(
+        &["sudoku", path, "--count", "-t", "1", "-p", "1", "--json"],
+        MARGIN,
+    );
+    let v = json_of(&out);
+    assert_eq!((&v["status"], &v["count"]), (&"UNKNOWN".into(), &0.into()));
+    assert_eq!(v["stats"]["nodes"], 0, "{v}");
+}
+
+/// Large inputs of the new formats, read in linear time (names in hash maps): each gets its
+/// verdict well within the margin, under the memory cap. Quadratic lookups took minutes.
+#[test]
+fn large_inputs_of_the_new_formats_end_within_the_limit() {
+    let n = 100_000;
+    // A chain of NOT gates: scramble's names.
+    let mut circuit = String::from("switch a 0\nn0 = NOT a\n");
+    for i in 1..n {
+        circuit.push_str(&format!("n{i} = NOT n{}\n", i - 1));
+    }
+    circuit.push_str(&format!("lamp n{}\n", n - 1));
+    let file = temp_file("chain.txt", circuit.as_bytes());
+    let out = run_within(
+        &["scramble", file.to_str().unwrap(), "-t", "1000", "--json"],
+        MARGIN,
+    );
+    assert!(
+        ["OPTIMAL", "SATISFIED", "UNKNOWN"].contains(&json_of(&out)["status"].as_str().unwrap())
+    );
+    // 40,000 thermometers' names.
+    let file = temp_file("thermometer-200b.txt", thermometer_grid(200).as_bytes());
+    let out = run_within(
+        &[
+            "thermometer",
+            file.to_str().unwrap(),
+            "-t",
+            "1000",
+            "--json",
+        ],
+        MARGIN,
+    );
+    assert!(["SATISFIED", "UNKNOWN"].contains(&json_of(&out)["status"].as_str().unwrap()));
+    // FlatZinc: a search annotation over 100,000 variables, and 100,000 variables declared
+    // without a domain whose bounds the reader infers.
+    let mut annotated = String::new();
+    let mut unbounded = String::new();
+    for i in 0..n {
+        annotated.push_str(&format!("var 1..3: x{i};\n"));
+        unbounded.push_str(&format!("var int: y{i} :: output_var;\n"));
+    }
+    let names: Vec<String> = (0..n).map(|i| format!("x{i}")).collect();
+    annotated.push_str(&format!(
+        "array [1..{n}] of var int: xs :: output_array([1..{n}]) = [{}];\n\
+         solve :: int_search(xs, input_order, indomain_min, complete) satisfy;\n",
+        names.join(",")
+    ));
+    for i in 0..n {
+        unbounded.push_str(&format!("constraint int_eq(y{i}, {});\n", i % 7));
+    }
+    unbounded.push_str("solve satisfy;\n");
+    for (name, model) in [("annotated.fzn", annotated), ("unbounded.fzn", unbounded)] {
+        let file = temp_file(name, model.as_bytes());
+        let out = run_within(&[file.to_str().unwrap(), "-t", "1000"], MARGIN);
+        assert_eq!(out.status.code(), Some(0), "{name}: {out:?}");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            text.ends_with("----------\n") || text.ends_with("=====UNKNOWN=====\n"),
+            "{name}: {}",
+            &text[text.len().saturating_sub(200)..]
+        );
+    }
+}
+
+/// In a file of many instances, `-t` is a budget per instance (docs/cli.md, "Limits"): two
+/// empty Sudokus counted for 200 ms each are both searched (the second is not left with the
+/// first one's spent budget), on one thread and side by side.
+#[test]
+fn each_instance_of_a_batch_has_its_own_limit() {
+    let empty = ".".repeat(81);
+    let file = temp_file("two-empty.txt", format!("{empty}\n{empty}\n").as_bytes());
+    for threads in ["1", "2"] {
+        let out = run_within(
+            &[
+                "sudoku",
+                file.to_str().unwrap(),
+                "--count",
+                "-t",
+                "200",
+                "-p",
+                threads,
+                "--json",
+            ],
+            MARGIN,
+        );
+        assert_eq!(out.status.code(), Some(0), "{out:?}");
+        let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+            .unwrap()
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("whole JSON lines"))
+            .collect();
+        assert_eq!(lines.len(), 2);
+        for v in &lines {
+            assert_eq!(v["status"], "UNKNOWN", "{v}");
+            assert!(
+                v["stats"]["nodes"].as_u64().unwrap() > 0,
+                "-p {threads}: {v}"
+            );
+        }
+    }
+}
