@@ -407,3 +407,156 @@ fn each_instance_of_a_batch_has_its_own_limit() {
         }
     }
 }
+
+fn send(child: &Child, signal: libc::c_int) {
+    // SAFETY: sending a signal to our own child, not yet reaped.
+    unsafe {
+        libc::kill(child.id() as libc::pid_t, signal);
+    }
+}
+
+/// The bytes waiting in the pipe of the child's standard output.
+fn bytes_in_pipe(child: &Child) -> usize {
+    use std::os::unix::io::AsRawFd;
+    let fd = child.stdout.as_ref().unwrap().as_raw_fd();
+    let mut n: libc::c_int = 0;
+    // SAFETY: FIONREAD writes one int.
+    unsafe {
+        libc::ioctl(fd, libc::FIONREAD, &mut n);
+    }
+    n.max(0) as usize
+}
+
+/// Poll until `ready` holds, failing the test after a minute.
+fn wait_until(what: &str, mut ready: impl FnMut() -> bool) {
+    let started = Instant::now();
+    while !ready() {
+        assert!(started.elapsed() < MARGIN, "{what}: not within {MARGIN:?}");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Every line complete (ending with a newline) and a JSON object; returns them.
+fn whole_json_lines(stdout: &[u8]) -> Vec<serde_json::Value> {
+    assert!(
+        stdout.is_empty() || stdout.ends_with(b"\n"),
+        "a cut line: ...{:?}",
+        String::from_utf8_lossy(&stdout[stdout.len().saturating_sub(80)..])
+    );
+    String::from_utf8(stdout.to_vec())
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a whole JSON line"))
+        .collect()
+}
+
+/// SIGTERM in the middle of `queens 13 -a --json` (one line that grows with each solution):
+/// the line is closed with what was found and the summary fields, never left cut.
+#[test]
+fn sigterm_mid_listing_closes_the_line() {
+    let out = interrupted(&["queens", "13", "-a", "--json", "-p", "1"], libc::SIGTERM);
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let lines = whole_json_lines(&out.stdout);
+    assert_eq!(lines.len(), 1);
+    let v = &lines[0];
+    // Stopped (SATISFIED) or, on a fast machine, finished before the signal (ALL_SOLUTIONS).
+    assert!(["SATISFIED", "ALL_SOLUTIONS"].contains(&v["status"].as_str().unwrap()));
+    let listed = v["solutions"].as_array().unwrap().len() as u64;
+    assert_eq!(Some(listed), v["stats"]["solutions"].as_u64());
+    assert!(listed > 0);
+}
+
+/// A run that cannot notice the first signal (it is still reading its input: standard input
+/// stays open) goes on; the second signal ends it at once, killed by that signal.
+#[test]
+fn a_second_signal_ends_a_run_at_once() {
+    use std::os::unix::process::ExitStatusExt;
+    for signal in [libc::SIGINT, libc::SIGTERM] {
+        let mut child = command(&["sudoku", "-", "--json"])
+            .stdin(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let stdin = child.stdin.take();
+        std::thread::sleep(Duration::from_millis(300));
+        send(&child, signal);
+        std::thread::sleep(Duration::from_millis(300));
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the first signal does not kill"
+        );
+        send(&child, signal);
+        let out = wait_within(child, MARGIN);
+        drop(stdin);
+        assert_eq!(out.status.signal(), Some(signal), "{out:?}");
+        assert!(out.stdout.is_empty() && out.stderr.is_empty(), "{out:?}");
+    }
+}
+
+/// A second signal while a line is half written (a JSON listing, its pipe full: the writer is
+/// blocked in the middle of the line) waits for the end of that line: the first signal
+/// stopped the search, the line is completed with its summary, then the process ends by the
+/// signal. Whole lines only.
+#[test]
+fn a_second_signal_mid_line_lets_the_line_end() {
+    use std::os::unix::process::ExitStatusExt;
+    let mut child = command(&["queens", "30", "-a", "--json", "-p", "1"])
+        .spawn()
+        .unwrap();
+    // The pipe is full: the line is open and the writer is blocked inside it.
+    wait_until("a full pipe", || bytes_in_pipe(&child) >= 65_536);
+    // Apart: two signals of one kind sent before the first is delivered count as one.
+    send(&child, libc::SIGINT);
+    std::thread::sleep(Duration::from_millis(200));
+    send(&child, libc::SIGINT);
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "it waits for the line to end"
+    );
+    let out = wait_within(child, MARGIN);
+    assert_eq!(out.status.signal(), Some(libc::SIGINT), "{:?}", out.status);
+    let lines = whole_json_lines(&out.stdout);
+    assert_eq!(lines.len(), 1);
+    assert_eq!(lines[0]["status"], "SATISFIED");
+}
+
+/// A third signal ends the process at once even in the middle of a line (a reader that
+/// stopped reading cannot hold it forever); that is the one case where a line is cut.
+#[test]
+fn a_third_signal_ends_the_process_even_mid_line() {
+    use std::os::unix::process::ExitStatusExt;
+    let mut child = command(&["queens", "30", "-a", "--json", "-p", "1"])
+        .spawn()
+        .unwrap();
+    wait_until("a full pipe", || bytes_in_pipe(&child) >= 65_536);
+    for _ in 0..3 {
+        send(&child, libc::SIGTERM);
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    // Without reading its output: it must end by itself.
+    let mut status = None;
+    wait_until("the end of the process", || {
+        status = child.try_wait().unwrap();
+        status.is_some()
+    });
+    assert_eq!(status.unwrap().signal(), Some(libc::SIGTERM));
+}
+
+/// A FlatZinc search (10^20 solutions to list) stops on the first signal too: whole
+/// solutions, no `==========` (the search is not complete), exit 0.
+#[test]
+fn a_signal_stops_a_flatzinc_search() {
+    let vars: String = (0..20)
+        .map(|i| format!("var 1..10: x{i} :: output_var;\n"))
+        .collect();
+    let file = temp_file("many.fzn", format!("{vars}solve satisfy;\n").as_bytes());
+    let out = interrupted(&[file.to_str().unwrap(), "-a"], libc::SIGINT);
+    assert_eq!(out.status.code(), Some(0), "{:?}", out.status);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.ends_with("----------\n"),
+        "...{}",
+        &text[text.len().saturating_sub(100)..]
+    );
+    assert!(!text.contains("=========="));
+}
