@@ -118,14 +118,7 @@ pub fn run_with<S: AsRef<OsStr>>(
     let result = catch_unwind(AssertUnwindSafe(|| {
         execute(args, stdin, &mut out, stderr, environment)
     }))
-    .unwrap_or_else(|payload| {
-        let what = payload
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| payload.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "unknown panic".to_string());
-        Err(Failure::Internal(format!("panic: {what}")))
-    });
+    .unwrap_or_else(|payload| Err(Failure::Internal(panic_message(&*payload))));
     let flushed = out.flush();
     let (mut status, line) = match result {
         Ok(()) => match flushed {
@@ -135,7 +128,7 @@ pub fn run_with<S: AsRef<OsStr>>(
         Err(Failure::Internal(m)) if m.starts_with("panic: ") => (
             1,
             Some(format!(
-                "error: internal error (a bug in cpsolve, please report it with the input): {}",
+                "error: internal error: {} (a bug in cpsolve: please report it with the input)",
                 one_line(&m)
             )),
         ),
@@ -148,6 +141,16 @@ pub fn run_with<S: AsRef<OsStr>>(
     }
     let _ = stderr.flush();
     status
+}
+
+/// What a caught panic said, as the message of an internal error.
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    let what = payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".to_string());
+    format!("panic: {what}")
 }
 
 /// The longest error line written, in characters. Parsers quote bad tokens cut short
@@ -708,14 +711,28 @@ fn solve_and_print(
                 output::write_answer_json_of(&mut piece, answer);
                 out.write_all(&piece)
             };
-            solve::solve_on_clock(
-                plan,
-                clock_started,
-                instance,
-                shared,
-                listener,
-                Some(&mut emit),
-            )?
+            catch_unwind(AssertUnwindSafe(|| {
+                solve::solve_on_clock(
+                    plan,
+                    clock_started,
+                    instance,
+                    shared,
+                    listener,
+                    Some(&mut emit),
+                )
+            }))
+            .unwrap_or_else(|payload| Err(Failure::Internal(panic_message(&*payload))))
+        };
+        let run = match run {
+            Ok(run) => run,
+            Err(failure) => {
+                // Never half a JSON line: the solutions already listed are closed into a whole
+                // object, without a status (the error line says what happened).
+                if opened {
+                    out.write_all(b"]}\n")?;
+                }
+                return Err(failure);
+            }
         };
         let mut line = Vec::new();
         if opened {

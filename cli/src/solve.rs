@@ -312,6 +312,7 @@ pub fn solve_on_clock(
     listener: &mut dyn SearchListener,
     mut emit: Option<Emit<'_>>,
 ) -> Result<InstanceRun, Failure> {
+    panic_if_asked("start");
     // One deadline for the whole instance: building a model may search too (colouring's
     // local search), and that time counts against -t.
     let started = clock_started.unwrap_or_else(std::time::Instant::now);
@@ -403,6 +404,7 @@ pub fn solve_on_clock(
             if first.is_none() {
                 first = Some(answer);
             }
+            panic_if_asked("solution");
             Control::Continue
         };
         engine::search(&mut model, &config, listener, &mut on_solution)
@@ -455,6 +457,23 @@ pub fn solve_on_clock(
         variables,
         propagators,
     })
+}
+
+/// A panic on purpose when the environment variable `CPSOLVE_TEST_PANIC` says `at` (`start`:
+/// before the instance's model is built, `solution`: after its first solution was printed),
+/// so that the tests can see what an internal error gives (exit status 1, one line `error:
+/// internal error: ...`, whole lines on standard output; `cli/tests/limits.rs`). Only in
+/// builds with debug assertions (the tests' and CI's): a release build has no such hook.
+fn panic_if_asked(at: &str) {
+    static ASKED: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+    if cfg!(debug_assertions)
+        && ASKED
+            .get_or_init(|| std::env::var("CPSOLVE_TEST_PANIC").ok())
+            .as_deref()
+            == Some(at)
+    {
+        panic!("CPSOLVE_TEST_PANIC={at}: a panic on purpose");
+    }
 }
 
 /// For callers without a listener.

@@ -560,3 +560,38 @@ fn a_signal_stops_a_flatzinc_search() {
     );
     assert!(!text.contains("=========="));
 }
+
+/// An internal error (a panic, provoked through the test hook `CPSOLVE_TEST_PANIC` of builds
+/// with debug assertions) gives exit status 1 and one line `error: internal error: ...`, on
+/// the main thread and on the workers, and standard output keeps whole lines: a JSON listing
+/// cut by the panic is closed into a whole object.
+#[test]
+fn an_internal_error_exits_1_with_one_line() {
+    if !cfg!(debug_assertions) {
+        println!("skipped: the panic hook exists only in builds with debug assertions");
+        return;
+    }
+    let empty = ".".repeat(81);
+    let batch = temp_file("batch-panic.txt", format!("{empty}\n{empty}\n").as_bytes());
+    let batch = batch.to_str().unwrap();
+    for (at, args) in [
+        ("start", &["queens", "8"][..]),
+        ("start", &["queens", "8", "--count", "-p", "2"][..]),
+        ("start", &["sudoku", batch, "-p", "2", "--json"][..]),
+        ("solution", &["queens", "8", "-a", "--json"][..]),
+        ("solution", &["queens", "8", "-a"][..]),
+    ] {
+        let out = command(args)
+            .env("CPSOLVE_TEST_PANIC", at)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1), "{at} {args:?}: {out:?}");
+        let line = one_error_line(&out);
+        assert!(line.starts_with("error: internal error: panic: "), "{line}");
+        assert!(out.stdout.is_empty() || out.stdout.ends_with(b"\n"));
+        if args.contains(&"--json") {
+            let lines = whole_json_lines(&out.stdout);
+            assert!(lines.iter().all(|v| v.get("status").is_none()), "{lines:?}");
+        }
+    }
+}
