@@ -272,6 +272,17 @@ impl Builder {
         } else {
             self.new_variable(d)?
         };
+        // `array [1..n]` holds n elements: a shorter or longer list is an error, not an
+        // output that lies about its index set.
+        if let (Some(n), Value::Array(items)) = (d.ty.array_len, &value) {
+            if items.len() != n && d.ty.base != BaseType::Float {
+                return self.error(format!(
+                    "the array '{}' is declared with {n} elements and given {}",
+                    d.name,
+                    items.len()
+                ));
+            }
+        }
         self.names.insert(d.name.clone(), value.clone());
         self.output_of(d, value)
     }
