@@ -94,6 +94,14 @@ fn dev_zero_is_refused_at_once() {
     let out = run_within(&["sudoku", "/dev/zero"], MARGIN);
     assert_eq!(out.status.code(), Some(2));
     assert!(one_error_line(&out).contains("NUL"));
+    // A FlatZinc file is read the same way: `zero.fzn`, a link to /dev/zero.
+    let link = std::env::temp_dir().join(format!("cpsolve-limits-zero-{}.fzn", std::process::id()));
+    let _ = std::fs::remove_file(&link);
+    std::os::unix::fs::symlink("/dev/zero", &link).unwrap();
+    let out = run_within(&[link.to_str().unwrap()], MARGIN);
+    let _ = std::fs::remove_file(&link);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(one_error_line(&out).contains("NUL"));
 }
 
 #[test]
@@ -260,6 +268,65 @@ fn a_flag_that_does_not_apply_is_a_warning() {
     assert_eq!(out.status.code(), Some(0));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.starts_with("warning: --colours"), "{err}");
+    let trace = temp_file("warned.jsonl", b"");
+    let out = command(&["queens", "6", "--trace", trace.to_str().unwrap(), "-p", "2"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.starts_with("warning: --trace"), "{err}");
+}
+
+/// `--failures N` stops the search like the other limits: a count that is a lower bound.
+#[test]
+fn a_failure_limit_stops_the_count() {
+    let out = run_within(
+        &[
+            "queens",
+            "8",
+            "--count",
+            "--failures",
+            "3",
+            "-p",
+            "1",
+            "--json",
+        ],
+        MARGIN,
+    );
+    let v = json_of(&out);
+    assert_eq!(v["status"], "UNKNOWN");
+    assert!(v["count"].as_u64().unwrap() < 92);
+    // The limit is looked at before each node: the failure met on the way to the next one
+    // may be counted too (4 here), never many more.
+    let failures = v["stats"]["failures"].as_u64().unwrap();
+    assert!((3..=4).contains(&failures), "{v}");
+}
+
+/// In a file of many instances, a signal stops the one being searched (its line says what
+/// was found) and skips the rest: whole lines, fewer than the instances.
+#[test]
+fn a_signal_skips_the_instances_not_yet_started() {
+    let empty = ".".repeat(81);
+    let file = temp_file(
+        "fifty-empty.txt",
+        format!("{empty}\n").repeat(50).as_bytes(),
+    );
+    let out = interrupted(
+        &[
+            "sudoku",
+            file.to_str().unwrap(),
+            "--count",
+            "-p",
+            "1",
+            "--json",
+        ],
+        libc::SIGINT,
+    );
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let lines = whole_json_lines(&out.stdout);
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert_eq!(lines[0]["status"], "UNKNOWN");
+    assert!(lines[0]["count"].as_u64().unwrap() > 0);
 }
 
 #[test]
