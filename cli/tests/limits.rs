@@ -79,12 +79,33 @@ fn one_error_line(out: &Output) -> String {
     err
 }
 
-fn temp_file(name: &str, content: &[u8]) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("cpsolve-limits-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
+/// A file written for one test and removed when the test drops it: the inputs here reach
+/// megabytes, and must not pile up in the temporary folder run after run.
+struct TempFile(std::path::PathBuf);
+
+impl std::ops::Deref for TempFile {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::path::Path> for TempFile {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+fn temp_file(name: &str, content: &[u8]) -> TempFile {
+    let path = std::env::temp_dir().join(format!("cpsolve-limits-{}-{name}", std::process::id()));
     std::fs::write(&path, content).unwrap();
-    path
+    TempFile(path)
 }
 
 const MARGIN: Duration = Duration::from_secs(60);
@@ -220,10 +241,10 @@ fn double_dash_ends_the_flags_and_names_need_not_be_utf8() {
     let mut bytes = file.as_os_str().as_bytes().to_vec();
     bytes.truncate(bytes.len() - "\u{e9}.txt".len());
     bytes.extend_from_slice(b"\xff.txt");
-    let odd = std::path::PathBuf::from(OsStr::from_bytes(&bytes));
+    let odd = TempFile(std::path::PathBuf::from(OsStr::from_bytes(&bytes)));
     std::fs::copy(&file, &odd).unwrap();
     let out = command(&["sudoku", "--json", "--"])
-        .arg(&odd)
+        .arg(odd.as_os_str())
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0), "{out:?}");
