@@ -683,3 +683,22 @@ fn an_internal_error_exits_1_with_one_line() {
         }
     }
 }
+
+/// Flow and Numberlink model a Boolean per cell and label: a 200×200 grid of 20,000 labels
+/// (800,000,000 pairs, tens of GB) is refused at once with the limit it passed, not built.
+#[test]
+fn numberlink_with_too_many_labels_is_refused() {
+    let mut text = String::new();
+    for r in 0..200 {
+        let row: Vec<String> = (0..200).map(|c| (r * 100 + c / 2).to_string()).collect();
+        text.push_str(&row.join(" "));
+        text.push('\n');
+    }
+    let file = temp_file("many-labels.txt", text.as_bytes());
+    let out = run_within(
+        &["numberlink", file.to_str().unwrap(), "-t", "1000"],
+        MARGIN,
+    );
+    assert_eq!(out.status.code(), Some(2), "{out:?}");
+    assert!(one_error_line(&out).contains("more than 250000"));
+}
