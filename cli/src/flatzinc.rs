@@ -36,13 +36,17 @@ pub fn run(
         )));
     }
     let started = Instant::now();
-    let text = std::fs::read(file).map_err(|e| {
+    // Read as a puzzle file is: at most `MAX_INPUT_BYTES`, a NUL byte refused at once.
+    let cannot_read = |e: std::io::Error| {
         Failure::Input(InputError {
             file: file.to_string(),
             line: 1,
             message: format!("cannot read the file: {e}"),
         })
-    })?;
+    };
+    let mut opened = std::fs::File::open(file).map_err(cannot_read)?;
+    let text = crate::input::read_capped(&mut opened, file)
+        .map_err(|e| e.map_or_else(cannot_read, Failure::Input))?;
     let text = String::from_utf8_lossy(&text);
     let built = ::flatzinc::load(&text).map_err(|e| {
         Failure::Input(InputError {
@@ -63,6 +67,7 @@ pub fn run(
         intermediate: options.intermediate,
         statistics: options.stats,
         deadline: options.time_limit.map(|t| started + t),
+        stop: crate::signals::stop_flag(),
         free: options.free,
         seed: options.seed.unwrap_or(0),
     };

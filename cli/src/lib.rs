@@ -50,7 +50,7 @@ use std::ffi::OsStr;
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 /// Why a run ended without a verdict.
 #[derive(Debug)]
@@ -118,14 +118,7 @@ pub fn run_with<S: AsRef<OsStr>>(
     let result = catch_unwind(AssertUnwindSafe(|| {
         execute(args, stdin, &mut out, stderr, environment)
     }))
-    .unwrap_or_else(|payload| {
-        let what = payload
-            .downcast_ref::<&str>()
-            .map(|s| s.to_string())
-            .or_else(|| payload.downcast_ref::<String>().cloned())
-            .unwrap_or_else(|| "unknown panic".to_string());
-        Err(Failure::Internal(format!("panic: {what}")))
-    });
+    .unwrap_or_else(|payload| Err(Failure::Internal(panic_message(&*payload))));
     let flushed = out.flush();
     let (mut status, line) = match result {
         Ok(()) => match flushed {
@@ -135,7 +128,7 @@ pub fn run_with<S: AsRef<OsStr>>(
         Err(Failure::Internal(m)) if m.starts_with("panic: ") => (
             1,
             Some(format!(
-                "error: internal error (a bug in cpsolve, please report it with the input): {}",
+                "error: internal error: {} (a bug in cpsolve: please report it with the input)",
                 one_line(&m)
             )),
         ),
@@ -148,6 +141,16 @@ pub fn run_with<S: AsRef<OsStr>>(
     }
     let _ = stderr.flush();
     status
+}
+
+/// What a caught panic said, as the message of an internal error.
+fn panic_message(payload: &(dyn std::any::Any + Send)) -> String {
+    let what = payload
+        .downcast_ref::<&str>()
+        .map(|s| s.to_string())
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".to_string());
+    format!("panic: {what}")
 }
 
 /// The longest error line written, in characters. Parsers quote bad tokens cut short
@@ -174,6 +177,8 @@ fn execute<S: AsRef<OsStr>>(
     err: &mut dyn Write,
     environment: Environment,
 ) -> Result<(), Failure> {
+    // `-t` counts from here: reading and parsing the input are part of the run it bounds.
+    let run_started = Instant::now();
     let words: Vec<String> = args
         .iter()
         .map(|a| a.as_ref().to_string_lossy().into_owned())
@@ -222,7 +227,14 @@ fn execute<S: AsRef<OsStr>>(
     let mut progress = options
         .verbose
         .then(|| Progress::new(environment.stderr_is_terminal, err, instances.len()));
-    let result = solve_all(kind, &instances, &options, out, progress.as_mut());
+    let result = solve_all(
+        kind,
+        &instances,
+        &options,
+        out,
+        progress.as_mut(),
+        Some(run_started),
+    );
     if let Some(p) = progress.as_mut() {
         p.finish();
     }
@@ -433,13 +445,16 @@ fn threads(options: &Options) -> usize {
     options.threads.map_or(cores, |n| n.clamp(1, cores))
 }
 
-/// Solve every instance of a file, printing each verdict in order.
+/// Solve every instance of a file, printing each verdict in order. `-t` gives each instance
+/// its own budget; the first one's counts from `run_started` (the reading and parsing of the
+/// file included), the others' from their own start.
 fn solve_all(
     kind: &'static PuzzleKind,
     instances: &[Box<dyn Instance>],
     options: &Options,
     out: &mut dyn Write,
     mut progress: Option<&mut Progress<'_>>,
+    run_started: Option<Instant>,
 ) -> Result<(), Failure> {
     let threads = threads(options);
     let mut trace = Trace::open(options)?;
@@ -452,7 +467,15 @@ fn solve_all(
     }
     let mut animation = options.animate.as_ref().map(|_| animate::Recorder::new());
     if several && threads > 1 && trace.is_none() && !options.show_domains {
-        return solve_side_by_side(kind, instances, options, threads, out, progress);
+        return solve_side_by_side(
+            kind,
+            instances,
+            options,
+            threads,
+            out,
+            progress,
+            run_started,
+        );
     }
     let plan = Plan {
         kind,
@@ -489,6 +512,7 @@ fn solve_all(
         };
         let result = solve_and_print(
             &plan,
+            (i == 0).then_some(run_started).flatten(),
             index,
             several,
             &**instance,
@@ -541,6 +565,7 @@ fn solve_side_by_side(
     threads: usize,
     out: &mut dyn Write,
     mut progress: Option<&mut Progress<'_>>,
+    run_started: Option<Instant>,
 ) -> Result<(), Failure> {
     use std::collections::BTreeMap;
     use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -594,6 +619,7 @@ fn solve_side_by_side(
                         let result = catch_unwind(AssertUnwindSafe(|| {
                             solve_and_print(
                                 plan,
+                                (i == 0).then_some(run_started).flatten(),
                                 i + 1,
                                 true,
                                 instance.as_ref(),
@@ -655,9 +681,13 @@ fn solve_side_by_side(
     })
 }
 
-/// Solve one instance and print its verdict (text or one JSON line).
+/// Solve one instance and print its verdict (text or one JSON line). `-t` counts from
+/// `clock_started` (`None`: from now).
+// Eight plain arguments, each used once: a struct to group them would only rename them.
+#[allow(clippy::too_many_arguments)]
 fn solve_and_print(
     plan: &Plan<'_>,
+    clock_started: Option<Instant>,
     index: usize,
     several: bool,
     instance: &dyn Instance,
@@ -684,7 +714,28 @@ fn solve_and_print(
                 output::write_answer_json_of(&mut piece, answer);
                 out.write_all(&piece)
             };
-            solve::solve(plan, instance, shared, listener, Some(&mut emit))?
+            catch_unwind(AssertUnwindSafe(|| {
+                solve::solve_on_clock(
+                    plan,
+                    clock_started,
+                    instance,
+                    shared,
+                    listener,
+                    Some(&mut emit),
+                )
+            }))
+            .unwrap_or_else(|payload| Err(Failure::Internal(panic_message(&*payload))))
+        };
+        let run = match run {
+            Ok(run) => run,
+            Err(failure) => {
+                // Never half a JSON line: the solutions already listed are closed into a whole
+                // object, without a status (the error line says what happened).
+                if opened {
+                    out.write_all(b"]}\n")?;
+                }
+                return Err(failure);
+            }
         };
         let mut line = Vec::new();
         if opened {
@@ -697,7 +748,7 @@ fn solve_and_print(
         return Ok(run);
     }
     if options.json {
-        let run = solve::solve(plan, instance, shared, listener, None)?;
+        let run = solve::solve_on_clock(plan, clock_started, instance, shared, listener, None)?;
         out.write_all(&output::json_line(plan.kind.name, index, &run))?;
         return Ok(run);
     }
@@ -706,7 +757,14 @@ fn solve_and_print(
     }
     let run = {
         let mut emit = |answer: &Answer| output::write_answer(out, answer);
-        solve::solve(plan, instance, shared, listener, Some(&mut emit))?
+        solve::solve_on_clock(
+            plan,
+            clock_started,
+            instance,
+            shared,
+            listener,
+            Some(&mut emit),
+        )?
     };
     output::write_text(out, &run, options.stats)?;
     Ok(run)
@@ -734,7 +792,10 @@ fn tour(
         }
         let result = input::load(kind, &Source::Seed, &mut io::empty())
             .map_err(Failure::Input)
-            .and_then(|instances| solve_all(kind, &instances, &options, out, progress.as_mut()));
+            .and_then(|instances| {
+                // Each example counts its own -t.
+                solve_all(kind, &instances, &options, out, progress.as_mut(), None)
+            });
         if !options.json {
             writeln!(out)?;
         }

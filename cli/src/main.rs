@@ -17,7 +17,8 @@ fn main() {
     let status = cli::run_with(
         &args,
         &mut std::io::stdin().lock(),
-        &mut std::io::stdout().lock(),
+        // Whole lines: a second signal never cuts one (see `cli::signals`).
+        &mut cli::signals::WholeLines::new(std::io::stdout().lock()),
         &mut std::io::stderr().lock(),
         environment,
     );

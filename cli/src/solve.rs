@@ -301,15 +301,28 @@ pub fn solve(
     instance: &dyn Instance,
     shared: &mut SharedModels,
     listener: &mut dyn SearchListener,
+    emit: Option<Emit<'_>>,
+) -> Result<InstanceRun, Failure> {
+    solve_on_clock(plan, None, instance, shared, listener, emit)
+}
+
+/// [`solve`], with `-t` counted from `clock_started` instead of from now: the first instance
+/// of a run counts from the start of the run, so that reading and parsing its file count
+/// against the limit too (docs/cli.md, "Limits").
+pub fn solve_on_clock(
+    plan: &Plan<'_>,
+    clock_started: Option<std::time::Instant>,
+    instance: &dyn Instance,
+    shared: &mut SharedModels,
+    listener: &mut dyn SearchListener,
     mut emit: Option<Emit<'_>>,
 ) -> Result<InstanceRun, Failure> {
-    // One deadline for the whole run: preparing a model may search too (colouring's local
-    // search), and that time counts against -t.
+    panic_if_asked("start");
+    // One deadline for the whole instance: preparing a model may search too (colouring's
+    // local search), and that time counts against -t.
+    let started = clock_started.unwrap_or_else(std::time::Instant::now);
     let limits = Limits {
-        deadline: plan
-            .options
-            .time_limit
-            .map(|t| std::time::Instant::now() + t),
+        deadline: plan.options.time_limit.map(|t| started + t),
         // SIGINT/SIGTERM (when `main` installed the handler) stop the search like a limit.
         stop: crate::signals::stop_flag(),
         ..Limits::default()
@@ -396,6 +409,7 @@ pub fn solve(
             if first.is_none() {
                 first = Some(answer);
             }
+            panic_if_asked("solution");
             Control::Continue
         };
         engine::search(&mut model, &config, listener, &mut on_solution)
@@ -467,6 +481,23 @@ pub fn solve(
         variables,
         propagators,
     })
+}
+
+/// A panic on purpose when the environment variable `CPSOLVE_TEST_PANIC` says `at` (`start`:
+/// before the instance's model is built, `solution`: after its first solution was printed),
+/// so that the tests can see what an internal error gives (exit status 1, one line `error:
+/// internal error: ...`, whole lines on standard output; `cli/tests/limits.rs`). Only in
+/// builds with debug assertions (the tests' and CI's): a release build has no such hook.
+fn panic_if_asked(at: &str) {
+    static ASKED: std::sync::OnceLock<Option<String>> = std::sync::OnceLock::new();
+    if cfg!(debug_assertions)
+        && ASKED
+            .get_or_init(|| std::env::var("CPSOLVE_TEST_PANIC").ok())
+            .as_deref()
+            == Some(at)
+    {
+        panic!("CPSOLVE_TEST_PANIC={at}: a panic on purpose");
+    }
 }
 
 /// For callers without a listener.

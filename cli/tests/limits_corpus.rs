@@ -1,11 +1,13 @@
-//! A fuzz corpus: bad and extreme inputs for every puzzle, each held to the contract. Either
-//! exit 2 with exactly one `error:` line on standard error, or exit 0 with a verdict (every
-//! answer `cpsolve` prints has passed the puzzle's checker first, else it exits 1). Never a
-//! panic, never exit 1.
+//! A fuzz corpus: bad and extreme inputs for every puzzle and for FlatZinc, each held to the
+//! contract. Either exit 2 with exactly one `error:` line on standard error, or exit 0 with a
+//! verdict (every answer a puzzle prints has passed the puzzle's checker first, else it exits
+//! 1; a FlatZinc answer must have the specification's shape). Never a panic, never exit 1.
 //!
-//! The inputs: the files of `cli/tests/corpus/` (`PUZZLE-what.txt`), and mutations of each
-//! puzzle's built-in example generated here (cut short, a byte replaced, lines doubled or
-//! dropped, a huge token, huge numbers). Runs go through [`cli::run`] with `-t 200`.
+//! The inputs: the files of `cli/tests/corpus/` (`PUZZLE-what.txt` or `.non`, read from
+//! standard input; `fzn-what.fzn`, run as a FlatZinc file), and mutations generated here of
+//! each puzzle's built-in example and of the FlatZinc files `tests/minizinc/queens.fzn` and
+//! `cli/tests/corpus/fzn-minimize.fzn` (cut short, a byte replaced, lines doubled or dropped,
+//! a huge token, huge numbers). Runs go through [`cli::run`] with `-t 200`.
 
 use std::path::Path;
 
@@ -69,9 +71,19 @@ fn verdict(puzzle: &str, input: &[u8]) -> Result<bool, String> {
     let args = [puzzle, "-", "-t", "200"];
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let status = cli::run(&args, &mut &input[..], &mut out, &mut err);
-    let err = String::from_utf8_lossy(&err);
+    judge(status, &err, || Ok(()))
+}
+
+/// The rule shared by puzzles and FlatZinc: exit 0 (then `answer_ok` looks at the output) or
+/// exit 2 with one short `error:` line.
+fn judge(
+    status: i32,
+    err: &[u8],
+    answer_ok: impl FnOnce() -> Result<(), String>,
+) -> Result<bool, String> {
+    let err = String::from_utf8_lossy(err);
     match status {
-        0 => Ok(true),
+        0 => answer_ok().map(|()| true),
         2 if err.lines().count() == 1 && err.starts_with("error: ") && err.len() < 1000 => {
             Ok(false)
         }
@@ -83,16 +95,47 @@ fn verdict(puzzle: &str, input: &[u8]) -> Result<bool, String> {
     }
 }
 
+/// Run one FlatZinc file: a clean error, or output in the specification's shape (solutions
+/// of `name = value;` lines each closed by `----------`, then at most one final line).
+fn flatzinc_verdict(path: &Path) -> Result<bool, String> {
+    let args = [path.to_str().unwrap(), "-t", "200"];
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let status = cli::run(&args, &mut std::io::empty(), &mut out, &mut err);
+    judge(status, &err, || {
+        let text = String::from_utf8(out).map_err(|e| e.to_string())?;
+        let finals = ["==========", "=====UNSATISFIABLE=====", "=====UNKNOWN====="];
+        let lines: Vec<&str> = text.lines().collect();
+        let mut in_solution = false;
+        for (i, line) in lines.iter().enumerate() {
+            if finals.contains(line) {
+                if i + 1 != lines.len() {
+                    return Err(format!("{line:?} is not the last line:\n{text}"));
+                }
+            } else if *line == "----------" {
+                in_solution = false;
+            } else if line.contains(" = ") && line.ends_with(';') {
+                in_solution = true;
+            } else {
+                return Err(format!("unexpected line {line:?}:\n{text}"));
+            }
+        }
+        if in_solution || lines.is_empty() {
+            return Err(format!("no verdict, or a solution not closed:\n{text}"));
+        }
+        Ok(())
+    })
+}
+
 #[test]
 fn every_bad_input_gets_one_error_line_or_a_checked_verdict() {
     let (mut tried, mut clean, mut accepted) = (0, 0, 0);
     let mut broken = Vec::new();
-    let mut check = |puzzle: &str, what: &str, input: &[u8]| {
+    let mut count = |what: String, result: Result<bool, String>| {
         tried += 1;
-        match verdict(puzzle, input) {
+        match result {
             Ok(true) => accepted += 1,
             Ok(false) => clean += 1,
-            Err(why) => broken.push(format!("{puzzle} {what}: {why}")),
+            Err(why) => broken.push(format!("{what}: {why}")),
         }
     };
     for kind in puzzles::all() {
@@ -100,26 +143,58 @@ fn every_bad_input_gets_one_error_line_or_a_checked_verdict() {
             continue;
         }
         for (i, text) in mutations(kind.seed).iter().enumerate() {
-            check(kind.name, &format!("mutation {i}"), text.as_bytes());
+            let what = format!("{} mutation {i}", kind.name);
+            count(what, verdict(kind.name, text.as_bytes()));
         }
     }
-    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/corpus");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let corpus = root.join("tests/corpus");
     let mut files: Vec<_> = std::fs::read_dir(&corpus)
         .expect("cli/tests/corpus")
         .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .filter(|p| p.extension().is_some_and(|e| e != "md"))
         .collect();
     files.sort();
+    let (mut fzn_tried, mut fzn_clean) = (0, 0);
     for file in &files {
         let name = file.file_name().unwrap().to_string_lossy().into_owned();
+        if name.ends_with(".fzn") {
+            let result = flatzinc_verdict(file);
+            fzn_tried += 1;
+            fzn_clean += usize::from(result == Ok(false));
+            count(name, result);
+            continue;
+        }
         let puzzle = name.split('-').next().unwrap();
         assert!(
             puzzles::find(puzzle).is_some(),
             "{name}: no puzzle '{puzzle}'"
         );
-        check(puzzle, &name, &std::fs::read(file).unwrap());
+        count(name.clone(), verdict(puzzle, &std::fs::read(file).unwrap()));
     }
+    // FlatZinc mutations, written to files (a FlatZinc model is read from its path).
+    let scratch = std::env::temp_dir().join(format!("cpsolve-corpus-{}", std::process::id()));
+    std::fs::create_dir_all(&scratch).unwrap();
+    for seed in [
+        root.join("../tests/minizinc/queens.fzn"),
+        corpus.join("fzn-minimize.fzn"),
+    ] {
+        let text = std::fs::read_to_string(&seed).unwrap();
+        for (i, mutated) in mutations(&text).iter().enumerate() {
+            let path = scratch.join(format!("mutation-{i}.fzn"));
+            std::fs::write(&path, mutated).unwrap();
+            let result = flatzinc_verdict(&path);
+            fzn_tried += 1;
+            fzn_clean += usize::from(result == Ok(false));
+            count(format!("{} mutation {i}", seed.display()), result);
+        }
+    }
+    let _ = std::fs::remove_dir_all(&scratch);
     println!("corpus: {tried} tried, {clean} clean errors, {accepted} verdicts accepted");
+    println!(
+        "of which FlatZinc: {fzn_tried} tried, {fzn_clean} clean errors, {} verdicts accepted",
+        fzn_tried - fzn_clean
+    );
     assert!(broken.is_empty(), "{}", broken.join("\n"));
     assert!(clean > 0 && accepted > 0);
 }

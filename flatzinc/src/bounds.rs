@@ -13,7 +13,7 @@
 //! `bool2int`, the element constraints and `fzn_count_eq` (a count lies in `0..n`); the passes repeat while something new is learnt.
 
 use crate::ast::{BaseType, Expr, FznModel};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// An interval of integers, `lo <= hi`.
 type Interval = (i64, i64);
@@ -82,7 +82,8 @@ pub fn infer(fzn: &FznModel) -> HashMap<String, Interval> {
         bounds: HashMap::new(),
         values: HashMap::new(),
     };
-    let mut unbounded = Vec::new();
+    // A set: the passes below ask it once per constraint.
+    let mut unbounded = HashSet::new();
     for d in &fzn.decls {
         if d.ty.array_len.is_some() || !d.ty.var {
             if let Some(v) = &d.value {
@@ -97,7 +98,9 @@ pub fn infer(fzn: &FznModel) -> HashMap<String, Interval> {
             (_, Some(r)) if !r.is_empty() => {
                 known.bounds.insert(&d.name, (r[0].0, r[r.len() - 1].1));
             }
-            (BaseType::Int, None) => unbounded.push(d.name.as_str()),
+            (BaseType::Int, None) => {
+                unbounded.insert(d.name.as_str());
+            }
             _ => {}
         }
     }
@@ -106,7 +109,7 @@ pub fn infer(fzn: &FznModel) -> HashMap<String, Interval> {
         let before = learnt.len();
         for c in &fzn.constraints {
             if let Some((name, interval)) = rule(&known, &c.name, &c.args) {
-                if unbounded.contains(&name) && !learnt.contains_key(name) {
+                if unbounded.contains(name) && !learnt.contains_key(name) {
                     learnt.insert(name.to_string(), interval);
                     known.bounds.insert(name, interval);
                 }

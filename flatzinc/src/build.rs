@@ -272,6 +272,17 @@ impl Builder {
         } else {
             self.new_variable(d)?
         };
+        // `array [1..n]` holds n elements: a shorter or longer list is an error, not an
+        // output that lies about its index set.
+        if let (Some(n), Value::Array(items)) = (d.ty.array_len, &value) {
+            if items.len() != n && d.ty.base != BaseType::Float {
+                return self.error(format!(
+                    "the array '{}' is declared with {n} elements and given {}",
+                    d.name,
+                    items.len()
+                ));
+            }
+        }
         self.names.insert(d.name.clone(), value.clone());
         self.output_of(d, value)
     }
@@ -361,6 +372,18 @@ impl Builder {
                     let Value::Array(values) = value else {
                         return self.error("output_array on a non-array");
                     };
+                    // The index sets must cover the elements exactly, or the printed
+                    // `arrayNd` would lie about them.
+                    let cells = dims.iter().try_fold(1i64, |n, &(lo, hi)| {
+                        n.checked_mul(hi.saturating_sub(lo).saturating_add(1).max(0))
+                    });
+                    if cells != Some(values.len() as i64) {
+                        return self.error(format!(
+                            "output_array of '{}': its index sets do not hold its {} elements",
+                            d.name,
+                            values.len()
+                        ));
+                    }
                     return Ok(Some(OutputItem::Array {
                         name: d.name.clone(),
                         dims,

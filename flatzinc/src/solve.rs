@@ -17,6 +17,8 @@ use crate::search;
 use engine::search::VarSelect;
 use engine::{Control, Limits, Objective, RestartPolicy, SearchConfig, Solution, ValSelect};
 use std::io::{self, Write};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The standard FlatZinc solver flags.
@@ -32,6 +34,8 @@ pub struct Options {
     pub statistics: bool,
     /// `-t MS`: the deadline.
     pub deadline: Option<Instant>,
+    /// Set from outside (SIGINT, SIGTERM) to stop the search as a limit does.
+    pub stop: Option<Arc<AtomicBool>>,
     /// `-f`: ignore the search annotations.
     pub free: bool,
     /// `-r SEED`.
@@ -122,6 +126,7 @@ pub fn config(built: &Built, options: &Options) -> SearchConfig {
     };
     config.limits = Limits {
         deadline: options.deadline,
+        stop: options.stop.clone(),
         ..Limits::default()
     };
     config

@@ -44,6 +44,11 @@ pub const NUMBERLINK: PuzzleKind = PuzzleKind {
 /// The largest number of cells accepted.
 pub const MAX_CELLS: usize = 40_000;
 
+/// The most cells × labels accepted. The model has a Boolean "cell i has label l" for each
+/// pair, and its memory and root propagation grow with their number (about 0.4 GB here); the
+/// largest puzzle of the public sets has 67,200 (35×48 cells, 40 labels).
+pub const MAX_CELL_LABELS: usize = 250_000;
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Flow {
     pub rows: usize,
@@ -78,6 +83,8 @@ pub fn parse_flow(text: &str) -> Result<Flow, ParseError> {
     let mut cells: Vec<Option<String>> = Vec::new();
     let mut cols = 0;
     let mut label_lines: Vec<(String, Vec<usize>, usize)> = Vec::new(); // label, cells, last line
+                                                                        // Label to its entry in `label_lines`: the lookups stay linear in the grid.
+    let mut label_index: std::collections::HashMap<String, usize> = Default::default();
     for (r, &(line, text)) in lines.iter().enumerate() {
         let tokens: Vec<String> = if token_form {
             text.split_whitespace().map(str::to_string).collect()
@@ -107,7 +114,7 @@ pub fn parse_flow(text: &str) -> Result<Flow, ParseError> {
                 ));
             }
             let index = cells.len();
-            match label_lines.iter_mut().find(|(l, _, _)| *l == token) {
+            match label_index.get(&token).map(|&k| &mut label_lines[k]) {
                 Some(entry) => {
                     entry.1.push(index);
                     entry.2 = line;
@@ -118,7 +125,10 @@ pub fn parse_flow(text: &str) -> Result<Flow, ParseError> {
                         ));
                     }
                 }
-                None => label_lines.push((token.clone(), vec![index], line)),
+                None => {
+                    label_index.insert(token.clone(), label_lines.len());
+                    label_lines.push((token.clone(), vec![index], line));
+                }
             }
             cells.push(Some(token));
         }
@@ -142,6 +152,17 @@ pub fn parse_flow(text: &str) -> Result<Flow, ParseError> {
                 format!("label '{label}' appears once (a label has two endpoints)"),
             ));
         }
+    }
+    let pairs = cells.len() * label_lines.len();
+    if pairs > MAX_CELL_LABELS {
+        return Err(ParseError::new(
+            lines[lines.len() - 1].0,
+            format!(
+                "{} cells and {} labels make {pairs} cell-label pairs, more than {MAX_CELL_LABELS}, the most cpsolve models",
+                cells.len(),
+                label_lines.len()
+            ),
+        ));
     }
     Ok(Flow {
         rows: lines.len(),

@@ -21,6 +21,7 @@ use crate::common::{Answer, Built, Instance, ModelOptions, ParseError, Purpose};
 use crate::{Input, PuzzleKind};
 use engine::{Model, Objective, Relation, SearchConfig, Solution, VarId};
 use serde_json::Value;
+use std::collections::HashMap;
 
 pub const KIND: PuzzleKind = PuzzleKind {
     name: "scramble",
@@ -95,31 +96,34 @@ fn valid_name(name: &str) -> bool {
 pub fn parse(text: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
     check_text(text)?;
     let mut names: Vec<String> = Vec::new();
+    // Name to node, beside `names`: a circuit of 100,000 gates is read in linear time.
+    let mut index: HashMap<String, usize> = HashMap::new();
     let mut nodes = Vec::new();
     let mut lamps = Vec::new();
-    let lookup = |names: &[String], line: usize, name: &str| {
-        names.iter().position(|n| n == name).ok_or_else(|| {
+    let lookup = |index: &HashMap<String, usize>, line: usize, name: &str| {
+        index.get(name).copied().ok_or_else(|| {
             ParseError::new(
                 line,
                 format!("'{name}' is not a switch or gate defined on an earlier line"),
             )
         })
     };
-    let define = |names: &mut Vec<String>, line: usize, name: &str| {
-        if !valid_name(name) {
-            return Err(ParseError::new(
-                line,
-                format!(
+    let define =
+        |names: &mut Vec<String>, index: &mut HashMap<String, usize>, line: usize, name: &str| {
+            if !valid_name(name) {
+                return Err(ParseError::new(
+                    line,
+                    format!(
                     "malformed name '{name}': letters, digits and '_', not starting with a digit"
                 ),
-            ));
-        }
-        if names.iter().any(|n| n == name) {
-            return Err(ParseError::new(line, format!("'{name}' is defined twice")));
-        }
-        names.push(name.to_string());
-        Ok(())
-    };
+                ));
+            }
+            if index.insert(name.to_string(), names.len()).is_some() {
+                return Err(ParseError::new(line, format!("'{name}' is defined twice")));
+            }
+            names.push(name.to_string());
+            Ok(())
+        };
     let mut last_line = 0;
     for (line, text) in content_lines(text) {
         last_line = line;
@@ -138,14 +142,14 @@ pub fn parse(text: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
                     ))
                 }
             };
-            define(&mut names, line, words[1])?;
+            define(&mut names, &mut index, line, words[1])?;
             nodes.push(Node::Switch { initial });
         } else if words[0] == "lamp" {
             if words.len() < 2 {
                 return Err(ParseError::new(line, "expected 'lamp NAME ...'"));
             }
             for name in &words[1..] {
-                lamps.push(lookup(&names, line, name)?);
+                lamps.push(lookup(&index, line, name)?);
             }
         } else if words.len() >= 2 && words[1] == "=" {
             let Some(gate_name) = words.get(2) else {
@@ -162,7 +166,7 @@ pub fn parse(text: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
             })?;
             let inputs: Vec<usize> = words[3..]
                 .iter()
-                .map(|n| lookup(&names, line, n))
+                .map(|n| lookup(&index, line, n))
                 .collect::<Result<_, _>>()?;
             if inputs.is_empty() {
                 return Err(ParseError::new(
@@ -176,7 +180,7 @@ pub fn parse(text: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
                     format!("NOT takes exactly one input, found {}", inputs.len()),
                 ));
             }
-            define(&mut names, line, words[0])?;
+            define(&mut names, &mut index, line, words[0])?;
             nodes.push(Node::Gate { gate, inputs });
         } else {
             return Err(ParseError::new(

@@ -18,6 +18,7 @@ use crate::common::{Answer, AnswerJson, Built, Instance, ModelOptions, ParseErro
 use crate::thermometer::picture;
 use crate::{Input, PuzzleKind};
 use engine::{Model, Relation, Solution};
+use std::collections::HashMap;
 
 pub const KIND: PuzzleKind = PuzzleKind {
     name: "starbattle",
@@ -88,6 +89,8 @@ pub fn parse(text: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
     }
     let tokens_form = rows.iter().any(|(_, r)| r.contains(char::is_whitespace));
     let mut region_names: Vec<String> = Vec::new();
+    // Name to region, beside `region_names`: 40,000 names are read in linear time.
+    let mut index: HashMap<String, usize> = HashMap::new();
     let mut first_line: Vec<usize> = Vec::new();
     let mut region_of = Vec::with_capacity(n * n);
     for &(line, text) in rows {
@@ -103,14 +106,11 @@ pub fn parse(text: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
             ));
         }
         for name in cells {
-            let r = match region_names.iter().position(|r| *r == name) {
-                Some(r) => r,
-                None => {
-                    region_names.push(name);
-                    first_line.push(line);
-                    region_names.len() - 1
-                }
-            };
+            let r = *index.entry(name.clone()).or_insert_with(|| {
+                region_names.push(name);
+                first_line.push(line);
+                region_names.len() - 1
+            });
             region_of.push(r);
         }
     }
