@@ -27,8 +27,9 @@
 //! profile counters.
 
 use crate::domain::Event;
+use crate::explain::RemovalRecorder;
 use crate::propagator::{
-    Condition, Conflict, Context, EnqueueDecision, PostContext, Priority, Propagator,
+    Condition, Conflict, Context, EnqueueDecision, PostContext, Priority, PropResult, Propagator,
 };
 use crate::queue::PropagationQueue;
 use crate::stats::{PropagatorCounters, PropagatorProfile};
@@ -116,6 +117,8 @@ pub struct Propagation {
     pub profiling: bool,
     /// Total propagator runs.
     pub propagations: u64,
+    /// When on, every run goes through it (explain.rs): `--explain`, the trace's summaries.
+    pub(crate) recorder: Option<Box<RemovalRecorder>>,
 }
 
 impl Propagation {
@@ -167,6 +170,11 @@ impl Propagation {
         self.posted[p as usize].prop.name()
     }
 
+    /// Propagator `p` itself (to re-run its reference algorithm on its own, explain.rs).
+    pub(crate) fn propagator(&self, p: u32) -> &dyn Propagator {
+        &*self.posted[p as usize].prop
+    }
+
     /// The propagators watching `x` (for heuristics such as dom/wdeg).
     pub fn watchers_of(&self, x: VarId) -> impl Iterator<Item = u32> + '_ {
         self.watchers
@@ -197,6 +205,9 @@ impl Propagation {
     /// instructions.
     #[inline(always)]
     pub fn fixpoint(&mut self, store: &mut Store) -> Result<(), Conflict> {
+        if let Some(recorder) = self.recorder.as_deref_mut() {
+            recorder.begin_fixpoint();
+        }
         self.schedule(store, None);
         while let Some(p) = self.queue.pop() {
             let posted = &mut self.posted[p as usize];
@@ -213,12 +224,15 @@ impl Propagation {
             };
             store.set_quiet_propagator(state.idempotent.then_some(p));
             let mut ctx = Context::new(store);
-            let result = if state.fresh {
+            if state.fresh {
                 posted.state.fresh = false;
-                posted.prop.clear_pending();
-                posted.prop.reset_and_propagate(&mut ctx)
-            } else {
-                posted.prop.propagate(&mut ctx)
+            }
+            // One test when the recorder is off.
+            let result = match self.recorder.as_deref_mut() {
+                None => Self::run(&mut posted.prop, state.fresh, &mut ctx),
+                Some(recorder) => recorder.record(p, &mut posted.prop, &mut ctx, |prop, ctx| {
+                    Self::run(prop, state.fresh, ctx)
+                }),
             };
             let entailed = ctx.is_entailed();
             store.set_quiet_propagator(None);
@@ -247,6 +261,17 @@ impl Propagation {
             self.schedule(store, skip);
         }
         Ok(())
+    }
+
+    /// One run of a propagator: from scratch the first time (`fresh`), else incremental.
+    #[inline(always)]
+    fn run(prop: &mut Box<dyn Propagator>, fresh: bool, ctx: &mut Context<'_>) -> PropResult {
+        if fresh {
+            prop.clear_pending();
+            prop.reset_and_propagate(ctx)
+        } else {
+            prop.propagate(ctx)
+        }
     }
 
     /// Queue every propagator from scratch (after a restart, or to re-check a whole node).
