@@ -9,8 +9,8 @@
 //! propagator watches one of the variables to explain, it keeps a copy of the domains of the
 //! propagator's variables *just before* the run: the propagator's inputs. A [`Removal`]
 //! says: this propagator, given these domains, removed these values from that variable.
-//! Switched off, the recorder costs the loop one test per propagator run and one per
-//! fixpoint (docs/PERFORMANCE.md, "The removal recorder switched off").
+//! Switched off, the recorder costs one test per fixpoint: the loop has a second copy for
+//! recording (propagation.rs; docs/PERFORMANCE.md, "The removal recorder switched off").
 //!
 //! **Explaining.** The inputs of a propagator over many variables are mostly irrelevant to
 //! one removal: a Sudoku row's all-different removes 5 from r1c1 because r1c4 = 5, whatever
@@ -215,6 +215,12 @@ impl Model {
     /// The name of propagator `p`.
     pub fn propagator_name(&self, p: u32) -> &'static str {
         self.propagation.name(p)
+    }
+
+    /// Propagator `p` itself: to re-run its reference algorithm alone on a reason's
+    /// domains (the tests re-apply every reason `--explain` prints).
+    pub fn propagator(&self, p: u32) -> &dyn Propagator {
+        self.propagation.propagator(p)
     }
 
     /// Why `removal` happened: one [`Reason`] per value removed, with as few inputs as the

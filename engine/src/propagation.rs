@@ -203,11 +203,33 @@ impl Propagation {
     /// `Model::propagate`, and so into the search loop): on n-queens, one fixpoint per node,
     /// the call and the reloading of the loop's state around it cost 3 % of the
     /// instructions.
+    ///
+    /// With the removal recorder on (explain.rs), the same loop runs in a second copy that
+    /// hands every run to the recorder: the loop is written once, generic over `RECORDING`,
+    /// and the copy without the recorder has no instruction for it: a test per run, in the
+    /// loop's one copy, was measurable on n-queens (docs/PERFORMANCE.md, "The removal
+    /// recorder switched off").
     #[inline(always)]
     pub fn fixpoint(&mut self, store: &mut Store) -> Result<(), Conflict> {
+        if self.recorder.is_some() {
+            return self.fixpoint_recording(store);
+        }
+        self.fixpoint_loop::<false>(store)
+    }
+
+    /// The fixpoint loop with the recorder on: out of line, kept out of the search loop.
+    #[inline(never)]
+    #[cold]
+    fn fixpoint_recording(&mut self, store: &mut Store) -> Result<(), Conflict> {
         if let Some(recorder) = self.recorder.as_deref_mut() {
             recorder.begin_fixpoint();
         }
+        self.fixpoint_loop::<true>(store)
+    }
+
+    /// The loop itself; `RECORDING`: hand each run to the recorder.
+    #[inline(always)]
+    fn fixpoint_loop<const RECORDING: bool>(&mut self, store: &mut Store) -> Result<(), Conflict> {
         self.schedule(store, None);
         while let Some(p) = self.queue.pop() {
             let posted = &mut self.posted[p as usize];
@@ -224,15 +246,18 @@ impl Propagation {
             };
             store.set_quiet_propagator(state.idempotent.then_some(p));
             let mut ctx = Context::new(store);
-            if state.fresh {
+            let result = if state.fresh {
                 posted.state.fresh = false;
-            }
-            // One test when the recorder is off.
-            let result = match self.recorder.as_deref_mut() {
-                None => Self::run(&mut posted.prop, state.fresh, &mut ctx),
-                Some(recorder) => recorder.record(p, &mut posted.prop, &mut ctx, |prop, ctx| {
-                    Self::run(prop, state.fresh, ctx)
-                }),
+                posted.prop.clear_pending();
+                if RECORDING {
+                    Self::run_recorded(&mut self.recorder, p, &mut posted.prop, &mut ctx, true)
+                } else {
+                    posted.prop.reset_and_propagate(&mut ctx)
+                }
+            } else if RECORDING {
+                Self::run_recorded(&mut self.recorder, p, &mut posted.prop, &mut ctx, false)
+            } else {
+                posted.prop.propagate(&mut ctx)
             };
             let entailed = ctx.is_entailed();
             store.set_quiet_propagator(None);
@@ -263,11 +288,22 @@ impl Propagation {
         Ok(())
     }
 
-    /// One run of a propagator: from scratch the first time (`fresh`), else incremental.
-    #[inline(always)]
+    /// One run of a propagator through the recorder: from scratch (`fresh`) or incremental.
+    fn run_recorded(
+        recorder: &mut Option<Box<RemovalRecorder>>,
+        p: u32,
+        prop: &mut Box<dyn Propagator>,
+        ctx: &mut Context<'_>,
+        fresh: bool,
+    ) -> PropResult {
+        let Some(recorder) = recorder.as_deref_mut() else {
+            return Self::run(prop, fresh, ctx);
+        };
+        recorder.record(p, prop, ctx, |prop, ctx| Self::run(prop, fresh, ctx))
+    }
+
     fn run(prop: &mut Box<dyn Propagator>, fresh: bool, ctx: &mut Context<'_>) -> PropResult {
         if fresh {
-            prop.clear_pending();
             prop.reset_and_propagate(ctx)
         } else {
             prop.propagate(ctx)
