@@ -134,6 +134,9 @@ fn the_command_prints_reasons_in_the_puzzles_words() {
     assert!(ran.stdout.ends_with(&plain.stdout));
 }
 
+/// A FlatZinc model that ships in the repository.
+const FZN: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/minizinc/queens.fzn");
+
 #[test]
 fn a_cell_that_does_not_exist_is_one_error_line() {
     for (args, says) in [
@@ -150,6 +153,7 @@ fn a_cell_that_does_not_exist_is_one_error_line() {
             "cannot be combined with --json",
         ),
         (vec!["sudoku", "--explain"], "--explain"),
+        (vec![FZN, "--explain", "q"], "does not read FlatZinc models"),
     ] {
         let ran = cpsolve(&args, b"");
         assert_eq!(ran.status, 2, "{args:?}: {}", ran.stdout);
