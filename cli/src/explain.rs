@@ -227,6 +227,27 @@ impl SearchListener for CellListener {
     }
 }
 
+/// What each propagator removed in the model's latest fixpoint, in words
+/// ("propagation removed 10 values: alldiff_value_family 10"), when the recorder is on and
+/// something was removed (the animation's steps say it beside the decision).
+pub fn removal_summary(model: &Model) -> Option<String> {
+    let recorder = model.recorder()?;
+    let mut by_name: std::collections::BTreeMap<&str, u64> = Default::default();
+    for &(p, removed) in recorder.latest_fixpoint() {
+        *by_name.entry(model.propagator_name(p)).or_default() += removed;
+    }
+    let total: u64 = by_name.values().sum();
+    if total == 0 {
+        return None;
+    }
+    let each: Vec<String> = by_name.iter().map(|(n, k)| format!("{n} {k}")).collect();
+    Some(format!(
+        "propagation removed {total} value{}: {}",
+        if total == 1 { "" } else { "s" },
+        each.join(", ")
+    ))
+}
+
 /// A variable's name: the puzzle's, else `x12`.
 fn name(naming: &Naming, x: VarId) -> String {
     naming

@@ -416,9 +416,9 @@ impl SearchListener for Listeners<'_, '_> {
         }
     }
 
-    /// The trace says what each propagator removed at each node.
+    /// The trace and the animation say what each propagator removed at each node.
     fn wants_removal_counts(&self) -> bool {
-        self.trace.is_some()
+        self.trace.is_some() || self.animation.is_some()
     }
 
     fn on_progress(&mut self, progress: &engine::search::Progress) {

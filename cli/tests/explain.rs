@@ -167,6 +167,20 @@ fn a_cell_that_does_not_exist_is_one_error_line() {
 }
 
 #[test]
+fn the_animation_names_what_each_steps_propagation_removed() {
+    let page = std::env::temp_dir().join(format!("cpsolve-explain-{}.html", std::process::id()));
+    let ran = cpsolve(&["queens", "6", "--animate", page.to_str().unwrap()], b"");
+    assert_eq!(ran.status, 0, "{}", ran.stderr);
+    let html = std::fs::read_to_string(&page).unwrap();
+    std::fs::remove_file(&page).unwrap();
+    // The first decision of queens 6 (c3 = 1) leaves 10 values to the one propagator.
+    assert!(
+        html.contains("c3 = 1 — propagation removed 10 values: alldiff_value_family 10"),
+        "{html}"
+    );
+}
+
+#[test]
 fn the_traces_removal_counts_add_up_to_the_profile() {
     let path = std::env::temp_dir().join(format!("cpsolve-explain-{}.jsonl", std::process::id()));
     let path_text = path.to_str().unwrap();
