@@ -3,7 +3,7 @@
 //! A human solver justifies every pencil mark she erases: "not 5 here, because there is a 5
 //! in this row". A propagator does the same work, but silently. This file makes it speak.
 //!
-//! **Recording.** When a [`RemovalRecorder`] is switched on ([`Model::start_recording`]),
+//! **Recording.** When a [`RemovalRecorder`] is switched on (`Model::start_recording`),
 //! the fixpoint loop hands it every propagator run. For each run it counts the values
 //! removed (the trace's per-node summary: which propagators removed how much), and when the
 //! propagator watches one of the variables to explain, it keeps a copy of the domains of the
@@ -14,12 +14,13 @@
 //!
 //! **Explaining.** The inputs of a propagator over many variables are mostly irrelevant to
 //! one removal: a Sudoku row's all-different removes 5 from r1c1 because r1c4 = 5, whatever
-//! the other cells hold. [`Model::explain`] finds the inputs that matter by trying: it
+//! the other cells hold. `Model::explain` (model/explain.rs: the model's half, above the
+//! propagation loop that holds the recorder) finds the inputs that matter by trying: it
 //! forgets one input at a time (gives it every value of the propagator's range), runs the
 //! propagator alone, from scratch, on a fresh store with what is left, and keeps the input
 //! forgotten if the value is still removed. Of an input that must stay it then tries the
 //! bounds alone. What remains is a [`Reason`]: a small set of domains that, on their own,
-//! make the propagator remove the value. It is not a paraphrase: [`Model::reproduces`]
+//! make the propagator remove the value. It is not a paraphrase: `Model::reproduces`
 //! re-applies it, and the explanation is only given when that check passes.
 //!
 //! (A propagator justifying its prunings is what a *lazy clause generation* solver such as
@@ -28,9 +29,8 @@
 //! nothing from the propagators but their `propagate_from_scratch`.)
 
 use crate::domain::Domain;
-use crate::model::Model;
 use crate::propagator::{Context, PropResult, Propagator};
-use crate::store::{Store, VarId};
+use crate::store::VarId;
 
 /// Which variables' removals are recorded with their inputs.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,7 +84,7 @@ pub struct RemovalRecorder {
     /// propagator first runs; and whether any of them is watched.
     inputs: Vec<Option<(Vec<VarId>, bool)>>,
     /// Every domain when recording began: what "any value" means for an input.
-    initial: Vec<Domain>,
+    pub(crate) initial: Vec<Domain>,
     /// Fixpoints begun since recording began (the first is number 1).
     pub fixpoints: u64,
     /// The runs of the latest fixpoint that removed values: (propagator, values removed).
@@ -95,7 +95,7 @@ pub struct RemovalRecorder {
 
 impl RemovalRecorder {
     /// Record the removals from `watched` in a model whose domains are `domains`.
-    fn new(watched: Watched, domains: &[Domain]) -> RemovalRecorder {
+    pub(crate) fn new(watched: Watched, domains: &[Domain]) -> RemovalRecorder {
         let mut is_watched = Vec::new();
         if let Watched::Vars(vars) = &watched {
             is_watched = vec![false; domains.len()];
@@ -190,177 +190,5 @@ impl RemovalRecorder {
             });
         }
         Ok(())
-    }
-}
-
-impl Model {
-    /// Switch the removal recorder on: from now on every propagator run is counted, and the
-    /// removals from `watched` variables are recorded with their inputs. The domains now
-    /// are the "any value" of [`Model::explain`]: start before the first propagation.
-    pub fn start_recording(&mut self, watched: Watched) {
-        let recorder = RemovalRecorder::new(watched, self.store.domains());
-        self.propagation.recorder = Some(Box::new(recorder));
-    }
-
-    /// Switch the recorder off, and return what it recorded.
-    pub fn stop_recording(&mut self) -> Option<RemovalRecorder> {
-        self.propagation.recorder.take().map(|r| *r)
-    }
-
-    /// The recorder, if it is on.
-    pub fn recorder(&self) -> Option<&RemovalRecorder> {
-        self.propagation.recorder.as_deref()
-    }
-
-    /// The name of propagator `p`.
-    pub fn propagator_name(&self, p: u32) -> &'static str {
-        self.propagation.name(p)
-    }
-
-    /// Propagator `p` itself: to re-run its reference algorithm alone on a reason's
-    /// domains (the tests re-apply every reason `--explain` prints).
-    pub fn propagator(&self, p: u32) -> &dyn Propagator {
-        self.propagation.propagator(p)
-    }
-
-    /// Why `removal` happened: one [`Reason`] per value removed, with as few inputs as the
-    /// propagator needs to remove it again (see the module documentation). `initial` is the
-    /// recorder's (the domains when recording began). A value whose removal the propagator
-    /// does not repeat from scratch on the recorded inputs (an incremental run that removed
-    /// more than its reference would: a bug) gets no reason.
-    pub fn explain(&self, recorder: &RemovalRecorder, removal: &Removal) -> Vec<Reason> {
-        // "Any value": every value any input of this propagator had when recording began.
-        let (mut lo, mut hi) = (i32::MAX, i32::MIN);
-        for (x, _) in &removal.inputs {
-            if let Some(d) = recorder.initial.get(x.index()).filter(|d| !d.is_empty()) {
-                lo = lo.min(d.min());
-                hi = hi.max(d.max());
-            }
-        }
-        if lo > hi {
-            return Vec::new();
-        }
-        let others = Domain::interval(lo, hi);
-        let mut reasons = Vec::new();
-        for &value in &removal.values {
-            let mut reason = Reason {
-                propagator: removal.propagator,
-                name: removal.name,
-                var: removal.var,
-                value,
-                stated: removal.inputs.clone(),
-                others: others.clone(),
-            };
-            if !self.reproduces(&reason) {
-                continue;
-            }
-            // Forget inputs one at a time: the variable itself first, then the unfixed
-            // ones, then the fixed ones (a reason that keeps fixed values reads best).
-            let mut order: Vec<VarId> = removal.inputs.iter().map(|(x, _)| *x).collect();
-            order.sort_by_key(|&x| {
-                let fixed = removal.inputs.iter().any(|(y, d)| *y == x && d.is_fixed());
-                (x != removal.var, fixed)
-            });
-            for x in order {
-                let at = reason.stated.iter().position(|(y, _)| *y == x).unwrap();
-                let kept = reason.stated.remove(at);
-                if !self.reproduces(&reason) {
-                    reason.stated.insert(at, kept);
-                }
-            }
-            // Of the inputs that stay, are the bounds enough?
-            for at in 0..reason.stated.len() {
-                let d = &reason.stated[at].1;
-                let hull = Domain::interval(d.min(), d.max());
-                if hull.size() == d.size() {
-                    continue;
-                }
-                let exact = std::mem::replace(&mut reason.stated[at].1, hull);
-                if !self.reproduces(&reason) {
-                    reason.stated[at].1 = exact;
-                }
-            }
-            reasons.push(reason);
-        }
-        reasons
-    }
-
-    /// Re-apply `reason` on its own: a fresh store where the stated variables have their
-    /// stated domains and every other variable `reason.others`, the propagator alone run
-    /// once from scratch. True when it succeeds and `reason.value` is no longer in the
-    /// domain of `reason.var`.
-    pub fn reproduces(&self, reason: &Reason) -> bool {
-        let mut store = Store::new();
-        for i in 0..self.num_vars() {
-            let x = VarId(i as u32);
-            let domain = match reason.stated.iter().find(|(y, _)| *y == x) {
-                Some((_, d)) => d.clone(),
-                None => reason.others.clone(),
-            };
-            store.new_var(domain);
-        }
-        if !store.contains(reason.var, reason.value) {
-            return false;
-        }
-        let prop = self.propagation.propagator(reason.propagator);
-        prop.propagate_from_scratch(&mut Context::new(&mut store))
-            .is_ok()
-            && !store.contains(reason.var, reason.value)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::{AllDiffLevel, Relation};
-
-    #[test]
-    fn an_all_different_removes_a_fixed_value_because_of_that_value_alone() {
-        let mut m = Model::new();
-        let xs = m.new_vars(4, 1, 4);
-        m.all_different(&xs, AllDiffLevel::Value);
-        m.fix(xs[2], 3).unwrap();
-        m.start_recording(Watched::Vars(vec![xs[0]]));
-        m.propagate().unwrap();
-        let recorder = m.stop_recording().unwrap();
-        let removals = recorder.removals();
-        assert_eq!(removals.len(), 1);
-        assert_eq!(
-            (removals[0].var, removals[0].values.clone()),
-            (xs[0], vec![3])
-        );
-        let reasons = m.explain(&recorder, &removals[0]);
-        assert_eq!(reasons.len(), 1);
-        // Only x2 = 3 matters: the other inputs were forgotten.
-        assert_eq!(reasons[0].stated.len(), 1);
-        assert_eq!(reasons[0].stated[0].0, xs[2]);
-        assert!(m.reproduces(&reasons[0]));
-        // Without the one stated input, the propagator would not remove the value.
-        let mut weaker = reasons[0].clone();
-        weaker.stated.clear();
-        assert!(!m.reproduces(&weaker));
-    }
-
-    #[test]
-    fn a_sum_states_the_bounds_that_force_the_removal() {
-        // x + y = 10 with y in {1, 3} (an interval's ends suffice) removes x < 7.
-        let mut m = Model::new();
-        let x = m.new_var(1, 9);
-        let y = m.new_var_from_values(&[1, 3]);
-        m.linear(&[(1, x), (1, y)], Relation::Eq, 10);
-        m.start_recording(Watched::All);
-        m.propagate().unwrap();
-        let recorder = m.stop_recording().unwrap();
-        let from_x: Vec<&Removal> = recorder.removals().iter().filter(|r| r.var == x).collect();
-        assert!(!from_x.is_empty());
-        for removal in from_x {
-            for reason in m.explain(&recorder, removal) {
-                assert!(m.reproduces(&reason), "{reason:?}");
-                assert!(reason.stated.iter().any(|(v, _)| *v == y), "{reason:?}");
-            }
-        }
-        // The counts of the last fixpoint add up to what the store removed.
-        let counted: u64 = recorder.latest_fixpoint().iter().map(|(_, n)| n).sum();
-        assert_eq!(counted, m.removed_count());
     }
 }
