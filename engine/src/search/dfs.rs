@@ -171,7 +171,11 @@ impl Dfs<'_> {
         }
     }
 
-    /// Propagate; report a failure event if it fails, the fixpoint if it does not.
+    /// Propagate; report a failure event if it fails, the fixpoint if it does not. Always
+    /// inlined (into the search loop, and `backtrack`): left to itself the compiler stopped
+    /// inlining it once `fail` also showed the listener the conflict, and the call cost
+    /// n-queens 1.8 % more instructions.
+    #[inline(always)]
     fn propagate_ok(&mut self) -> bool {
         match self.model.propagate() {
             Ok(()) => {
@@ -188,7 +192,7 @@ impl Dfs<'_> {
     /// A failed node; `propagator` found the conflict, if one did.
     fn fail(&mut self, propagator: Option<u32>) {
         if self.listening {
-            self.listener.on_conflict(self.model);
+            self.show_conflict();
         }
         self.model.propagation.abandon(&mut self.model.store);
         self.failures_since_restart += 1;
@@ -201,6 +205,14 @@ impl Dfs<'_> {
                 .map(|p| self.model.propagation.name(p)),
         };
         self.announce(&event);
+    }
+
+    /// Show the listener the domains of a conflict (out of line: rare, and the search loop
+    /// stays small).
+    #[cold]
+    #[inline(never)]
+    fn show_conflict(&mut self) {
+        self.listener.on_conflict(self.model);
     }
 
     fn branch(&mut self, decision: Decision, left: bool) {
