@@ -10,7 +10,8 @@
 //! paraphrase: at the root it is the puzzle's "logic"; below, the node where it happened
 //! (its number is the trace's, `--trace`) and the decision that led there.
 //!
-//! The lines are comments (`% `), printed before the answer, like `--show-domains`.
+//! The lines are comments (`% `), printed before the answer, like `--show-domains`. A
+//! FlatZinc model's variables are named as the file names them (`X_INTRODUCED_3_`).
 
 use crate::solve::{Mode, Plan};
 use crate::Failure;
@@ -89,7 +90,7 @@ pub fn find_cell(cell: &str, naming: &Naming, num_vars: usize) -> Result<VarId, 
         .map(|(_, n)| n.as_str())
         .collect();
     Err(format!(
-        "--explain: no cell named '{cell}' (the cells are named like {}, or give a variable number)",
+        "--explain: no cell named '{cell}' (names look like {}, or give a variable number)",
         if examples.is_empty() {
             "x0".to_string()
         } else {
@@ -114,17 +115,57 @@ pub fn explain(
         ..Limits::default()
     };
     let options = plan.model_options(Purpose::Solve, &limits);
-    let mut built = instance.build(&options).map_err(Failure::Usage)?;
+    let built = instance.build(&options).map_err(Failure::Usage)?;
     let naming = instance.naming(&built);
-    let x = find_cell(cell, &naming, built.model.num_vars()).map_err(Failure::Usage)?;
     let mode = if built.search.objective.is_some() {
         Mode::Optimum
     } else {
         Mode::First
     };
     let config = plan.search_config(&built, mode, &limits);
-    let initial = built.model.domain(x).clone();
-    built.model.start_recording(Watched::Vars(vec![x]));
+    explain_search(built.model, naming, &config, cell)
+}
+
+/// `--explain` on a FlatZinc model: its variables are named as the file names them (the
+/// introduced ones too), and the search is the one the file's annotations and the flags ask
+/// for, stopped at the first solution (or the optimum).
+pub fn explain_flatzinc(
+    built: ::flatzinc::build::Built,
+    options: &::flatzinc::solve::Options,
+    cell: &str,
+) -> Result<Explanation, Failure> {
+    let mut config = ::flatzinc::solve::config(&built, options);
+    if config.objective.is_none() {
+        config.solution_limit = Some(1);
+    }
+    config.limits.deadline = options.deadline;
+    let mut names: Vec<(VarId, String)> = built
+        .names
+        .iter()
+        .filter_map(|(name, value)| match value {
+            ::flatzinc::build::Value::Var(x, _) => Some((*x, name.clone())),
+            _ => None,
+        })
+        .collect();
+    names.sort_by_key(|(x, _)| x.0);
+    let naming = Naming {
+        names,
+        ..Naming::default()
+    };
+    explain_search(built.model, naming, &config, cell)
+}
+
+/// Search `model` as `config` says with the recorder watching `cell`, and explain every
+/// value it lost.
+fn explain_search(
+    mut model: Model,
+    naming: Naming,
+    config: &engine::SearchConfig,
+    cell: &str,
+) -> Result<Explanation, Failure> {
+    let x = find_cell(cell, &naming, model.num_vars()).map_err(Failure::Usage)?;
+    let initial = model.domain(x).clone();
+    model.start_recording(Watched::Vars(vec![x]));
     let mut listener = CellListener {
         cell: x,
         naming: naming.clone(),
@@ -136,13 +177,13 @@ pub fn explain(
         unexplained: 0,
     };
     let mut solution = None;
-    engine::search(&mut built.model, &config, &mut listener, &mut |s| {
+    engine::search(&mut model, config, &mut listener, &mut |s| {
         solution = Some(s.value(x));
         Control::Continue
     });
-    built.model.stop_recording();
+    model.stop_recording();
     Ok(Explanation {
-        model: built.model,
+        model,
         naming,
         cell: x,
         initial,
@@ -289,9 +330,9 @@ pub fn propagator_words(name: &str) -> String {
     let words = match name {
         n if n.starts_with("alldiff") => "all-different",
         "distinct_sum" => "sum of different values",
-        "linear_eq" => "sum =",
-        "linear_le" => "sum ≤",
-        "linear_ne" => "sum ≠",
+        "linear_eq" => "linear equation",
+        "linear_le" => "linear inequality",
+        "linear_ne" => "linear disequation",
         "not_equal_offset" => "not equal",
         "equal_offset" => "equal",
         "less_equal_offset" => "less or equal",
@@ -411,6 +452,11 @@ pub fn show(
     if let Some(i) = index {
         writeln!(out, "% instance {i}:")?;
     }
+    print(&explanation, out)
+}
+
+/// The explanation as `% ` comment lines.
+pub fn print(explanation: &Explanation, out: &mut dyn Write) -> Result<(), Failure> {
     for line in explanation.lines() {
         writeln!(out, "% {line}")?;
     }

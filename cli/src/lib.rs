@@ -199,12 +199,6 @@ fn execute<S: AsRef<OsStr>>(
         return Ok(());
     }
     if flatzinc::is_model_file(&command) {
-        if options.explain.is_some() {
-            return Err(Failure::Usage(
-                "--explain explains a puzzle's cells; it does not read FlatZinc models yet"
-                    .to_string(),
-            ));
-        }
         return flatzinc::run(&command, &options, out, err);
     }
     if command == "tour" {

@@ -118,6 +118,34 @@ fn every_thermometer_and_star_battle_reason_removes_its_value_on_its_own() {
 }
 
 #[test]
+fn every_flatzinc_reason_removes_its_value_on_its_own() {
+    let text = std::fs::read_to_string(FZN).unwrap();
+    let options = flatzinc::solve::Options::default();
+    let mut checked = 0;
+    for cell in ["X_INTRODUCED_3_", "X_INTRODUCED_6_", "12"] {
+        let built = flatzinc::load(&text).unwrap();
+        let e = cli::explain::explain_flatzinc(built, &options, cell).unwrap();
+        for step in &e.steps {
+            if let Step::Removed(removed) = step {
+                assert_eq!(removed.reasons.len(), removed.removal.values.len());
+                for reason in &removed.reasons {
+                    assert!(reapplied(&e.model, reason), "{}", e.reason_line(reason));
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 0);
+    // The command prints them before the model's own output.
+    let ran = cpsolve(&[FZN, "--explain", "X_INTRODUCED_3_"], b"");
+    assert_eq!(ran.status, 0, "{}", ran.stderr);
+    assert!(ran
+        .stdout
+        .starts_with("% why X_INTRODUCED_3_ lost its values:\n"));
+    assert!(ran.stdout.contains("----------"), "{}", ran.stdout);
+}
+
+#[test]
 fn the_command_prints_reasons_in_the_puzzles_words() {
     let ran = cpsolve(&["sudoku", "--explain", "r1c1"], b"");
     assert_eq!(ran.status, 0, "{}", ran.stderr);
@@ -153,7 +181,7 @@ fn a_cell_that_does_not_exist_is_one_error_line() {
             "cannot be combined with --json",
         ),
         (vec!["sudoku", "--explain"], "--explain"),
-        (vec![FZN, "--explain", "q"], "does not read FlatZinc models"),
+        (vec![FZN, "--explain", "q"], "no cell named 'q'"),
     ] {
         let ran = cpsolve(&args, b"");
         assert_eq!(ran.status, 2, "{args:?}: {}", ran.stdout);
