@@ -250,6 +250,13 @@ impl SearchListener for Recorder {
                 domains: Vec::new(),
             });
         }
+        // What the step's propagation removed, by propagator (when the recorder is on).
+        if let (Some(frame), Some(summary)) = (
+            self.pending.as_mut(),
+            crate::explain::removal_summary(model),
+        ) {
+            frame.text = format!("{} — {summary}", frame.text);
+        }
         self.flush();
     }
 

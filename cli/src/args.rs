@@ -59,6 +59,8 @@ pub struct Options {
     pub tree: Option<PathBuf>,
     /// `--show-domains`: the candidates after root propagation (cli/src/domains.rs).
     pub show_domains: bool,
+    /// `--explain CELL`: why each value left that cell (cli/src/explain.rs).
+    pub explain: Option<String>,
     /// `--animate FILE.html`: the search replayed on the puzzle's picture (cli/src/animate.rs).
     pub animate: Option<PathBuf>,
     /// `--var`, `--val`: the search order, instead of the puzzle's (cli/src/heuristics.rs).
@@ -144,6 +146,11 @@ pub const FLAGS: &[(&str, &str, &str)] = &[
         "--show-domains",
         "",
         "print the candidates left after root propagation (pencil marks)",
+    ),
+    (
+        "--explain",
+        "CELL",
+        "why each value left CELL (r2c3, or a variable number): propagator and reason",
     ),
     (
         "--var",
@@ -281,6 +288,13 @@ pub fn parse<S: AsRef<OsStr>>(args: &[S]) -> Result<Options, String> {
             }
             "--var" => o.var = Some(crate::heuristics::parse_var(&value("a variable order")?)?),
             "--val" => o.val = Some(crate::heuristics::parse_val(&value("a value order")?)?),
+            "--explain" => {
+                let cell = value("a cell name (r2c3) or a variable number")?;
+                if cell.is_empty() {
+                    return Err("--explain needs a cell name (r2c3) or a variable number, found ''".to_string());
+                }
+                o.explain = Some(cell);
+            }
             "--animate" => {
                 let file = value("a file name")?;
                 if file.is_empty() {
@@ -298,7 +312,7 @@ pub fn parse<S: AsRef<OsStr>>(args: &[S]) -> Result<Options, String> {
             _ => {
                 return Err(format!(
                     "unknown flag '{word}' (expected one of -a -n -s -p -r -t -f -v --json --count \
-                     --alldiff --sum --colours --profile --trace --tree --animate --show-domains --var --val --restarts --nodes --failures; see cpsolve --help)"
+                     --alldiff --sum --colours --profile --trace --tree --animate --show-domains --explain --var --val --restarts --nodes --failures; see cpsolve --help)"
                 ))
             }
         }
@@ -310,6 +324,9 @@ pub fn parse<S: AsRef<OsStr>>(args: &[S]) -> Result<Options, String> {
     }
     if o.show_domains && o.json {
         return Err("--show-domains prints text: it cannot be combined with --json".into());
+    }
+    if o.explain.is_some() && o.json {
+        return Err("--explain prints text: it cannot be combined with --json".into());
     }
     if o.count && !matches!(o.restarts, None | Some(RestartPolicy::Never)) {
         return Err(

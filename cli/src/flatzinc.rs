@@ -71,6 +71,12 @@ pub fn run(
         free: options.free,
         seed: options.seed.unwrap_or(0),
     };
+    if let Some(cell) = &options.explain {
+        // Its own build: the explanation's search runs on a model of its own.
+        let again = ::flatzinc::load(&text).map_err(|e| Failure::Internal(e.message))?;
+        let explanation = crate::explain::explain_flatzinc(again, &fzn_options, cell)?;
+        crate::explain::print(&explanation, out)?;
+    }
     ::flatzinc::solve::run(built, &fzn_options, out)?;
     Ok(())
 }

@@ -31,6 +31,7 @@ pub mod animate;
 pub mod args;
 pub mod cluster;
 pub mod domains;
+pub mod explain;
 pub mod flatzinc;
 pub mod heuristics;
 pub mod input;
@@ -408,9 +409,23 @@ impl SearchListener for Listeners<'_, '_> {
     }
 
     fn on_fixpoint(&mut self, model: &engine::Model) {
+        if let Some(t) = self.trace.as_mut() {
+            t.on_fixpoint(model);
+        }
         if let Some(a) = self.animation.as_mut() {
             a.on_fixpoint(model);
         }
+    }
+
+    fn on_conflict(&mut self, model: &engine::Model) {
+        if let Some(t) = self.trace.as_mut() {
+            t.on_conflict(model);
+        }
+    }
+
+    /// The trace and the animation say what each propagator removed at each node.
+    fn wants_removal_counts(&self) -> bool {
+        self.trace.is_some() || self.animation.is_some()
     }
 
     fn on_progress(&mut self, progress: &engine::search::Progress) {
@@ -466,7 +481,12 @@ fn solve_all(
         )));
     }
     let mut animation = options.animate.as_ref().map(|_| animate::Recorder::new());
-    if several && threads > 1 && trace.is_none() && !options.show_domains {
+    if several
+        && threads > 1
+        && trace.is_none()
+        && !options.show_domains
+        && options.explain.is_none()
+    {
         return solve_side_by_side(
             kind,
             instances,
@@ -504,6 +524,9 @@ fn solve_all(
         }
         if options.show_domains {
             domains::show(&plan, &**instance, several.then_some(index), out)?;
+        }
+        if let Some(cell) = &options.explain {
+            explain::show(&plan, &**instance, several.then_some(index), cell, out)?;
         }
         let mut listeners = Listeners {
             trace: trace.as_mut().map(|t| TraceWriter::new(&mut t.file)),

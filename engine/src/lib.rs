@@ -8,6 +8,7 @@
 //! | all the variables, and going back in time (the trail) | [`store`] |
 //! | a constraint's filtering algorithm | [`propagator`], [`propagators`] |
 //! | running propagators until nothing changes | [`queue`], [`propagation`] |
+//! | why a value was removed | [`explain`] |
 //! | variables + constraints | [`model`] |
 //! | guessing, backtracking, optimising, counting | [`search`](mod@search) |
 //! | what happened, and where the time went | [`stats`] |
@@ -31,6 +32,7 @@
 
 pub mod conflict;
 pub mod domain;
+pub mod explain;
 pub mod model;
 pub mod propagation;
 pub mod propagator;

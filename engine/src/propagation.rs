@@ -27,8 +27,9 @@
 //! profile counters.
 
 use crate::domain::Event;
+use crate::explain::RemovalRecorder;
 use crate::propagator::{
-    Condition, Conflict, Context, EnqueueDecision, PostContext, Priority, Propagator,
+    Condition, Conflict, Context, EnqueueDecision, PostContext, Priority, PropResult, Propagator,
 };
 use crate::queue::PropagationQueue;
 use crate::stats::{PropagatorCounters, PropagatorProfile};
@@ -116,6 +117,8 @@ pub struct Propagation {
     pub profiling: bool,
     /// Total propagator runs.
     pub propagations: u64,
+    /// When on, every run goes through it (explain.rs): `--explain`, the trace's summaries.
+    pub(crate) recorder: Option<Box<RemovalRecorder>>,
 }
 
 impl Propagation {
@@ -167,6 +170,11 @@ impl Propagation {
         self.posted[p as usize].prop.name()
     }
 
+    /// Propagator `p` itself (to re-run its reference algorithm on its own, explain.rs).
+    pub(crate) fn propagator(&self, p: u32) -> &dyn Propagator {
+        &*self.posted[p as usize].prop
+    }
+
     /// The propagators watching `x` (for heuristics such as dom/wdeg).
     pub fn watchers_of(&self, x: VarId) -> impl Iterator<Item = u32> + '_ {
         self.watchers
@@ -195,8 +203,33 @@ impl Propagation {
     /// `Model::propagate`, and so into the search loop): on n-queens, one fixpoint per node,
     /// the call and the reloading of the loop's state around it cost 3 % of the
     /// instructions.
+    ///
+    /// With the removal recorder on (explain.rs), the same loop runs in a second copy that
+    /// hands every run to the recorder: the loop is written once, generic over `RECORDING`,
+    /// and the copy without the recorder has no instruction for it: a test per run, in the
+    /// loop's one copy, was measurable on n-queens (docs/PERFORMANCE.md, "The removal
+    /// recorder switched off").
     #[inline(always)]
     pub fn fixpoint(&mut self, store: &mut Store) -> Result<(), Conflict> {
+        if self.recorder.is_some() {
+            return self.fixpoint_recording(store);
+        }
+        self.fixpoint_loop::<false>(store)
+    }
+
+    /// The fixpoint loop with the recorder on: out of line, kept out of the search loop.
+    #[inline(never)]
+    #[cold]
+    fn fixpoint_recording(&mut self, store: &mut Store) -> Result<(), Conflict> {
+        if let Some(recorder) = self.recorder.as_deref_mut() {
+            recorder.begin_fixpoint();
+        }
+        self.fixpoint_loop::<true>(store)
+    }
+
+    /// The loop itself; `RECORDING`: hand each run to the recorder.
+    #[inline(always)]
+    fn fixpoint_loop<const RECORDING: bool>(&mut self, store: &mut Store) -> Result<(), Conflict> {
         self.schedule(store, None);
         while let Some(p) = self.queue.pop() {
             let posted = &mut self.posted[p as usize];
@@ -216,7 +249,13 @@ impl Propagation {
             let result = if state.fresh {
                 posted.state.fresh = false;
                 posted.prop.clear_pending();
-                posted.prop.reset_and_propagate(&mut ctx)
+                if RECORDING {
+                    Self::run_recorded(&mut self.recorder, p, &mut posted.prop, &mut ctx, true)
+                } else {
+                    posted.prop.reset_and_propagate(&mut ctx)
+                }
+            } else if RECORDING {
+                Self::run_recorded(&mut self.recorder, p, &mut posted.prop, &mut ctx, false)
             } else {
                 posted.prop.propagate(&mut ctx)
             };
@@ -247,6 +286,28 @@ impl Propagation {
             self.schedule(store, skip);
         }
         Ok(())
+    }
+
+    /// One run of a propagator through the recorder: from scratch (`fresh`) or incremental.
+    fn run_recorded(
+        recorder: &mut Option<Box<RemovalRecorder>>,
+        p: u32,
+        prop: &mut Box<dyn Propagator>,
+        ctx: &mut Context<'_>,
+        fresh: bool,
+    ) -> PropResult {
+        let Some(recorder) = recorder.as_deref_mut() else {
+            return Self::run(prop, fresh, ctx);
+        };
+        recorder.record(p, prop, ctx, |prop, ctx| Self::run(prop, fresh, ctx))
+    }
+
+    fn run(prop: &mut Box<dyn Propagator>, fresh: bool, ctx: &mut Context<'_>) -> PropResult {
+        if fresh {
+            prop.reset_and_propagate(ctx)
+        } else {
+            prop.propagate(ctx)
+        }
     }
 
     /// Queue every propagator from scratch (after a restart, or to re-check a whole node).

@@ -192,6 +192,10 @@ impl<'a> Context<'a> {
     pub fn contains(&self, x: VarId, v: i32) -> bool {
         self.store.contains(x, v)
     }
+    /// Values removed in the store so far (the removal recorder counts a run's, explain.rs).
+    pub(crate) fn removed_count(&self) -> u64 {
+        self.store.removed_count()
+    }
 
     // ----- pruning (each returns whether the domain changed, or a conflict if it emptied) --
 

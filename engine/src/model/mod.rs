@@ -17,6 +17,7 @@
 //! cumulative, disjunctive), `globals.rs` (vectors, lex, regular, circuit).
 
 mod arithmetic;
+mod explain;
 mod globals;
 mod scheduling;
 

@@ -101,6 +101,12 @@ pub fn search(
     // The search opens its own root level, so that what it deduces there (the right branches
     // taken at depth 0, the bound) is undone when it returns: the model can be searched again.
     let base_level = dfs.model.store.level();
+    // A listener that shows what each node's propagation removed needs the recorder.
+    let recording =
+        dfs.listening && dfs.listener.wants_removal_counts() && dfs.model.recorder().is_none();
+    if recording {
+        dfs.model.start_recording(crate::explain::Watched::Nothing);
+    }
     dfs.model.store.push_level();
     let end = if dfs.model.propagate().is_err() {
         dfs.fail(None);
@@ -114,6 +120,9 @@ pub fn search(
         dfs.model.store.pop_level();
     }
     dfs.model.propagation.abandon(&mut dfs.model.store);
+    if recording {
+        dfs.model.stop_recording();
+    }
     dfs.stats.propagations = dfs.model.propagation.propagations - propagations_before;
     dfs.stats.time = started.elapsed();
     Outcome {
@@ -162,7 +171,11 @@ impl Dfs<'_> {
         }
     }
 
-    /// Propagate; report a failure event if it fails, the fixpoint if it does not.
+    /// Propagate; report a failure event if it fails, the fixpoint if it does not. Always
+    /// inlined (into the search loop, and `backtrack`): left to itself the compiler stopped
+    /// inlining it once `fail` also showed the listener the conflict, and the call was
+    /// measurable on n-queens (docs/PERFORMANCE.md, "The removal recorder switched off").
+    #[inline(always)]
     fn propagate_ok(&mut self) -> bool {
         match self.model.propagate() {
             Ok(()) => {
@@ -178,6 +191,9 @@ impl Dfs<'_> {
 
     /// A failed node; `propagator` found the conflict, if one did.
     fn fail(&mut self, propagator: Option<u32>) {
+        if self.listening {
+            self.show_conflict();
+        }
         self.model.propagation.abandon(&mut self.model.store);
         self.failures_since_restart += 1;
         // The propagator's name is for the listener alone (the statistics only count).
@@ -189,6 +205,14 @@ impl Dfs<'_> {
                 .map(|p| self.model.propagation.name(p)),
         };
         self.announce(&event);
+    }
+
+    /// Show the listener the domains of a conflict (out of line: rare, and the search loop
+    /// stays small).
+    #[cold]
+    #[inline(never)]
+    fn show_conflict(&mut self) {
+        self.listener.on_conflict(self.model);
     }
 
     fn branch(&mut self, decision: Decision, left: bool) {

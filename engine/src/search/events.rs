@@ -5,6 +5,9 @@
 //! listener (`stats.rs`); [`TraceWriter`] is another, writing one JSON object per line so that
 //! a search tree or an animation can be drawn from the file afterwards. A listener that is not
 //! there costs nothing.
+//!
+//! A listener may also ask for the removal recorder (`explain.rs`) to be on during the
+//! search: the trace then says, at each node, which propagators removed how many values.
 
 use super::brancher::Decision;
 use crate::store::VarId;
@@ -55,6 +58,18 @@ pub trait SearchListener {
     /// domains are readable in `model` (its reading methods only). Called only when the
     /// listener `listens()`; most ignore it. An animation of the search records them.
     fn on_fixpoint(&mut self, _model: &crate::model::Model) {}
+
+    /// Propagation failed at the node just announced (or its bound did): the domains are
+    /// those of the conflict. Called only when the listener `listens()`, before the
+    /// failure event.
+    fn on_conflict(&mut self, _model: &crate::model::Model) {}
+
+    /// Should the search switch the removal recorder on (if it is not on already), so that
+    /// `on_fixpoint` and `on_conflict` can read what each propagator removed at the node
+    /// ([`crate::explain::RemovalRecorder::latest_fixpoint`])? Asked once, when listening.
+    fn wants_removal_counts(&self) -> bool {
+        false
+    }
 
     /// The model about to be searched names its variables and values this way (a trace
     /// writes decisions as the user reads them). Most listeners ignore it.
@@ -131,14 +146,17 @@ fn json_string(s: &str) -> String {
 /// tree can be drawn from the file afterwards (docs/cli.md, "The trace", has the schema):
 ///
 /// ```text
-/// {"event":"root","node":0,"tree":0}
-/// {"event":"branch","node":1,"parent":0,"depth":1,"var":3,"name":"c4","op":"=","value":0,"decision":"c4 = 1","left":true}
+/// {"event":"root","node":0,"tree":0,"removed":{"alldiff_value_family":20}}
+/// {"event":"branch","node":1,"parent":0,"depth":1,"var":3,"name":"c4","op":"=","value":0,"decision":"c4 = 1","left":true,"removed":{"alldiff_value_family":9}}
 /// {"event":"failure","node":1,"depth":1,"propagator":"alldiff_value_family"}
 /// ```
 ///
 /// The search reports a left branch as opening a choice point and a right branch as closing
 /// one; the writer keeps, for every open choice point, the node its right branch hangs from,
 /// so a right branch gets the parent and the depth of its left sibling.
+///
+/// A node's line waits until its propagation is over (its fixpoint or its conflict), to
+/// carry `removed`: how many values each propagator (by name) removed at that node.
 #[derive(Debug)]
 pub struct TraceWriter<W: Write> {
     out: W,
@@ -158,6 +176,11 @@ pub struct TraceWriter<W: Write> {
     rooted: bool,
     /// Which tree (0, then one more after each restart).
     tree: u64,
+    /// The line of the current node (root or branch), without its closing brace, until its
+    /// propagation is over.
+    pending: Option<String>,
+    /// The last fixpoint of the removal recorder whose counts were written.
+    counted_fixpoint: u64,
 }
 
 impl<W: Write> TraceWriter<W> {
@@ -173,11 +196,50 @@ impl<W: Write> TraceWriter<W> {
             open: Vec::new(),
             rooted: false,
             tree: 0,
+            pending: None,
+            counted_fixpoint: 0,
         }
     }
 
-    pub fn into_inner(self) -> W {
+    pub fn into_inner(mut self) -> W {
+        self.flush_pending();
         self.out
+    }
+
+    /// Write the current node's line, if it waits, as it is.
+    fn flush_pending(&mut self) {
+        if let Some(mut line) = self.pending.take() {
+            line.push('}');
+            self.write(&line);
+        }
+    }
+
+    /// The node's propagation is over: write its line with what each propagator removed
+    /// (when the recorder is on).
+    fn end_of_propagation(&mut self, model: &crate::model::Model) {
+        if !self.rooted {
+            self.root();
+        }
+        let Some(mut line) = self.pending.take() else {
+            return;
+        };
+        if let Some(recorder) = model.recorder() {
+            // Per propagator name, in name order (the JSON object's keys are then stable).
+            let mut by_name: std::collections::BTreeMap<&str, u64> = Default::default();
+            if recorder.fixpoints != self.counted_fixpoint {
+                self.counted_fixpoint = recorder.fixpoints;
+                for &(p, removed) in recorder.latest_fixpoint() {
+                    *by_name.entry(model.propagator_name(p)).or_default() += removed;
+                }
+            }
+            let counts: Vec<String> = by_name
+                .iter()
+                .map(|(name, n)| format!("{}:{n}", json_string(name)))
+                .collect();
+            line.push_str(&format!(",\"removed\":{{{}}}", counts.join(",")));
+        }
+        line.push('}');
+        self.write(&line);
     }
 
     fn name(&self, var: VarId) -> String {
@@ -203,11 +265,11 @@ impl<W: Write> TraceWriter<W> {
         self.current_depth = 0;
         self.open.clear();
         self.rooted = true;
-        let line = format!(
-            "{{\"event\":\"root\",\"node\":{},\"tree\":{}}}",
+        self.flush_pending();
+        self.pending = Some(format!(
+            "{{\"event\":\"root\",\"node\":{},\"tree\":{}",
             self.current, self.tree
-        );
-        self.write(&line);
+        ));
     }
 
     fn branch(&mut self, depth: usize, decision: &Decision, left: bool) -> String {
@@ -236,7 +298,7 @@ impl<W: Write> TraceWriter<W> {
             self.naming.show_value(decision.value)
         );
         format!(
-            "{{\"event\":\"branch\",\"node\":{node},\"parent\":{parent},\"depth\":{tree_depth},\"var\":{},\"name\":{},\"op\":\"{}\",\"value\":{},\"decision\":{},\"left\":{left}}}",
+            "{{\"event\":\"branch\",\"node\":{node},\"parent\":{parent},\"depth\":{tree_depth},\"var\":{},\"name\":{},\"op\":\"{}\",\"value\":{},\"decision\":{},\"left\":{left}",
             decision.var.0,
             json_string(&name),
             decision.op.symbol(),
@@ -288,12 +350,17 @@ impl<W: Write> SearchListener for TraceWriter<W> {
         if !self.rooted {
             self.root();
         }
+        self.flush_pending();
         let line = match event {
             SearchEvent::Branch {
                 depth,
                 decision,
                 left,
-            } => self.branch(*depth, decision, *left),
+            } => {
+                // Written when its propagation is over.
+                self.pending = Some(self.branch(*depth, decision, *left));
+                return;
+            }
             SearchEvent::Failure { propagator, .. } => {
                 let propagator = match propagator {
                     Some(p) => json_string(p),
@@ -322,7 +389,20 @@ impl<W: Write> SearchListener for TraceWriter<W> {
         self.write(&line);
     }
 
+    fn on_fixpoint(&mut self, model: &crate::model::Model) {
+        self.end_of_propagation(model);
+    }
+
+    fn on_conflict(&mut self, model: &crate::model::Model) {
+        self.end_of_propagation(model);
+    }
+
+    fn wants_removal_counts(&self) -> bool {
+        true
+    }
+
     fn name_variables(&mut self, naming: &Naming) {
+        self.flush_pending();
         self.naming = naming.clone();
         self.names.clear();
         for (x, name) in &naming.names {
