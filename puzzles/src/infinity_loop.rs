@@ -202,4 +202,9 @@ impl Instance for InfinityLoop {
         }
         Ok(())
     }
+
+    /// Each tile "r1c1".. at its place, showing how far it is turned clockwise.
+    fn naming(&self, built: &Built) -> engine::search::Naming {
+        crate::naming::rotations(&self.board(), built)
+    }
 }

@@ -174,4 +174,9 @@ impl Instance for Match22 {
         }
         Ok(())
     }
+
+    /// Each disk "r1c1".. at its place, showing how far it is turned clockwise.
+    fn naming(&self, built: &Built) -> engine::search::Naming {
+        crate::naming::rotations(&self.board, built)
+    }
 }

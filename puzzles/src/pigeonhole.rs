@@ -313,10 +313,15 @@ impl Instance for Pigeonhole {
         words[FORK as usize] = "fork".into();
         words[KNIFE as usize] = "knife".into();
         words[SPOON as usize] = "spoon".into();
-        engine::search::Naming {
-            value_words: words,
-            ..crate::naming::grid(&built.vars, SIDE)
-        }
+        let mut naming = crate::naming::grid(&built.vars, SIDE);
+        naming.value_words = words;
+        // The seed's colours: pink forks, turquoise knives, yellow spoons.
+        let mut colours = vec![String::new(); 3];
+        colours[FORK as usize] = "#f8a8c8".into();
+        colours[KNIFE as usize] = "#40d0c8".into();
+        colours[SPOON as usize] = "#f6e05e".into();
+        naming.layout.value_colours = colours;
+        naming
     }
 
     fn check(&self, answer: &Answer) -> Result<(), String> {
