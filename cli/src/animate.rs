@@ -7,9 +7,13 @@
 //! candidates small, cells about which nothing is known yet are dark. Watching it, one sees
 //! propagation fill the grid after each guess, and the failures undo it.
 //!
-//! The picture is the grid the puzzle's names describe (`r2c3` is row 2, column 3); other
-//! puzzles get one row of cells in the puzzle's order. Long searches keep the first and the
-//! last frames (`MAX_FRAMES` in all) and the page says how many it skipped in between.
+//! The picture is the puzzle's own: its [`engine::search::Layout`] (from
+//! `Instance::naming`) places each variable on a grid and adds what a person sees around it —
+//! clue cells (Kakuro, Nonogram), thick borders between regions (Sudoku boxes, Strimko
+//! streams, Star Battle regions), a colour per value (the seed's forks, knives and spoons), or
+//! a graph's edges (colouring, vertices on a circle). Without a layout, names `rRcC` give the
+//! grid and other variables stand in one row. Long searches keep the first and the last
+//! frames (`MAX_FRAMES` in all) and the page says how many it skipped in between.
 
 use engine::search::{Naming, SearchEvent, SearchListener};
 use engine::Model;
@@ -315,7 +319,7 @@ body{font-family:sans-serif;background:#f4f4f4;margin:16px;color:#222}
 .cell.fixed{font-size:calc(var(--s) * 0.42);color:#000;font-weight:bold}
 .cell.unknown{background:#222}
 .cell.clue{background:#bbb;color:#000;font-size:11px;font-weight:bold;white-space:pre-line;line-height:1.1}
-.cell.changed{outline:3px solid #36c;outline-offset:-3px}
+.cell.changed{outline:2px dashed #e67e22;outline-offset:-5px}
 #side{min-width:280px}
 #step{font-size:18px;margin:8px 0}
 .failure #step{color:#c22}.solution #step{color:#282}
@@ -354,13 +358,14 @@ if(DATA.edges.length){
  for(let r=0;r<rows;r++)for(let c=0;c<cols;c++){const d=document.createElement('div');d.className='cell unknown';d.style.visibility='hidden';grid.appendChild(d);cells.push(d);}
  cellOf=DATA.places.map(p=>cells[p[0]*cols+p[1]]);
  DATA.clues.forEach(([r,c,t])=>{const d=cells[r*cols+c];d.className='cell clue';d.style.visibility='visible';d.textContent=t;});
- // Thick borders between regions.
+ // Thick borders between regions, in a colour that shows on dark (unknown) cells too.
+ const BORDER='#5b8fd6';
  if(DATA.regions.length){const region=new Map();DATA.places.forEach((p,i)=>region.set(p[0]*cols+p[1],DATA.regions[i]));
   DATA.places.forEach((p,i)=>{const d=cellOf[i],g=DATA.regions[i],k=p[0]*cols+p[1];
-   if(p[1]+1<cols&&region.has(k+1)&&region.get(k+1)!==g)d.style.borderRight='3px solid #000';
-   if(region.has(k+cols)&&region.get(k+cols)!==g)d.style.borderBottom='3px solid #000';
-   if(p[1]>0&&region.has(k-1)&&region.get(k-1)!==g)d.style.borderLeft='3px solid #000';
-   if(region.has(k-cols)&&region.get(k-cols)!==g)d.style.borderTop='3px solid #000';});}
+   if(p[1]+1<cols&&region.has(k+1)&&region.get(k+1)!==g)d.style.borderRight='3px solid '+BORDER;
+   if(region.has(k+cols)&&region.get(k+cols)!==g)d.style.borderBottom='3px solid '+BORDER;
+   if(p[1]>0&&region.has(k-1)&&region.get(k-1)!==g)d.style.borderLeft='3px solid '+BORDER;
+   if(region.has(k-cols)&&region.get(k-cols)!==g)d.style.borderTop='3px solid '+BORDER;});}
 }
 cellOf.forEach((d,i)=>{d.style.visibility='visible';d.title=DATA.names[i];});
 const ALL=Object.keys(DATA.labels).length;
