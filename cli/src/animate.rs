@@ -129,6 +129,16 @@ impl Recorder {
                 js_text(text)
             );
         }
+        data.push_str("],\"cellWords\":[");
+        if layout.cell_words.len() == names.len() {
+            for (i, words) in layout.cell_words.iter().enumerate() {
+                data.push_str(if i > 0 { ",[" } else { "[" });
+                for (k, w) in words.iter().enumerate() {
+                    let _ = write!(data, "{}\"{}\"", if k > 0 { "," } else { "" }, js_text(w));
+                }
+                data.push(']');
+            }
+        }
         data.push_str("],\"colours\":{");
         let mut first = true;
         for v in &values {
@@ -370,6 +380,8 @@ if(DATA.edges.length){
 cellOf.forEach((d,i)=>{d.style.visibility='visible';d.title=DATA.names[i];});
 const ALL=Object.keys(DATA.labels).length;
 const label=v=>DATA.labels[v]!==undefined?DATA.labels[v]:String(v);
+// Cell i's word for value v: its own when the puzzle gives one (a tile's shape), else the value's.
+const word=(i,v)=>DATA.cellWords.length&&DATA.cellWords[i][v]!==undefined?DATA.cellWords[i][v]:label(v);
 const slider=document.getElementById('slider');slider.max=DATA.frames.length-1;
 let at=0,timer=null;
 function same(a,b){return a&&b&&a.length===b.length&&a.every((v,i)=>v===b[i]);}
@@ -378,12 +390,15 @@ function show(k){
  f.domains.forEach((d,i)=>{const e=cellOf[i];let cls='cell';
   e.style.fontSize='';
   e.style.background='';
-  if(d.length===1){cls+=' fixed v-'+label(d[0]);e.textContent=label(d[0]);if(label(d[0]).length>2)e.style.fontSize='13px';
+  e.style.fontFamily='';
+  if(d.length===1){cls+=' fixed v-'+label(d[0]);const w=word(i,d[0]);e.textContent=w;if(w.length>2)e.style.fontSize='13px';
+   // A box-drawing tile fills its cell, so that neighbouring pipes join.
+   if(/^[\u2500-\u257f]$/.test(w)){e.style.fontSize=(1.2*S)+'px';e.style.fontFamily='monospace';}
    if(DATA.colours[d[0]]!==undefined)e.style.background=DATA.colours[d[0]];}
   else if(d.length===ALL){cls+=' unknown';e.textContent='';}
-  else{e.textContent=d.map(label).join(' ');}
+  else{e.textContent=d.map(v=>word(i,v)).join(' ');}
   if(prev&&prev.domains.length&&!same(d,prev.domains[i]))cls+=' changed';
-  e.className=cls;e.dataset.values=d.map(label).join(' ');});
+  e.className=cls;e.dataset.values=d.map(v=>word(i,v)).join(' ');});
  document.body.className=f.kind;
  document.getElementById('step').textContent=f.text;
  document.getElementById('where').textContent='step '+(at+1)+' of '+DATA.frames.length;

@@ -41,20 +41,28 @@ pub fn list(vars: &[VarId], names: impl IntoIterator<Item = String>) -> Naming {
     }
 }
 
-/// The turns of the pieces of a rotation board (Infinity Loop, Match 22), each at its place,
-/// shown as how far it is turned clockwise. [`RotationBoard`]'s variables are `[total, turns
-/// of each piece..., ...]`, pieces in board order.
-pub fn rotations(board: &RotationBoard, built: &crate::common::Built) -> Naming {
-    let places: Vec<(usize, usize)> = board
-        .piece_places()
-        .into_iter()
-        .map(|i| (i / board.cols, i % board.cols))
+/// The turns of the pieces of a rotation board (Infinity Loop, Match 22), each at its place:
+/// in the trace, how far it is turned clockwise (`90°`); in the picture, the piece as the
+/// turn shows it, `shape(place, turns)`. [`RotationBoard`]'s variables are `[total, turns of
+/// each piece..., ...]`, pieces in board order.
+pub fn rotations(
+    board: &RotationBoard,
+    built: &crate::common::Built,
+    shape: impl Fn(usize, usize) -> String,
+) -> Naming {
+    let pieces = board.piece_places();
+    let places: Vec<(usize, usize)> = pieces
+        .iter()
+        .map(|&i| (i / board.cols, i % board.cols))
         .collect();
     let turns = &built.vars[1..=places.len()];
-    Naming {
-        value_words: words(&["0°", "90°", "180°", "270°"]),
-        ..at_places(turns, places)
-    }
+    let mut naming = at_places(turns, places);
+    naming.value_words = words(&["0°", "90°", "180°", "270°"]);
+    naming.layout.cell_words = pieces
+        .iter()
+        .map(|&i| (0..4).map(|t| shape(i, t)).collect())
+        .collect();
+    naming
 }
 
 /// A graph with at most this many vertices is drawn as a graph; larger ones as a row.

@@ -102,6 +102,10 @@ pub struct Layout {
     /// Text drawn in cells that hold no variable: `(row, column, text)` (a Kakuro clue, a
     /// Nonogram line's blocks, a Thermometer count).
     pub labels: Vec<(usize, usize, String)>,
+    /// When not empty, named variable `i` shows value `v` as `cell_words[i][v]` in the picture
+    /// (a value that means something else in each cell: an Infinity Loop tile's shape after
+    /// `v` quarter turns); the trace keeps [`Naming::show_value`].
+    pub cell_words: Vec<Vec<String>>,
     /// When not empty, a cell fixed to value `v` is painted `value_colours[v]` (a CSS colour).
     pub value_colours: Vec<String>,
     /// When not empty, the variables are drawn as the vertices of a graph (on a circle), and
