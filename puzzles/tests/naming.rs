@@ -1,8 +1,9 @@
 //! Every puzzle's picture for `cpsolve --animate` (its `naming` and layout) is well formed on
 //! its seed instance: each named variable is a variable of the model, named once, drawn at a
-//! place of its own; clue cells sit where no variable is; region and place lists cover the
-//! named variables exactly; a graph's edges join named vertices. A puzzle that draws nothing
-//! of its own (one row of `v1, v2, ...`) is named here, so that leaving one out is a choice.
+//! place of its own; clue cells sit where no variable is; region, place and cell-word lists
+//! cover the named variables exactly; a graph's edges join named vertices. A puzzle that
+//! draws nothing of its own (the default: one row of cells) is named here, so that leaving
+//! one out is a choice.
 
 use puzzles::{Instance, ModelOptions};
 use std::collections::HashSet;
@@ -43,6 +44,13 @@ fn every_puzzle_draws_its_seed_on_a_picture_of_its_own() {
         }
         if !layout.regions.is_empty() {
             assert_eq!(layout.regions.len(), naming.names.len(), "{name}: regions");
+        }
+        if !layout.cell_words.is_empty() {
+            assert_eq!(
+                layout.cell_words.len(),
+                naming.names.len(),
+                "{name}: cell words"
+            );
         }
         for &(a, b) in &layout.edges {
             assert!(
