@@ -385,6 +385,7 @@ mod tests {
             "queens --count -a",
             "queens --json=yes",
             "queens --restarts luby --count",
+            "pigeonhole --viewpoint diagonal",
         ] {
             let e = parse(&words(bad)).unwrap_err();
             assert!(!e.contains('\n') && !e.is_empty(), "{bad}: {e}");

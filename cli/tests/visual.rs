@@ -612,3 +612,19 @@ fn each_puzzle_is_animated_on_its_own_picture() {
         let _ = std::fs::remove_file(page);
     }
 }
+
+#[test]
+fn the_viewpoint_flag_is_pigeonholes_and_says_so_elsewhere() {
+    let ran = cpsolve(&["pigeonhole", "--viewpoint", "rows", "--count"], b"");
+    assert_eq!(ran.status, 0, "{}", ran.stderr);
+    assert!(ran.stdout.starts_with("1 solution"), "{}", ran.stdout);
+    let ran = cpsolve(&["queens", "4", "--viewpoint", "rows"], b"");
+    assert_eq!(ran.status, 0, "{}", ran.stderr);
+    assert_eq!(
+        ran.stderr.trim(),
+        "warning: --viewpoint applies to pigeonhole only; queens ignores it"
+    );
+    let ran = cpsolve(&["pigeonhole", "--viewpoint", "diagonal"], b"");
+    assert_eq!(ran.status, 2);
+    assert_eq!(ran.stderr.lines().count(), 1, "{}", ran.stderr);
+}
