@@ -38,6 +38,12 @@
 //! | 8. column 5: knives adjacent or four apart | columns | gaps on `in_col[5][K]` |
 //!
 //! The shelf is unique: `cpsolve pigeonhole` prints it, `--count` proves it is the only one.
+//!
+//! **The seed's comparison.** `--viewpoint rows` (or `columns`; [`ModelOptions::viewpoint`])
+//! leaves one pair viewpoint out, as the seed's first solution does: that viewpoint's "two of
+//! each per line" becomes a global cardinality on the cells, and its gap clues tables on
+//! pairs of cells (`cells_with_gaps`), which see two holes where a pair sees the whole line.
+//! The default is both; docs/puzzles/pigeonhole.md compares the three searches.
 
 use crate::common::{content_lines, Answer, Built, Instance, ModelOptions, ParseError, Viewpoint};
 use crate::{Input, PuzzleKind};
