@@ -1,12 +1,14 @@
 #!/bin/sh
-# Screenshots of the search pictures for docs/search-visualised.md: the search trees of
-# 6-queens (every solution) and of the pigeonhole puzzle drawn by `cpsolve --tree`, and the
-# pigeonhole animation of `cpsolve --animate`, photographed by headless Chromium. Run from the repository's root:
+# Screenshots of the search pictures for docs/search-visualised.md and docs/puzzles/pigeonhole.md:
+# the search trees of 6-queens (every solution) and of the pigeonhole puzzle drawn by
+# `cpsolve --tree`, and animations of `cpsolve --animate` (pigeonhole in two viewpoints, a
+# Star Battle, a Kakuro), photographed by headless Chromium. Run from the repository's root:
 #
 #   sh scripts/screenshots.sh
 #
 # It builds cpsolve (profile ci) and writes docs/images/tree-queens6.png,
-# docs/images/tree-pigeonhole.png and docs/images/animate-pigeonhole.png.
+# docs/images/tree-pigeonhole.png, docs/images/animate-*.png, and the two pigeonhole pages
+# docs/animations/pigeonhole-columns.html and pigeonhole-both.html (small: kept in the repository).
 set -eu
 chromium=${CHROMIUM:-/usr/bin/chromium}
 if ! [ -x "$chromium" ]; then
@@ -29,10 +31,23 @@ $cpsolve queens 6 -a --tree "$work/queens6.svg" > /dev/null
 shot "$work/queens6.svg" "$PWD/docs/images/tree-queens6.png"
 $cpsolve pigeonhole --tree "$work/pigeonhole.svg" > /dev/null
 shot "$work/pigeonhole.svg" "$PWD/docs/images/tree-pigeonhole.png"
-# The animation of the pigeonhole puzzle at step 21 (a failure), the page at 900x500.
-$cpsolve pigeonhole --animate "$work/pigeonhole.html" > /dev/null
-"$chromium" --headless --no-sandbox --disable-gpu --disable-background-networking \
-    --disable-component-update --disable-sync --no-first-run \
-    --user-data-dir="$work/profile" --hide-scrollbars --window-size=900,460 \
-    --screenshot="$PWD/docs/images/animate-pigeonhole.png" "file://$work/pigeonhole.html#20" 2>/dev/null
-echo "wrote docs/images/tree-queens6.png docs/images/tree-pigeonhole.png docs/images/animate-pigeonhole.png"
+page() { # page HTML PNG SIZE: the page at a given step (HTML ends in #N or #last)
+    "$chromium" --headless --no-sandbox --disable-gpu --disable-background-networking \
+        --disable-component-update --disable-sync --no-first-run \
+        --user-data-dir="$work/profile" --hide-scrollbars --window-size="$3" \
+        --screenshot="$PWD/docs/images/$2" "file://$1" 2>/dev/null
+}
+# The pigeonhole puzzle, both viewpoints channelled, at step 21 (a failure), and the column
+# model alone at step 41 (a failure).
+mkdir -p docs/animations
+$cpsolve pigeonhole --animate docs/animations/pigeonhole-both.html > /dev/null
+$cpsolve pigeonhole --viewpoint columns --animate docs/animations/pigeonhole-columns.html > /dev/null
+page "$PWD/docs/animations/pigeonhole-both.html#20" animate-pigeonhole.png 900,460
+page "$PWD/docs/animations/pigeonhole-columns.html#40" animate-pigeonhole-columns.png 900,460
+# A Star Battle after its first star (regions bordered), and a Kakuro's
+# solution among its clue cells.
+$cpsolve starbattle puzzles/instances/beyond/starbattle6-1-2.txt --animate "$work/starbattle.html" > /dev/null
+page "$work/starbattle.html#9" animate-starbattle.png 900,460
+$cpsolve kakuro puzzles/instances/seed/kakuro.txt --animate "$work/kakuro.html" > /dev/null
+page "$work/kakuro.html#last" animate-kakuro.png 900,580
+echo "wrote docs/images/tree-queens6.png docs/images/tree-pigeonhole.png docs/images/animate-*.png docs/animations/pigeonhole-*.html"

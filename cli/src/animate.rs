@@ -7,9 +7,13 @@
 //! candidates small, cells about which nothing is known yet are dark. Watching it, one sees
 //! propagation fill the grid after each guess, and the failures undo it.
 //!
-//! The picture is the grid the puzzle's names describe (`r2c3` is row 2, column 3); other
-//! puzzles get one row of cells in the puzzle's order. Long searches keep the first and the
-//! last frames (`MAX_FRAMES` in all) and the page says how many it skipped in between.
+//! The picture is the puzzle's own: its [`engine::search::Layout`] (from
+//! `Instance::naming`) places each variable on a grid and adds what a person sees around it —
+//! clue cells (Kakuro, Nonogram), thick borders between regions (Sudoku boxes, Strimko
+//! streams, Star Battle regions), a colour per value (the seed's forks, knives and spoons), or
+//! a graph's edges (colouring, vertices on a circle). Without a layout, names `rRcC` give the
+//! grid and other variables stand in one row. Long searches keep the first and the last
+//! frames (`MAX_FRAMES` in all) and the page says how many it skipped in between.
 
 use engine::search::{Naming, SearchEvent, SearchListener};
 use engine::Model;
@@ -83,22 +87,12 @@ impl Recorder {
         self.flush();
         let frames: Vec<&Frame> = self.head.iter().chain(self.tail.iter()).collect();
         let names: Vec<&str> = self.naming.names.iter().map(|(_, n)| n.as_str()).collect();
-        // Where each cell goes: rRcC names a grid, anything else one row.
-        let mut places: Vec<(usize, usize)> = Vec::new();
-        for (i, name) in names.iter().enumerate() {
-            let place = name
-                .strip_prefix('r')
-                .and_then(|rest| rest.split_once('c'))
-                .and_then(|(r, c)| Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?)));
-            match place {
-                Some((r, c)) if r >= 1 && c >= 1 => places.push((r - 1, c - 1)),
-                _ => {
-                    places = (0..names.len()).map(|k| (0, k)).collect();
-                    break;
-                }
-            }
-            let _ = i;
-        }
+        let layout = &self.naming.layout;
+        let places = if layout.places.len() == names.len() {
+            layout.places.clone()
+        } else {
+            places_from_names(&names)
+        };
         // Every value that appears, with its label.
         let mut values: Vec<i32> = self.initial.iter().flatten().copied().collect();
         values.sort_unstable();
@@ -120,7 +114,52 @@ impl Recorder {
                 js_text(&self.naming.show_value(*v))
             );
         }
-        data.push_str("},\"initial\":");
+        data.push_str("},\"regions\":[");
+        if layout.regions.len() == names.len() {
+            for (i, g) in layout.regions.iter().enumerate() {
+                let _ = write!(data, "{}{g}", if i > 0 { "," } else { "" });
+            }
+        }
+        data.push_str("],\"clues\":[");
+        for (i, (r, c, text)) in layout.labels.iter().enumerate() {
+            let _ = write!(
+                data,
+                "{}[{r},{c},\"{}\"]",
+                if i > 0 { "," } else { "" },
+                js_text(text)
+            );
+        }
+        data.push_str("],\"cellWords\":[");
+        if layout.cell_words.len() == names.len() {
+            for (i, words) in layout.cell_words.iter().enumerate() {
+                data.push_str(if i > 0 { ",[" } else { "[" });
+                for (k, w) in words.iter().enumerate() {
+                    let _ = write!(data, "{}\"{}\"", if k > 0 { "," } else { "" }, js_text(w));
+                }
+                data.push(']');
+            }
+        }
+        data.push_str("],\"colours\":{");
+        let mut first = true;
+        for v in &values {
+            if let Some(colour) = usize::try_from(*v)
+                .ok()
+                .and_then(|v| layout.value_colours.get(v))
+            {
+                let _ = write!(
+                    data,
+                    "{}\"{v}\":\"{}\"",
+                    if first { "" } else { "," },
+                    js_text(colour)
+                );
+                first = false;
+            }
+        }
+        data.push_str("},\"edges\":[");
+        for (i, (a, b)) in layout.edges.iter().enumerate() {
+            let _ = write!(data, "{}[{a},{b}]", if i > 0 { "," } else { "" });
+        }
+        data.push_str("],\"initial\":");
         push_domains(&mut data, &self.initial);
         let _ = write!(
             data,
@@ -143,6 +182,23 @@ impl Recorder {
         PAGE.replace("__TITLE__", &html_text(title))
             .replace("__DATA__", &data)
     }
+}
+
+/// Where each cell goes when the puzzle gives no places: `rRcC` names a grid, anything else
+/// one row in the naming's order.
+fn places_from_names(names: &[&str]) -> Vec<(usize, usize)> {
+    let mut places = Vec::with_capacity(names.len());
+    for name in names {
+        let place = name
+            .strip_prefix('r')
+            .and_then(|rest| rest.split_once('c'))
+            .and_then(|(r, c)| Some((r.parse::<usize>().ok()?, c.parse::<usize>().ok()?)));
+        match place {
+            Some((r, c)) if r >= 1 && c >= 1 => places.push((r - 1, c - 1)),
+            _ => return (0..names.len()).map(|k| (0, k)).collect(),
+        }
+    }
+    places
 }
 
 fn push_domains(out: &mut String, domains: &[Vec<i32>]) {
@@ -271,13 +327,16 @@ const PAGE: &str = r##"<!DOCTYPE html>
 <style>
 body{font-family:sans-serif;background:#f4f4f4;margin:16px;color:#222}
 #main{display:flex;gap:24px;align-items:flex-start}
-#grid{display:grid;gap:2px;background:#444;padding:2px}
-.cell{width:52px;height:52px;background:#fff;display:flex;align-items:center;justify-content:center;
- flex-wrap:wrap;font-size:11px;color:#555;text-align:center;overflow:hidden}
-.cell.fixed{font-size:22px;color:#000;font-weight:bold}
+#grid{display:grid;gap:1px;background:#444;padding:2px}
+#grid.graph{display:block;position:relative;background:none;padding:0}
+#grid.graph svg{position:absolute;left:0;top:0}
+.cell{width:var(--s);height:var(--s);box-sizing:border-box;background:#fff;display:flex;align-items:center;
+ justify-content:center;flex-wrap:wrap;font-size:11px;color:#555;text-align:center;overflow:hidden}
+#grid.graph .cell{position:absolute;border-radius:50%;border:2px solid #444}
+.cell.fixed{font-size:calc(var(--s) * 0.42);color:#000;font-weight:bold}
 .cell.unknown{background:#222}
-.cell.changed{outline:3px solid #36c;outline-offset:-3px}
-.cell.v-fork{background:#f8a8c8}.cell.v-spoon{background:#f6e05e}.cell.v-knife{background:#40d0c8}
+.cell.clue{background:#bbb;color:#000;font-size:11px;font-weight:bold;white-space:pre-line;line-height:1.1}
+.cell.changed{outline:2px dashed #e67e22;outline-offset:-5px}
 #side{min-width:280px}
 #step{font-size:18px;margin:8px 0}
 .failure #step{color:#c22}.solution #step{color:#282}
@@ -294,14 +353,42 @@ speed <input id="speed" type="range" min="1" max="60" value="8"></div>
 <script>
 const DATA=__DATA__;
 const grid=document.getElementById('grid');
-const rows=1+Math.max(0,...DATA.places.map(p=>p[0])), cols=1+Math.max(0,...DATA.places.map(p=>p[1]));
-grid.style.gridTemplateColumns='repeat('+cols+',52px)';
-const cells=[];
-for(let r=0;r<rows;r++)for(let c=0;c<cols;c++){const d=document.createElement('div');d.className='cell unknown';d.style.visibility='hidden';grid.appendChild(d);cells.push(d);}
-const cellOf=DATA.places.map(p=>cells[p[0]*cols+p[1]]);
+const rows=1+Math.max(0,...DATA.places.map(p=>p[0]),...DATA.clues.map(p=>p[0]));
+const cols=1+Math.max(0,...DATA.places.map(p=>p[1]),...DATA.clues.map(p=>p[1]));
+// Cells shrink for large grids, down to 22 pixels.
+const S=DATA.edges.length?40:Math.max(22,Math.min(52,Math.floor(640/Math.max(rows,cols))));
+grid.style.setProperty('--s',S+'px');
+let cellOf=[];
+if(DATA.edges.length){
+ // A graph: the variables on a circle, the edges as lines beneath them.
+ const n=DATA.names.length,R=Math.max(120,n*9),W=2*R+S+8;
+ grid.className='graph';grid.style.width=W+'px';grid.style.height=W+'px';
+ const at=i=>[W/2+R*Math.cos(2*Math.PI*i/n-Math.PI/2),W/2+R*Math.sin(2*Math.PI*i/n-Math.PI/2)];
+ // Parsed as HTML, <svg> is an SVG element without naming its namespace.
+ grid.innerHTML='<svg width="'+W+'" height="'+W+'">'+DATA.edges.map(([a,b])=>{const p=at(a),q=at(b);
+  return '<line x1="'+p[0]+'" y1="'+p[1]+'" x2="'+q[0]+'" y2="'+q[1]+'" stroke="#888"></line>';}).join('')+'</svg>';
+ for(let i=0;i<n;i++){const d=document.createElement('div'),p=at(i);d.className='cell unknown';
+  d.style.left=(p[0]-S/2)+'px';d.style.top=(p[1]-S/2)+'px';grid.appendChild(d);cellOf.push(d);}
+}else{
+ grid.style.gridTemplateColumns='repeat('+cols+','+S+'px)';
+ const cells=[];
+ for(let r=0;r<rows;r++)for(let c=0;c<cols;c++){const d=document.createElement('div');d.className='cell unknown';d.style.visibility='hidden';grid.appendChild(d);cells.push(d);}
+ cellOf=DATA.places.map(p=>cells[p[0]*cols+p[1]]);
+ DATA.clues.forEach(([r,c,t])=>{const d=cells[r*cols+c];d.className='cell clue';d.style.visibility='visible';d.textContent=t;});
+ // Thick borders between regions, in a colour that shows on dark (unknown) cells too.
+ const BORDER='#5b8fd6';
+ if(DATA.regions.length){const region=new Map();DATA.places.forEach((p,i)=>region.set(p[0]*cols+p[1],DATA.regions[i]));
+  DATA.places.forEach((p,i)=>{const d=cellOf[i],g=DATA.regions[i],k=p[0]*cols+p[1];
+   if(p[1]+1<cols&&region.has(k+1)&&region.get(k+1)!==g)d.style.borderRight='3px solid '+BORDER;
+   if(region.has(k+cols)&&region.get(k+cols)!==g)d.style.borderBottom='3px solid '+BORDER;
+   if(p[1]>0&&region.has(k-1)&&region.get(k-1)!==g)d.style.borderLeft='3px solid '+BORDER;
+   if(region.has(k-cols)&&region.get(k-cols)!==g)d.style.borderTop='3px solid '+BORDER;});}
+}
 cellOf.forEach((d,i)=>{d.style.visibility='visible';d.title=DATA.names[i];});
 const ALL=Object.keys(DATA.labels).length;
 const label=v=>DATA.labels[v]!==undefined?DATA.labels[v]:String(v);
+// Cell i's word for value v: its own when the puzzle gives one (a tile's shape), else the value's.
+const word=(i,v)=>DATA.cellWords.length&&DATA.cellWords[i][v]!==undefined?DATA.cellWords[i][v]:label(v);
 const slider=document.getElementById('slider');slider.max=DATA.frames.length-1;
 let at=0,timer=null;
 function same(a,b){return a&&b&&a.length===b.length&&a.every((v,i)=>v===b[i]);}
@@ -309,11 +396,16 @@ function show(k){
  at=Math.max(0,Math.min(DATA.frames.length-1,k));const f=DATA.frames[at];const prev=at>0?DATA.frames[at-1]:null;
  f.domains.forEach((d,i)=>{const e=cellOf[i];let cls='cell';
   e.style.fontSize='';
-  if(d.length===1){cls+=' fixed v-'+label(d[0]);e.textContent=label(d[0]);if(label(d[0]).length>2)e.style.fontSize='13px';}
+  e.style.background='';
+  e.style.fontFamily='';
+  if(d.length===1){cls+=' fixed v-'+label(d[0]);const w=word(i,d[0]);e.textContent=w;if(w.length>2)e.style.fontSize='13px';
+   // A box-drawing tile fills its cell, so that neighbouring pipes join.
+   if(/^[\u2500-\u257f]$/.test(w)){e.style.fontSize=(1.2*S)+'px';e.style.fontFamily='monospace';}
+   if(DATA.colours[d[0]]!==undefined)e.style.background=DATA.colours[d[0]];}
   else if(d.length===ALL){cls+=' unknown';e.textContent='';}
-  else{e.textContent=d.map(label).join(' ');}
+  else{e.textContent=d.map(v=>word(i,v)).join(' ');}
   if(prev&&prev.domains.length&&!same(d,prev.domains[i]))cls+=' changed';
-  e.className=cls;e.dataset.values=d.map(label).join(' ');});
+  e.className=cls;e.dataset.values=d.map(v=>word(i,v)).join(' ');});
  document.body.className=f.kind;
  document.getElementById('step').textContent=f.text;
  document.getElementById('where').textContent='step '+(at+1)+' of '+DATA.frames.length;

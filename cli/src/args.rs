@@ -53,6 +53,8 @@ pub struct Options {
     pub alldiff: Option<AllDiffLevel>,
     pub sum: Option<SumLevel>,
     pub colours: Option<u32>,
+    /// `--viewpoint rows|columns|both`: the pigeonhole model's viewpoint.
+    pub viewpoint: Option<puzzles::Viewpoint>,
     pub profile: bool,
     pub trace: Option<PathBuf>,
     /// `--tree FILE.svg|FILE.html`: draw the search tree (cli/src/tree.rs).
@@ -125,6 +127,11 @@ pub const FLAGS: &[(&str, &str, &str)] = &[
         "--colours",
         "K",
         "graph colouring: at most K colours (satisfaction)",
+    ),
+    (
+        "--viewpoint",
+        "V",
+        "pigeonhole: the model by rows, columns or both (channelled)",
     ),
     ("--profile", "", "measure the time spent in each propagator"),
     (
@@ -258,6 +265,13 @@ pub fn parse<S: AsRef<OsStr>>(args: &[S]) -> Result<Options, String> {
                 let k = positive(flag, &value("a number of colours, K >= 1")?)?;
                 o.colours = Some(u32::try_from(k).map_err(|_| format!("{flag}: {k} is too many colours"))?);
             }
+            "--viewpoint" => {
+                o.viewpoint = Some(
+                    value("rows, columns or both")?
+                        .parse()
+                        .map_err(|e| format!("--viewpoint: {e}"))?,
+                )
+            }
             "--alldiff" => {
                 o.alldiff = Some(
                     value("value, bounds or domain")?
@@ -312,7 +326,7 @@ pub fn parse<S: AsRef<OsStr>>(args: &[S]) -> Result<Options, String> {
             _ => {
                 return Err(format!(
                     "unknown flag '{word}' (expected one of -a -n -s -p -r -t -f -v --json --count \
-                     --alldiff --sum --colours --profile --trace --tree --animate --show-domains --explain --var --val --restarts --nodes --failures; see cpsolve --help)"
+                     --alldiff --sum --colours --viewpoint --profile --trace --tree --animate --show-domains --explain --var --val --restarts --nodes --failures; see cpsolve --help)"
                 ))
             }
         }
@@ -388,6 +402,7 @@ mod tests {
             "queens --count -a",
             "queens --json=yes",
             "queens --restarts luby --count",
+            "pigeonhole --viewpoint diagonal",
         ] {
             let e = parse(&words(bad)).unwrap_err();
             assert!(!e.contains('\n') && !e.is_empty(), "{bad}: {e}");

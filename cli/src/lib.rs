@@ -273,6 +273,13 @@ fn warn_about_flags_that_do_not_apply(
             kind.name
         )?;
     }
+    if options.viewpoint.is_some() && kind.name != "pigeonhole" {
+        writeln!(
+            err,
+            "warning: --viewpoint applies to pigeonhole only; {} ignores it",
+            kind.name
+        )?;
+    }
     if options.trace.is_some() && options.threads.is_some_and(|n| n > 1) {
         writeln!(
             err,

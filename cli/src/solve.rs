@@ -160,6 +160,7 @@ impl Plan<'_> {
                 .unwrap_or_else(|| self.kind.default_alldiff()),
             sum: self.options.sum.unwrap_or_else(|| self.kind.default_sum()),
             colours: self.options.colours,
+            viewpoint: self.options.viewpoint.unwrap_or_default(),
             purpose,
             hints: Hints::default(),
         }

@@ -360,7 +360,10 @@ fn chromium() -> Option<PathBuf> {
 /// The page's DOM after its script ran (and `budget_ms` of virtual time passed), and
 /// Chromium's log on standard error (console messages included).
 fn render(chromium: &PathBuf, url: &str, budget_ms: u32) -> (String, String) {
-    let profile = temporary(&format!("chromium-profile-{budget_ms}"));
+    // A profile of its own for each run: tests run side by side, and Chromium locks it.
+    static RUNS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let run = RUNS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let profile = temporary(&format!("chromium-profile-{budget_ms}-{run}"));
     let out = std::process::Command::new(chromium)
         .args([
             "--headless",
@@ -457,4 +460,171 @@ fn the_animation_replays_the_search_exactly() {
     assert_eq!(body_attribute(&dom, "data-kind"), "solution");
     assert_eq!(cell_values(&dom), solution);
     let _ = std::fs::remove_file(&page);
+}
+
+/// The frames of a page, as its script reads them (`const DATA=...;`).
+fn page_data(html: &str) -> Value {
+    let start = html.find("const DATA=").unwrap() + "const DATA=".len();
+    let end = start + html[start..].find(";\nconst grid").unwrap();
+    serde_json::from_str(&html[start..end]).unwrap()
+}
+
+/// What the cells of frame `k` must show, in the grid's order (row by row): each cell's
+/// values in the puzzle's words, as the page's `data-values`.
+fn frame_values(data: &Value, k: usize) -> Vec<String> {
+    let domains = data["frames"][k]["domains"].as_array().unwrap();
+    let places = data["places"].as_array().unwrap();
+    let mut cells: Vec<((u64, u64), String)> = domains
+        .iter()
+        .zip(places)
+        .map(|(d, p)| {
+            let words: Vec<String> = d
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| {
+                    let v = v.as_i64().unwrap().to_string();
+                    data["labels"][&v].as_str().map_or(v, str::to_string)
+                })
+                .collect();
+            (
+                (p[0].as_u64().unwrap(), p[1].as_u64().unwrap()),
+                words.join(" "),
+            )
+        })
+        .collect();
+    cells.sort();
+    cells.into_iter().map(|(_, w)| w).collect()
+}
+
+/// `cpsolve ARGS --animate PAGE --json -s`: the page's text and the JSON answer, after
+/// checking that its frames count the statistics' nodes and failures.
+fn animated(args: &[&str], name: &str) -> (PathBuf, String, Value) {
+    let page = temporary(name);
+    let mut all = args.to_vec();
+    all.extend(["--json", "-s", "--animate", page.to_str().unwrap()]);
+    let ran = cpsolve(&all, b"");
+    assert_eq!(ran.status, 0, "{}", ran.stderr);
+    let answer = ran.json();
+    let html = std::fs::read_to_string(&page).unwrap();
+    let stats = &answer["stats"];
+    assert_eq!(
+        html.matches("\"kind\":\"branch\"").count() as u64,
+        stats["nodes"].as_u64().unwrap(),
+        "{name}"
+    );
+    assert_eq!(
+        html.matches("\"kind\":\"failure\"").count() as u64,
+        stats["failures"].as_u64().unwrap(),
+        "{name}"
+    );
+    assert!(!html.contains("src=") && !html.contains("href=") && !html.contains("http"));
+    (page, html, answer)
+}
+
+/// Load `page#fragment`: no console error, and the frame shown is of `kind`; the DOM.
+fn shown(chromium: &PathBuf, page: &std::path::Path, fragment: &str, kind: &str) -> String {
+    let url = format!("file://{}#{fragment}", page.display());
+    let (dom, log) = render(chromium, &url, 20000);
+    assert!(
+        !log.contains("Uncaught") && !log.contains(":ERROR:CONSOLE"),
+        "{url}: {log}"
+    );
+    assert_eq!(body_attribute(&dom, "data-kind"), kind, "{url}");
+    dom
+}
+
+#[test]
+fn each_puzzle_is_animated_on_its_own_picture() {
+    let beyond = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../puzzles/instances/beyond/starbattle6-1-2.txt");
+    let kakuro = common::seed_dir().join("kakuro.txt");
+    let (kakuro_page, kakuro_html, kakuro_answer) =
+        animated(&["kakuro", kakuro.to_str().unwrap()], "kakuro.html");
+    let (star_page, star_html, star_answer) =
+        animated(&["starbattle", beyond.to_str().unwrap()], "starbattle.html");
+    let mut pigeonhole = Vec::new();
+    for viewpoint in ["rows", "columns", "both"] {
+        let name = format!("pigeonhole-{viewpoint}.html");
+        pigeonhole.push(animated(&["pigeonhole", "--viewpoint", viewpoint], &name));
+    }
+    // The viewpoints search differently: the frames differ, the shelf does not.
+    assert_ne!(pigeonhole[0].1, pigeonhole[2].1);
+    let shelf = &pigeonhole[2].2["solution"];
+    assert!(pigeonhole.iter().all(|(_, _, a)| &a["solution"] == shelf));
+
+    let Some(chromium) = chromium() else { return };
+    // Kakuro: the white cells among its clue cells; the last frame is the solution printed
+    // (its white cells, row by row).
+    let dom = shown(&chromium, &kakuro_page, "last", "solution");
+    let digits: Vec<String> = kakuro_answer["solution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|row| row.as_array().unwrap().iter())
+        .filter(|v| !v.is_null())
+        .map(|v| v.to_string())
+        .collect();
+    assert_eq!(cell_values(&dom), digits);
+    assert!(dom.contains(">\\11<"), "the clue cell of row 2 (across 11)");
+    assert_eq!(cell_values(&dom), frame_values(&page_data(&kakuro_html), 1));
+    // Star Battle: a frame in the middle of the search shows its recorded domains in the
+    // puzzle's words (★, ·), the regions are bordered, the last frame is the stars printed.
+    let data = page_data(&star_html);
+    let middle = data["frames"].as_array().unwrap().len() / 2;
+    let kind = data["frames"][middle]["kind"].as_str().unwrap().to_string();
+    let dom = shown(&chromium, &star_page, &middle.to_string(), &kind);
+    assert_eq!(cell_values(&dom), frame_values(&data, middle));
+    assert!(dom.contains("3px solid"), "no region border drawn");
+    let dom = shown(&chromium, &star_page, "last", "solution");
+    let stars: Vec<String> = star_answer["solution"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|row| row.as_array().unwrap().iter())
+        .map(|v| if v == 1 { "★" } else { "·" }.to_string())
+        .collect();
+    assert_eq!(cell_values(&dom), stars);
+    // Pigeonhole, the seed's two models (rows, and both channelled): playing from the start
+    // reaches the shelf printed, in the seed's words and colours.
+    let words: Vec<String> = shelf
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|row| row.as_str().unwrap().chars())
+        .map(|c| match c {
+            'F' => "fork",
+            'K' => "knife",
+            _ => "spoon",
+        })
+        .map(str::to_string)
+        .collect();
+    for (page, _, _) in [&pigeonhole[0], &pigeonhole[2]] {
+        let dom = shown(&chromium, page, "play", "solution");
+        assert_eq!(cell_values(&dom), words, "{}", page.display());
+        // Forks pink (#f8a8c8).
+        assert!(dom.contains("rgb(248, 168, 200)"), "{}", page.display());
+    }
+    for page in [kakuro_page, star_page]
+        .iter()
+        .chain(pigeonhole.iter().map(|(p, _, _)| p))
+    {
+        let _ = std::fs::remove_file(page);
+    }
+}
+
+#[test]
+fn the_viewpoint_flag_is_pigeonholes_and_says_so_elsewhere() {
+    let ran = cpsolve(&["pigeonhole", "--viewpoint", "rows", "--count"], b"");
+    assert_eq!(ran.status, 0, "{}", ran.stderr);
+    assert!(ran.stdout.starts_with("1 solution"), "{}", ran.stdout);
+    let ran = cpsolve(&["queens", "4", "--viewpoint", "rows"], b"");
+    assert_eq!(ran.status, 0, "{}", ran.stderr);
+    assert_eq!(
+        ran.stderr.trim(),
+        "warning: --viewpoint applies to pigeonhole only; queens ignores it"
+    );
+    let ran = cpsolve(&["pigeonhole", "--viewpoint", "diagonal"], b"");
+    assert_eq!(ran.status, 2);
+    assert_eq!(ran.stderr.lines().count(), 1, "{}", ran.stderr);
 }

@@ -241,4 +241,11 @@ impl Instance for Binairo {
         let grid = answer.json.grid_numbers(self.rows, self.cols, 0, 1)?;
         self.check_grid(&grid)
     }
+
+    /// Cells "r1c1"..: 0 or 1, the 1s shaded.
+    fn naming(&self, built: &Built) -> engine::search::Naming {
+        let mut naming = crate::naming::grid(&built.vars, self.cols);
+        naming.layout.value_colours = crate::naming::words(&["#fff", "#b8c8e8"]);
+        naming
+    }
 }

@@ -578,4 +578,23 @@ impl Instance for Colouring {
             .ok_or("a colour is not a whole number")?;
         self.check_colours(&colours, answer.objective)
     }
+
+    /// Vertices "v1".. (from 1) and their colours; a graph small enough to look at
+    /// ([`crate::naming::MAX_GRAPH`] vertices) is drawn as one, vertices painted by colour.
+    fn naming(&self, built: &Built) -> engine::search::Naming {
+        let n = self.graph.n;
+        let mut naming = engine::search::Naming::numbered(&built.vars[..n], "v");
+        if n <= crate::naming::MAX_GRAPH {
+            naming.layout.edges = (0..n)
+                .flat_map(|u| {
+                    self.graph.adj[u]
+                        .iter()
+                        .filter(move |&&v| u < v)
+                        .map(move |&v| (u, v))
+                })
+                .collect();
+            naming.layout.value_colours = crate::naming::palette(n + 1);
+        }
+        naming
+    }
 }

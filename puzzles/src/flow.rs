@@ -457,4 +457,17 @@ impl Instance for Flow {
         }
         self.check_labels(&grid)
     }
+
+    /// Cells "r1c1"..: the label of the path through it, in that path's colour (`·`:
+    /// Numberlink's empty cell).
+    fn naming(&self, built: &Built) -> engine::search::Naming {
+        let mut naming = crate::naming::grid(&built.vars, self.cols);
+        naming.value_words = self.labels.clone();
+        naming.layout.value_colours = crate::naming::palette(self.labels.len());
+        if self.allow_empty {
+            naming.value_words.push("·".to_string());
+            naming.layout.value_colours.push("#fff".to_string());
+        }
+        naming
+    }
 }

@@ -202,4 +202,13 @@ impl Instance for InfinityLoop {
         }
         Ok(())
     }
+
+    /// Each tile "r1c1".. at its place; the trace says how far it is turned clockwise, the
+    /// picture shows the tile so turned (`┌`).
+    fn naming(&self, built: &Built) -> engine::search::Naming {
+        crate::naming::rotations(&self.board(), built, |place, turns| {
+            let now = crate::rotation::turned(&sides_of(self.masks[place]), turns);
+            BOX[mask_from_sides(&now) as usize].to_string()
+        })
+    }
 }

@@ -70,6 +70,33 @@ pub enum Purpose {
     Count,
 }
 
+/// Which variables a puzzle with several models of itself is stated in (the pigeonhole
+/// puzzle of seed 004: the items numbered by rows, by columns, or both linked by channelling).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Viewpoint {
+    /// Both viewpoints, channelled: each constraint stated where it is easy.
+    #[default]
+    Both,
+    /// The row viewpoint only; the column constraints on the cells.
+    Rows,
+    /// The column viewpoint only; the row constraints on the cells.
+    Columns,
+}
+
+impl std::str::FromStr for Viewpoint {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "both" => Ok(Viewpoint::Both),
+            "rows" => Ok(Viewpoint::Rows),
+            "columns" => Ok(Viewpoint::Columns),
+            _ => Err(format!(
+                "unknown viewpoint '{s}' (expected rows, columns or both)"
+            )),
+        }
+    }
+}
+
 /// Options from the command line that change the model.
 #[derive(Clone, Debug, Default)]
 pub struct ModelOptions {
@@ -78,6 +105,8 @@ pub struct ModelOptions {
     /// Graph colouring: at most this many colours (a satisfaction problem).
     pub colours: Option<u32>,
     pub purpose: Purpose,
+    /// Pigeonhole: the viewpoint of the model (`--viewpoint`).
+    pub viewpoint: Viewpoint,
     /// What [`Instance::prepare`] found, for `build` to use (empty: nothing prepared).
     pub hints: Hints,
 }

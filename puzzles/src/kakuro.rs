@@ -437,4 +437,24 @@ impl Instance for Kakuro {
         let grid = json_grid(&answer.json.to_value(), self.rows, self.cols)?;
         self.check_grid(&grid)
     }
+
+    /// White cells "r2c3", drawn among the clue cells (`16\7`: 16 down, 7 across).
+    fn naming(&self, built: &Built) -> engine::search::Naming {
+        let mut places = Vec::new();
+        let mut labels = Vec::new();
+        for (i, cell) in self.cells.iter().enumerate() {
+            let (r, c) = (i / self.cols, i % self.cols);
+            match cell {
+                Cell::White => places.push((r, c)),
+                Cell::Black => labels.push((r, c, String::new())),
+                Cell::Clue { down, across } => {
+                    let total = |t: &Option<u32>| t.map_or(String::new(), |t| t.to_string());
+                    labels.push((r, c, format!("{}\\{}", total(down), total(across))));
+                }
+            }
+        }
+        let mut naming = crate::naming::at_places(&built.vars, places);
+        naming.layout.labels = labels;
+        naming
+    }
 }

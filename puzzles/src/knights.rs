@@ -310,4 +310,9 @@ impl Instance for Knights {
         let grid = crate::common::json_grid(&answer.json.to_value(), self.rows, self.cols)?;
         self.check_grid(&grid)
     }
+
+    /// Cells "r1c1"..: the number of the knight's visit, from 1.
+    fn naming(&self, built: &Built) -> engine::search::Naming {
+        crate::naming::grid(&built.vars, self.cols)
+    }
 }

@@ -43,6 +43,7 @@ pub mod v3ck;
 
 pub use common::{
     Answer, AnswerJson, Built, Hints, Instance, ModelOptions, Parse, ParseError, Purpose, SumLevel,
+    Viewpoint,
 };
 /// The rotation model under its first path (`puzzles::rotation`).
 pub use shared::rotation;

@@ -174,4 +174,12 @@ impl Instance for Match22 {
         }
         Ok(())
     }
+
+    /// Each disk "r1c1".. at its place; the trace says how far it is turned clockwise, the
+    /// picture shows its colours so turned (top, right, bottom, left: `RGBY`).
+    fn naming(&self, built: &Built) -> engine::search::Naming {
+        crate::naming::rotations(&self.board, built, |place, turns| {
+            self.disks[place].map_or(String::new(), |disk| turned(&disk, turns).iter().collect())
+        })
+    }
 }

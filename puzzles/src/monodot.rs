@@ -276,4 +276,14 @@ impl Instance for Monodot {
             .ok_or("a cell is neither a degree nor null")?;
         self.check_board(&board)
     }
+
+    /// Cells "r1c1"..; a cell shows its node's label, or `·` when it stays empty.
+    fn naming(&self, built: &Built) -> engine::search::Naming {
+        let mut words = vec!["·".to_string()];
+        words.extend((1..=MAX_DEGREE).map(|d| d.to_string()));
+        engine::search::Naming {
+            value_words: words,
+            ..crate::naming::grid(&built.vars, self.cols)
+        }
+    }
 }

@@ -303,4 +303,26 @@ impl Instance for Nonogram {
         let grid = answer.json.grid_numbers(self.height, self.width, 0, 1)?;
         self.check_grid(&grid)
     }
+
+    /// Cells "r1c1"..: painted `■` or blank `·`; each row's blocks at its right, each
+    /// column's below it.
+    fn naming(&self, built: &Built) -> engine::search::Naming {
+        let (w, h) = (self.width, self.height);
+        let mut naming = crate::naming::grid(&built.vars, w);
+        let blocks = |clue: &[usize], sep: &str| {
+            clue.iter()
+                .map(|b| b.to_string())
+                .collect::<Vec<_>>()
+                .join(sep)
+        };
+        for (r, clue) in self.rows.iter().enumerate() {
+            naming.layout.labels.push((r, w, blocks(clue, " ")));
+        }
+        for (c, clue) in self.columns.iter().enumerate() {
+            naming.layout.labels.push((h, c, blocks(clue, "\n")));
+        }
+        naming.value_words = crate::naming::words(&["·", "■"]);
+        naming.layout.value_colours = crate::naming::words(&["#fff", "#8fa8c0"]);
+        naming
+    }
 }

@@ -279,4 +279,12 @@ impl Instance for Ranking {
             .ok_or("a runner is not a name")?;
         self.check_order(&order)
     }
+
+    /// The runners by name, one under the other, each with its place (from 1).
+    fn naming(&self, built: &Built) -> engine::search::Naming {
+        engine::search::Naming {
+            value_offset: 1,
+            ..crate::naming::list(&built.vars, self.names.iter().cloned())
+        }
+    }
 }

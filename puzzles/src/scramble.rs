@@ -398,4 +398,13 @@ impl Instance for Scramble {
         }
         Ok(())
     }
+
+    /// The switches by their names, one under the other, `off` or `on`.
+    fn naming(&self, built: &Built) -> engine::search::Naming {
+        let names = self.switches().into_iter().map(|i| self.names[i].clone());
+        let mut naming = crate::naming::list(&built.vars, names);
+        naming.value_words = crate::naming::words(&["off", "on"]);
+        naming.layout.value_colours = crate::naming::words(&["#ddd", "#ffe680"]);
+        naming
+    }
 }

@@ -367,4 +367,21 @@ impl Instance for Slider {
         }
         Ok(())
     }
+
+    /// The block's place after each slide, "step0", "step1", ..., shown as its cell "r2c3".
+    fn naming(&self, built: &Built) -> engine::search::Naming {
+        let positions = &built.vars[1..];
+        engine::search::Naming {
+            names: positions
+                .iter()
+                .enumerate()
+                .map(|(k, &p)| (p, format!("step{k}")))
+                .collect(),
+            value_words: (0..self.rows * self.cols)
+                .map(|i| format!("r{}c{}", i / self.cols + 1, i % self.cols + 1))
+                .collect(),
+            layout: engine::search::Layout::at((0..positions.len()).map(|k| (0, k)).collect()),
+            ..Default::default()
+        }
+    }
 }

@@ -219,4 +219,13 @@ impl Instance for StarBattle {
         let grid = answer.json.grid_numbers(self.n, self.n, 0, 1)?;
         self.check_grid(&grid)
     }
+
+    /// Cells "r1c1"..: a star `★` or none `·`; the regions bordered.
+    fn naming(&self, built: &Built) -> engine::search::Naming {
+        let mut naming = crate::naming::grid(&built.vars, self.n);
+        naming.layout.regions = self.region_of.clone();
+        naming.value_words = crate::naming::words(&["·", "★"]);
+        naming.layout.value_colours = crate::naming::words(&["#fff", "#ffe680"]);
+        naming
+    }
 }

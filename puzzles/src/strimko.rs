@@ -227,4 +227,11 @@ impl Instance for Strimko {
         let grid = json_number_grid(&answer.json.to_value(), self.n, self.n, 1, self.n as i64)?;
         self.check_grid(&grid)
     }
+
+    /// Cells "r1c1"..; the streams bordered.
+    fn naming(&self, built: &Built) -> engine::search::Naming {
+        let mut naming = crate::naming::grid(&built.vars, self.n);
+        naming.layout.regions = self.stream_of.clone();
+        naming
+    }
 }

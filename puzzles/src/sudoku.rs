@@ -472,9 +472,12 @@ impl Instance for Sudoku {
         }
     }
 
-    /// Cells "r1c1".. (the digits are the model's values already).
+    /// Cells "r1c1".. (the digits are the model's values already), boxes bordered.
     fn naming(&self, built: &Built) -> engine::search::Naming {
-        crate::naming::grid(&built.vars, self.n)
+        let (n, m) = (self.n, self.box_size);
+        let mut naming = crate::naming::grid(&built.vars, n);
+        naming.layout.regions = (0..n * n).map(|i| i / n / m * m + i % n / m).collect();
+        naming
     }
 
     fn check(&self, answer: &Answer) -> Result<(), String> {

@@ -259,4 +259,24 @@ impl Instance for Suko {
         let digits: Vec<i64> = grid.into_iter().flatten().collect();
         self.check_digits(&digits)
     }
+
+    /// Cells "r1c1".., the colour groups bordered; beside the grid the four block sums (in
+    /// the order top left, top right, bottom left, bottom right), below it each group's total.
+    fn naming(&self, built: &Built) -> engine::search::Naming {
+        let mut naming = crate::naming::grid(&built.vars, 3);
+        naming.layout.regions = self.group_of.to_vec();
+        for (k, total) in self.inner.iter().enumerate() {
+            naming
+                .layout
+                .labels
+                .push((k / 2, 3 + k % 2, format!("block {}\n= {total}", k + 1)));
+        }
+        for (g, (name, total)) in self.groups.iter().enumerate() {
+            naming
+                .layout
+                .labels
+                .push((3 + g / 3, g % 3, format!("{name}\n= {total}")));
+        }
+        naming
+    }
 }

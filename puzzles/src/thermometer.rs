@@ -295,4 +295,28 @@ impl Instance for Thermometer {
         let grid = answer.json.grid_numbers(self.rows, self.cols, 0, 1)?;
         self.check_grid(&grid)
     }
+
+    /// Cells "r1c1"..: mercury `●` or empty `·`; each thermometer bordered, the row counts
+    /// at the right and the column counts below.
+    fn naming(&self, built: &Built) -> engine::search::Naming {
+        let (h, w) = (self.rows, self.cols);
+        let mut naming = crate::naming::grid(&built.vars, w);
+        // Cells on no thermometer are regions of their own.
+        let mut region: Vec<usize> = (0..h * w).map(|i| self.thermometers.len() + i).collect();
+        for (t, cells) in self.thermometers.iter().enumerate() {
+            for &cell in cells {
+                region[cell] = t;
+            }
+        }
+        naming.layout.regions = region;
+        for (r, count) in self.row_counts.iter().enumerate() {
+            naming.layout.labels.push((r, w, count.to_string()));
+        }
+        for (c, count) in self.col_counts.iter().enumerate() {
+            naming.layout.labels.push((h, c, count.to_string()));
+        }
+        naming.value_words = crate::naming::words(&["·", "●"]);
+        naming.layout.value_colours = crate::naming::words(&["#fff", "#f4a0a0"]);
+        naming
+    }
 }

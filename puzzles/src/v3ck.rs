@@ -337,4 +337,15 @@ impl Instance for V3ck {
         }
         self.check_colours(&colours)
     }
+
+    /// The edges "A-B", one under the other, painted by colour.
+    fn naming(&self, built: &Built) -> engine::search::Naming {
+        let names = self
+            .edges
+            .iter()
+            .map(|&(u, v)| format!("{}-{}", self.nodes[u], self.nodes[v]));
+        let mut naming = crate::naming::list(&built.vars, names);
+        naming.layout.value_colours = crate::naming::palette(self.colours + 1);
+        naming
+    }
 }

@@ -1,10 +1,11 @@
 //! Pigeonhole: the seed's unique shelf (at every all-different level), a checker that rejects
-//! every near miss, and the built-in puzzle refusing a file.
+//! every near miss, the same shelf from each viewpoint (rows, columns, both), and the built-in
+//! puzzle refusing a file.
 
 use engine::AllDiffLevel;
 use puzzles::common::{all_solutions, Answer};
 use puzzles::pigeonhole::{parse, Pigeonhole, KIND};
-use puzzles::{Instance, ModelOptions, Purpose};
+use puzzles::{Instance, ModelOptions, Purpose, Viewpoint};
 use serde_json::json;
 
 mod support;
@@ -37,6 +38,32 @@ fn the_shelf_is_the_expected_one_and_unique() {
             "{alldiff:?}"
         );
     }
+}
+
+#[test]
+fn every_viewpoint_finds_the_one_shelf_and_both_know_the_most_at_the_root() {
+    let want = &expected()["pigeonhole"];
+    // The cells' candidates left by root propagation, in all.
+    let mut left = Vec::new();
+    for viewpoint in [Viewpoint::Rows, Viewpoint::Columns, Viewpoint::Both] {
+        let counting = ModelOptions {
+            viewpoint,
+            purpose: Purpose::Count,
+            ..Default::default()
+        };
+        let (answers, all) = all_solutions(&Pigeonhole, &counting, None).unwrap();
+        assert!(all);
+        assert_eq!(answers.len(), 1, "{viewpoint:?}");
+        assert_eq!(answers[0].json, want["solution"], "{viewpoint:?}");
+        let mut built = Pigeonhole.model(&counting);
+        built.model.propagate().unwrap();
+        left.push(built.vars.iter().map(|&x| built.model.size(x)).sum::<u32>());
+    }
+    // Channelled, every clue is stated on the pairs of positions, which see a whole line where
+    // the cells' tables see two cells: the model knows at least as much as either viewpoint.
+    let (rows, columns, both) = (left[0], left[1], left[2]);
+    assert!(both <= rows && both <= columns, "{left:?}");
+    assert!(both < 108, "root propagation removed nothing");
 }
 
 fn check(rows: &[String]) -> Result<(), String> {

@@ -99,6 +99,43 @@ pub struct Naming {
     pub value_offset: i32,
     /// When not empty, value `v` is shown as `value_words[v]` (if there is one).
     pub value_words: Vec<String>,
+    /// How the puzzle is drawn (`--animate`); the trace does not use it.
+    pub layout: Layout,
+}
+
+/// The puzzle's picture, as plain data: where each named variable is drawn, and what is drawn
+/// around it (clues, region borders, colours). The page of `--animate` draws the variables'
+/// current domains into it. Every list is optional: an empty layout draws the variables named
+/// `rRcC` on their grid, and any others in one row.
+#[derive(Clone, Debug, Default)]
+pub struct Layout {
+    /// `(row, column)`, from 0, of each named variable, in the order of [`Naming::names`].
+    pub places: Vec<(usize, usize)>,
+    /// The region of each named variable (same order): cells of different regions are
+    /// separated by a thick border (Sudoku boxes, Strimko streams, Star Battle regions).
+    pub regions: Vec<usize>,
+    /// Text drawn in cells that hold no variable: `(row, column, text)` (a Kakuro clue, a
+    /// Nonogram line's blocks, a Thermometer count).
+    pub labels: Vec<(usize, usize, String)>,
+    /// When not empty, named variable `i` shows value `v` as `cell_words[i][v]` in the picture
+    /// (a value that means something else in each cell: an Infinity Loop tile's shape after
+    /// `v` quarter turns); the trace keeps [`Naming::show_value`].
+    pub cell_words: Vec<Vec<String>>,
+    /// When not empty, a cell fixed to value `v` is painted `value_colours[v]` (a CSS colour).
+    pub value_colours: Vec<String>,
+    /// When not empty, the variables are drawn as the vertices of a graph (on a circle), and
+    /// these pairs of indices into [`Naming::names`] as its edges (graph colouring).
+    pub edges: Vec<(usize, usize)>,
+}
+
+impl Layout {
+    /// Cells at the given places and nothing else.
+    pub fn at(places: Vec<(usize, usize)>) -> Layout {
+        Layout {
+            places,
+            ..Layout::default()
+        }
+    }
 }
 
 impl Naming {

@@ -28,7 +28,7 @@ pub mod stats;
 pub use brancher::{Decision, DecisionOp, Neighbours, ValSelect, VarSelect};
 pub use decompose::{decompose, restrict_objective, restrict_to_part, Part};
 pub use dfs::search;
-pub use events::{Naming, NoListener, Progress, SearchEvent, SearchListener, TraceWriter};
+pub use events::{Layout, Naming, NoListener, Progress, SearchEvent, SearchListener, TraceWriter};
 pub use parallel::{count_parallel, count_parallel_with_progress};
 pub use progress::{Both, ProgressListener};
 pub use restarts::RestartPolicy;
