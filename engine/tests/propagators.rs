@@ -1,6 +1,6 @@
 //! Every propagator against brute force, with the exhaustive harness of `engine::testing`.
 
-use engine::propagators::alldiff::value::AllDifferentValue;
+use engine::propagators::alldiff::fast::value::AllDifferentValue;
 use engine::propagators::linear::{post_linear, Relation};
 use engine::propagators::relations::{EqualOffset, LessEqualOffset, NotEqualOffset};
 use engine::rng::Rng;

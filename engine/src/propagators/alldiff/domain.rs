@@ -31,7 +31,7 @@
 //! components, so one run is a fixpoint.
 
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
-use crate::propagators::alldiff::word_matching::{WordMatching, WordRun};
+use crate::propagators::alldiff::fast::word_matching::{WordMatching, WordRun};
 use crate::propagators::value_graph::{Capacities, ValueGraph};
 use crate::store::VarId;
 

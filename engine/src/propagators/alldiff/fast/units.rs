@@ -47,7 +47,7 @@ use crate::propagator::{
     Condition, Conflict, Context, EnqueueDecision, Priority, PropResult, Propagator, Subscription,
 };
 use crate::propagators::alldiff::domain::AllDifferentDomain;
-use crate::propagators::alldiff::word_matching::WordMatching;
+use crate::propagators::alldiff::fast::word_matching::WordMatching;
 use crate::store::{LevelStamp, VarId};
 
 /// See the module documentation.

@@ -36,11 +36,11 @@
 //! word stands for computed in advance (`bit0`); otherwise it is `Domain::contains_wide`.
 //! The expensive part (trail, events) is paid only where something is removed.
 
-use super::reference;
 use crate::domain::Event;
 use crate::propagator::{
     Condition, Context, EnqueueDecision, PostContext, PropResult, Propagator, Subscription,
 };
+use crate::propagators::alldiff::reference;
 use crate::store::{RevId, VarId};
 
 /// One position of the constraint, as kept in the open list.

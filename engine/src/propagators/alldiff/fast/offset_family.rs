@@ -55,12 +55,12 @@
 //! variable is closed. `propagate_from_scratch` handles every fixed variable: the tests'
 //! reference.
 
-use super::reference;
 use crate::domain::Event;
 use crate::propagator::{
     Condition, Conflict, Context, EnqueueDecision, PostContext, PropResult, Propagator,
     Subscription,
 };
+use crate::propagators::alldiff::reference;
 use crate::store::{RevId, VarId};
 
 /// The word path handles up to this many families, each slot carrying its `bit0` values in a
@@ -527,7 +527,7 @@ impl Propagator for AllDifferentOffsetFamily {
 mod tests {
     use super::*;
     use crate::model::Model;
-    use crate::propagators::alldiff::value::AllDifferentValue;
+    use crate::propagators::alldiff::fast::value::AllDifferentValue;
     use crate::rng::Rng;
     use crate::testing::{
         assert_same_count_fewer_nodes, check_propagator, Consistency, HarnessConfig,
