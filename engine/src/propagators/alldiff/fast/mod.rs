@@ -14,6 +14,7 @@
 //! | `units.rs` | `AllDifferentUnits`: many domain-consistent all-differents over shared variables (Sudoku's 27 units) | the units talk inside one propagator; cheap rules (naked and hidden singles) before Régin |
 
 pub mod offset_family;
+pub(crate) mod singles;
 pub mod units;
 pub mod value;
 pub(crate) mod word_matching;
