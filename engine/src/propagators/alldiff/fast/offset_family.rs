@@ -201,25 +201,27 @@ impl AllDifferentOffsetFamily {
         let Some(block) = self.open.block(0) else {
             return Ok(());
         };
-        let attacks = |slot: &Slot| {
-            let mut bits = 0u64;
+        // Phase 1, no branch: the attacked bits of each open variable, and which of them
+        // still hold one.
+        let mut losers = 0u64;
+        let domains = ctx.domains();
+        let open_in_block = &block[..count.min(BLOCK)];
+        let attacked = &mut self.attacked;
+        for (b, (slot, attacked_of)) in open_in_block.iter().zip(attacked.iter_mut()).enumerate() {
+            let mut attacked_bits = 0u64;
             for (shown_k, bit0_k) in shown.iter().zip(&slot.bit0) {
                 // A bit number outside 0..64 (negative ones too, as `u64`) is a value
                 // the word cannot hold. (Written as a test of the shift itself, so that
                 // the compiler can use a vector shift that gives 0 for such amounts.)
                 let bit = (shown_k - bit0_k) as u64;
-                bits |= if bit < 64 { 1 << bit } else { 0 };
+                attacked_bits |= if bit < 64 { 1 << bit } else { 0 };
             }
-            bits
-        };
-        remove_attacked_bits(
-            ctx,
-            block,
-            count,
-            attacks,
-            &mut self.attacked,
-            &mut self.pending,
-        )
+            let word = domains[slot.var.index()].first_word();
+            *attacked_of = attacked_bits;
+            losers |= ((word & attacked_bits != 0) as u64) << b;
+        }
+        // Phase 2: one word operation per variable that loses something.
+        remove_attacked_bits(ctx, block, losers, attacked, &mut self.pending)
     }
 
     /// The same as `forward_check_words` for domains of any width: one `remove` per family.

@@ -13,13 +13,13 @@
 //!   happen inside that node's `slots[..count]`, so those entries are still exactly its open
 //!   positions (in another order) — the same idea as the valid rows of `table.rs`. Deep in
 //!   the tree most variables are fixed, so the scans shrink with the depth.
-//! * **a scan in two phases** ([`remove_attacked_bits`]). Most of the time the value being
-//!   removed is already gone from most of the other variables, and which ones still hold it
-//!   is unpredictable, so a loop `if contains { remove }` mispredicts a branch on most
-//!   variables. The scan first computes, with no branch, the set of open positions whose
-//!   domain word holds an attacked bit (one test per position, `OR`ed into a word), and only
-//!   then visits that set to remove the bits: the expensive part (trail, events) is paid
-//!   only where something is removed. Domains wider than a word take the plain loop,
+//! * **a scan in two phases** (the second is [`remove_attacked_bits`]). Most of the time the
+//!   value being removed is already gone from most of the other variables, and which ones
+//!   still hold it is unpredictable, so a loop `if contains { remove }` mispredicts a branch
+//!   on most variables. The scan first computes, with no branch, the set of open positions
+//!   whose domain word holds an attacked bit (one test per position, `OR`ed into a word),
+//!   and only then visits that set to remove the bits: the expensive part (trail, events) is
+//!   paid only where something is removed. Domains wider than a word take the plain loop,
 //!   [`remove_attacked_values`].
 //!
 //! What a fixed variable *attacks* is the caller's: one value (`value.rs`), or one per family
@@ -147,11 +147,16 @@ impl<S: OpenSlot> OpenPositions<S> {
     }
 }
 
-/// Forward checking on one block of open positions whose domains are one word each (the
-/// store's `as_word` layout): the positions of `block[..open]` lose the bits
-/// `attacked(slot)` of their domain word (bits a word does not hold change nothing). The
-/// positions this fixes are pushed on `fixed`. `scratch` keeps each position's attacked bits
-/// between the two phases.
+/// Forward checking's second phase on one block of open positions whose domains are one
+/// word each (the store's `as_word` layout): each position `b` of `losers` (bit `b` for
+/// `block[b]`) loses the bits `attacked[b]` of its domain word, of which it holds one or
+/// more. The positions this fixes are pushed on `fixed`.
+///
+/// The first phase is the caller's, because what a fixed variable attacks is: it fills
+/// `attacked` and sets bit `b` of `losers` when `block[b]`'s word holds an attacked bit,
+/// with no branch (`value.rs` and `offset_family.rs` each write that loop in their own
+/// terms, one value or one per family; passed in as a closure, the compiler no longer
+/// turned `offset_family.rs`'s loop over the families into vector operations).
 ///
 /// On a conflict the caller need not save its open count: the swaps it made stayed inside
 /// this node's open positions, so the count on the trail is still right.
@@ -159,31 +164,16 @@ impl<S: OpenSlot> OpenPositions<S> {
 pub(crate) fn remove_attacked_bits<S: OpenSlot>(
     ctx: &mut Context<'_>,
     block: &[S; BLOCK],
-    open: usize,
-    attacked: impl Fn(&S) -> u64,
-    scratch: &mut [u64; BLOCK],
+    mut losers: u64,
+    attacked: &[u64; BLOCK],
     fixed: &mut Vec<u32>,
 ) -> PropResult {
-    // Phase 1, no branch: the attacked bits of each open position, and which still hold one.
-    let mut losers = 0u64;
-    let domains = ctx.domains();
-    for (b, (slot, attacked_of)) in block[..open.min(BLOCK)]
-        .iter()
-        .zip(scratch.iter_mut())
-        .enumerate()
-    {
-        let bits = attacked(slot);
-        *attacked_of = bits;
-        losers |= ((domains[slot.var().index()].first_word() & bits != 0) as u64) << b;
-    }
-    // Phase 2: one word operation per position that loses something.
     while losers != 0 {
-        // A bit number below 64: the block's slot and the scratch need no bounds check.
+        // A bit number below 64: the block's slot and `attacked` need no bounds check.
         let b = losers.trailing_zeros() as usize % BLOCK;
         losers &= losers - 1;
         let slot = &block[b];
-        // Phase 1 has just seen that the word holds some of the attacked bits.
-        if ctx.remove_present_bits(slot.var(), scratch[b])? == Event::Fixed {
+        if ctx.remove_present_bits(slot.var(), attacked[b])? == Event::Fixed {
             fixed.push(slot.position());
         }
     }

@@ -114,17 +114,22 @@ impl AllDifferentValue {
                 let mut from = 0;
                 while from < count {
                     let block = open.block(from).expect("slots padded to whole blocks");
-                    // `bit` outside 0..64 (the value is not in the word's range) attacks
-                    // nothing.
-                    let attacks = |slot: &Slot| {
+                    // Phase 1, no branch: the positions whose word holds the shown value
+                    // (`bit` outside 0..64, a value out of the word's range, holds nothing).
+                    let mut losers = 0u64;
+                    let domains = ctx.domains();
+                    let open_in_block = &block[..(count - from).min(BLOCK)];
+                    for (b, (slot, attacked_of)) in
+                        open_in_block.iter().zip(attacked.iter_mut()).enumerate()
+                    {
                         let bit = (shown - slot.bit0) as u64;
-                        if bit < 64 {
-                            1 << bit
-                        } else {
-                            0
-                        }
-                    };
-                    remove_attacked_bits(ctx, block, count - from, attacks, attacked, pending)?;
+                        let value = if bit < 64 { 1 << bit } else { 0 };
+                        *attacked_of = value;
+                        losers |=
+                            ((domains[slot.var.index()].first_word() & value != 0) as u64) << b;
+                    }
+                    // Phase 2: one word operation per position that loses it.
+                    remove_attacked_bits(ctx, block, losers, attacked, pending)?;
                     from += BLOCK;
                 }
             } else {
