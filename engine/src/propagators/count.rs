@@ -118,6 +118,8 @@ impl Propagator for CountRange {
 #[derive(Clone, Debug)]
 pub struct GlobalCardinality {
     xs: Vec<VarId>,
+    /// The values and how many times each is taken, as given.
+    counts: Vec<(i32, u32)>,
     graph: ValueGraph,
 }
 
@@ -126,6 +128,7 @@ impl GlobalCardinality {
         let offsets = vec![0; xs.len()];
         GlobalCardinality {
             xs: xs.to_vec(),
+            counts: counts.to_vec(),
             graph: ValueGraph::new(xs, &offsets, Capacities::exact_counts(counts, xs.len())),
         }
     }
@@ -144,10 +147,13 @@ impl Propagator for GlobalCardinality {
     fn idempotent(&self) -> bool {
         true
     }
-    /// The reference: the same algorithm on a copy of the scratch buffers (the engine's
-    /// runs, `propagate`, reuse them and allocate nothing).
+    /// The reference: the same flow algorithm on a fresh value graph, with no flow kept from
+    /// an earlier run (`value_graph.rs` is already the plain graph version; what the engine's
+    /// runs keep is only the flow, as a hint).
     fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
-        self.clone().propagate(ctx)
+        let offsets = vec![0; self.xs.len()];
+        let capacities = Capacities::exact_counts(&self.counts, self.xs.len());
+        ValueGraph::new(&self.xs, &offsets, capacities).filter(ctx)
     }
     fn reset_and_propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
         self.propagate(ctx)

@@ -100,8 +100,9 @@ impl Propagator for DistinctSum {
     fn idempotent(&self) -> bool {
         true
     }
-    /// The reference: the same algorithm on a copy of the scratch buffers (the engine's
-    /// runs, `propagate`, reuse them and allocate nothing).
+    /// The reference: the same dynamic programme on a copy of the scratch buffers. `propagate`
+    /// is stateless already (every buffer is rewritten before it is read, every run), so the
+    /// copy only lends it writable scratch.
     fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
         self.clone().propagate(ctx)
     }

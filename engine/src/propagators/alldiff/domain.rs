@@ -32,6 +32,7 @@
 
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
 use crate::propagators::alldiff::fast::word_matching::{WordMatching, WordRun};
+use crate::propagators::alldiff::reference;
 use crate::propagators::value_graph::{Capacities, ValueGraph};
 use crate::store::VarId;
 
@@ -77,10 +78,11 @@ impl Propagator for AllDifferentDomain {
     fn idempotent(&self) -> bool {
         true
     }
-    /// The reference: the same algorithm on a copy of the scratch buffers (the engine's
-    /// runs, `propagate`, reuse them and allocate nothing).
+    /// The reference: Régin's algorithm written plainly (`reference::regin`: a fresh value
+    /// graph, DFS augmenting paths, Tarjan), with no matching kept from an earlier run.
+    /// Domain consistency is one set of domains, so both lanes must reach the same.
     fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
-        self.clone().propagate(ctx)
+        reference::regin(ctx, &self.xs, &self.offsets)
     }
     fn reset_and_propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
         self.propagate(ctx)
