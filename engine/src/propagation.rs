@@ -193,7 +193,7 @@ impl Propagation {
 
     /// Run propagators until nothing changes, or until one fails. Always inlined (into
     /// `Model::propagate`, and so into the search loop): on n-queens, one fixpoint per node,
-    /// the call and the reloading of the loop's state around it cost 3 % of the
+    /// the call and the reloading of the loop's state around it were a visible share of the
     /// instructions.
     #[inline(always)]
     pub fn fixpoint(&mut self, store: &mut Store) -> Result<(), Conflict> {
@@ -266,8 +266,8 @@ impl Propagation {
     }
 
     /// Wake the watchers of every variable changed since the last look. Inlined into the
-    /// fixpoint loop, its only caller (two places): the loop's state stays in registers
-    /// (on n-queens, 2.5 % fewer instructions in all than with a call), and after most
+    /// fixpoint loop, its only caller (two places): the loop's state stays in registers,
+    /// and after most
     /// propagator runs there is nothing to wake, which is then one test.
     #[inline(always)]
     fn schedule(&mut self, store: &mut Store, skip: Option<u32>) {

@@ -73,8 +73,8 @@ mod variables {
     /// as one slice, [`super::Store::domains`]) that always have the same length.
     ///
     /// **Why.** A change to a domain also updates the variable's record (its trail epoch,
-    /// its event), and each lookup costs a bounds check: on n-queens the two checks of every
-    /// removal were 1.4 % of the instructions. [`Variables::both_mut`] checks once.
+    /// its event), and each lookup costs a bounds check, two on every removal, the
+    /// commonest operation of a search. [`Variables::both_mut`] checks once.
     ///
     /// **Why it is sound.** The fields are private to this module, and [`Variables::push`],
     /// the only code here that changes a length, pushes onto both; the slices handed out
@@ -177,8 +177,8 @@ pub struct Store {
     epoch: u64,
     /// Next fresh epoch. 64 bits, so that epochs are never reused: with 32, a search of
     /// over 4 billion nodes would wrap round to the epoch of a level still open, and that
-    /// level's first changes would no longer be saved (costs 0.3 % of the instructions on
-    /// 12-queens).
+    /// level's first changes would no longer be saved (the wider counter costs a few
+    /// instructions per level).
     next_epoch: u64,
     /// Variables changed since the last `take_modified`, each once (their strongest event is
     /// in `meta`).

@@ -16,8 +16,8 @@
 //! (span ≤ 64, at most 64 variables: Sudoku units, Latin squares, Kakuro runs) the run goes
 //! through `word_matching.rs`, where every set of vertices is a bitmask and the whole run is
 //! a few hundred bit operations; otherwise through the general graph of `value_graph.rs`.
-//! Both prune exactly the same values (both are tested against brute force), the first about
-//! ten times faster. [`AllDifferentDomain::general`] forces the general graph, for tests and
+//! Both prune exactly the same values (both are tested against brute force), the first much
+//! faster. [`AllDifferentDomain::general`] forces the general graph, for tests and
 //! benches.
 //!
 //! **Incremental:** the matching is kept between runs (as a hint: it is re-checked against

@@ -14,7 +14,7 @@
 //! that family as there are of them, so fewer values in the union of their domains is a
 //! failure, and when there are exactly as many, a value only one variable holds goes to it
 //! (`check_pigeonhole`). That is the cheapest part of a Hall-set argument, one set only (all
-//! the open variables), and a few word operations per variable; it spares 19 % of 12-queens'
+//! the open variables), and a few word operations per variable, and it spares n-queens many
 //! nodes. The propagator then wakes on every removal, not only on fixing, so that it
 //! reaches the fixpoint of its rules whatever the search removed. Its result is the largest
 //! domains closed under these rules (there is only one). The tests check it: random dives
@@ -41,7 +41,7 @@
 //! (as in `value.rs`, where the reason is explained: which variables still hold the values
 //! is unpredictable, so a branch per variable mispredicts). Only those variables are then
 //! touched. The word path takes at most 64 variables (one bit each in that bitmask, and one
-//! block of slots, with no loop over blocks to set up: 2.5 % of n-queens' instructions).
+//! block of slots, with no loop over blocks to set up).
 //! Wider domains, or more variables, take a plain path: `contains` and `remove` for each
 //! family.
 //!
@@ -88,8 +88,7 @@ struct PigeonholeFamily {
     k: usize,
     base: i64,
     /// Some shift is not 0. When none is (n-queens), the union is counted in one word:
-    /// a 128-bit shift by a variable amount is several instructions, and with it on every
-    /// run 12-queens took 2 % more of them (285.5 M against 279.8 M).
+    /// a 128-bit shift by a variable amount is several instructions, on every run.
     shifted: bool,
 }
 
@@ -281,11 +280,10 @@ impl AllDifferentOffsetFamily {
     /// shown values has fewer, the node fails; if it has exactly `count`, every one of them
     /// is needed, and a value only one variable holds goes to that variable (a *hidden
     /// single*). Two sets, `once` and `twice`, count each value's holders up to two in one
-    /// pass. On 12-queens this finds 19 % of the nodes needless (232,162 → 188,420).
-    /// Returns whether it fixed a variable.
+    /// pass. Returns whether it fixed a variable.
     ///
-    /// Out of line: inlined, it made no difference (279.8 M instructions on 12-queens against
-    /// 279.5 M), and apart the scan around it reads more simply in a profile.
+    /// Out of line: inlined, it saved nothing measurable, and apart the scan around it reads
+    /// more simply in a profile.
     #[inline(never)]
     fn check_pigeonhole(
         &mut self,

@@ -8,8 +8,8 @@
 //! **Why one propagator for many constraints.** Posted one by one, the 27 all-differents of
 //! a Sudoku talk through the engine: a removal in one is written to the store, recorded on
 //! the trail, announced as an event, wakes the two other units of that cell, which are
-//! queued, run, read the domains again, ... On a 17-clue Sudoku that is about 170 runs per
-//! puzzle, and more of the time went into that traffic than into the algorithm. Here the
+//! queued, run, read the domains again, ... On a Sudoku more of the time went into that
+//! traffic than into the algorithm. Here the
 //! units talk inside the propagator, through an array of bitmasks: the domains are read once
 //! per run, the units that a change concerns are marked, and what changed is written back
 //! once per variable at the end. The pruning is unchanged, only its bookkeeping moves.
@@ -149,8 +149,8 @@ impl Pos {
 /// **Why.** The run's hot loops (the hidden-single scan, the peers of a naked single, the
 /// masks handed to Régin) index the domains through `members` and `peers`. Each bounds
 /// check is only a compare and a branch, but the panic paths they keep alive crowd the
-/// loops' registers: removing them cut a Sudoku's instructions by 11 % (17-clue) and 9 %
-/// (hardest set), measured in `docs/PERFORMANCE.md` ("Sudoku, sixth pass").
+/// loops' registers, and removing them cut a Sudoku's instructions noticeably (measured in
+/// `docs/PERFORMANCE.md`, "Sudoku, sixth pass").
 ///
 /// **Why it is sound.** Within one propagator every `PerVariable` has exactly `n =
 /// vars.len()` entries for its whole life (it is never resized), and every `Pos` is made by
@@ -838,10 +838,9 @@ const PAIRS_WITH_THE_FIFTH: [(usize, usize); 4] = [(0, 4), (1, 4), (2, 4), (3, 4
 
 /// Take the unit with the highest number out of a set: the last units a model lists are
 /// looked at first. On a Sudoku (rows, then columns, then boxes) that is boxes first, which
-/// measured −6.2 % instructions on the first 1,000 17-clue puzzles (−5.1 % on puzzles
-/// 2,001–3,000 of that file, −1.9 % on top1465's first 300, within ±0.2 % on the hardest
-/// set) against the lowest first: the order does not change the fixpoint, only how much work reaching it
-/// takes, and on a 17-clue grid the root propagation is most of the work.
+/// takes fewer instructions than the lowest first (`docs/PERFORMANCE.md`, issue 20's
+/// section): the order does not change the fixpoint, only how much work reaching it takes,
+/// and on a 17-clue grid the root propagation is most of the work.
 #[inline]
 fn pop_last(set: &mut UnitSet) -> Option<usize> {
     // One 64-bit half at a time: a `u128`'s leading zeros and variable shift cost several
