@@ -25,6 +25,10 @@
 //! The multi-value version, the global cardinality constraint, is `GlobalCardinality` below:
 //! it matches variables to values with a flow (Régin 1996) instead of counting each value
 //! alone, which finds more (see `value_graph.rs`).
+//!
+//! **Reference** (`propagate_from_scratch`): for `CountRange`, the run itself (it keeps
+//! nothing between runs); for `GlobalCardinality`, the same flow algorithm on a fresh value
+//! graph, where the engine's runs keep the last flow as a hint.
 
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
 use crate::propagators::value_graph::{Capacities, ValueGraph};

@@ -34,6 +34,9 @@
 //! dynamic-programmed digit sets for "sum of distinct digits") is folklore among Kakuro
 //! solvers, and Régin's "Generalized arc consistency for global cardinality constraint"
 //! framework covers the general problem. Overflow: values are `i32`, sums are `i64`.
+//!
+//! **Reference** (`propagate_from_scratch`): the run itself on a copy of the scratch buffers;
+//! the run keeps nothing between runs (every buffer is rewritten before it is read).
 
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
 use crate::store::VarId;

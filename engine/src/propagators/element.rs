@@ -15,6 +15,9 @@
 //! **Wakes on:** any domain change of either variable. **Cost:** O(|D(index)| +
 //! |D(result)|·log m) per run, m = number of distinct entries. No allocation per run: the
 //! distinct entries are sorted once, and a scratch mark per distinct entry is reused.
+//!
+//! **Reference** (`propagate_from_scratch`): the two rules with plain sets, no scratch; the
+//! engine's runs (`propagate`) reuse scratch arrays and are tested against it.
 
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
 use crate::store::VarId;

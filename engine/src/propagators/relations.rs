@@ -12,6 +12,10 @@
 //!
 //! Arithmetic is done in `i64` and clamped back to `i32`, so `c` near the ends of the `i32`
 //! range cannot overflow.
+//!
+//! **Reference** (`propagate_from_scratch`): each propagator's run keeps nothing between runs;
+//! `x = y + c`'s reference is still written apart, with plain sorted lists instead of the
+//! scratch copies of the domains its runs reuse.
 
 use crate::domain::Domain;
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};

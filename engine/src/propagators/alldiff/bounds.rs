@@ -25,6 +25,9 @@
 //!
 //! **Wakes on:** bounds. **Cost:** O(n log n) per scan (the sorts; the scans themselves are
 //! almost linear). No allocation: every array is kept in the struct.
+//!
+//! **Reference** (`propagate_from_scratch`): `reference::hall_intervals`, every candidate
+//! interval tried plainly; the scans above are tested against it.
 
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
 use crate::propagators::alldiff::reference;

@@ -29,6 +29,9 @@
 //! for the first matching, which matters little here since the matching is reused).
 //! **Idempotent:** removing edges between components changes neither the matching nor the
 //! components, so one run is a fixpoint.
+//!
+//! **Reference** (`propagate_from_scratch`): `reference::regin`, the textbook algorithm on a
+//! fresh graph; the engine's runs keep a matching between runs and are tested against it.
 
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
 use crate::propagators::alldiff::fast::word_matching::{WordMatching, WordRun};
