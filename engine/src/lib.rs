@@ -29,6 +29,8 @@
 //! assert_eq!((sol.value(s), sol.value(e), sol.value(n), sol.value(d)), (9, 5, 6, 7));
 //! ```
 
+#![deny(unsafe_code)]
+
 pub mod conflict;
 pub mod domain;
 pub mod model;
@@ -41,6 +43,7 @@ pub mod search;
 pub mod stats;
 pub mod store;
 pub mod testing;
+mod unchecked;
 
 pub use domain::{Domain, Event};
 pub use model::{Checkpoint, Model};
