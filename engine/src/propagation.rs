@@ -105,7 +105,7 @@ impl Watchers {
 
 /// The posted propagators, who watches what, and the queue.
 #[derive(Clone, Debug, Default)]
-pub struct Propagation {
+pub(crate) struct Propagation {
     /// Each posted propagator with what the loop needs to know about it and its counters,
     /// in one record: a wake-up or a run looks up one entry (one bounds check), not three.
     posted: Vec<Posted>,
@@ -120,7 +120,7 @@ pub struct Propagation {
 
 impl Propagation {
     /// Add a propagator watching variables of `store`. It runs at the next `fixpoint`.
-    pub fn post(&mut self, store: &mut Store, mut prop: Box<dyn Propagator>) -> PropId {
+    pub(crate) fn post(&mut self, store: &mut Store, mut prop: Box<dyn Propagator>) -> PropId {
         let id = self.posted.len() as u32;
         prop.register(&mut PostContext::new(store));
         if self.watchers.len() < store.num_vars() {
@@ -154,21 +154,17 @@ impl Propagation {
         PropId(id)
     }
 
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.posted.len()
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.posted.is_empty()
-    }
-
     /// The name of propagator `p`.
-    pub fn name(&self, p: u32) -> &'static str {
+    pub(crate) fn name(&self, p: u32) -> &'static str {
         self.posted[p as usize].prop.name()
     }
 
     /// The propagators watching `x` (for heuristics such as dom/wdeg).
-    pub fn watchers_of(&self, x: VarId) -> impl Iterator<Item = u32> + '_ {
+    pub(crate) fn watchers_of(&self, x: VarId) -> impl Iterator<Item = u32> + '_ {
         self.watchers
             .get(x.index())
             .into_iter()
@@ -176,18 +172,13 @@ impl Propagation {
             .map(|w| w.prop)
     }
 
-    /// Number of variables watched by propagators (the degree of `x` in the constraint graph).
-    pub fn degree(&self, x: VarId) -> usize {
-        self.watchers.get(x.index()).map_or(0, |w| w.list.len())
-    }
-
     /// Has propagator `p` become entailed at the current node?
-    pub fn is_entailed(&self, store: &Store, p: u32) -> bool {
+    pub(crate) fn is_entailed(&self, store: &Store, p: u32) -> bool {
         store.rev(self.posted[p as usize].state.entailed) != 0
     }
 
     /// How many times propagator `p` failed (its dom/wdeg weight, minus one).
-    pub fn failures_of(&self, p: u32) -> u64 {
+    pub(crate) fn failures_of(&self, p: u32) -> u64 {
         self.posted[p as usize].counters.failures
     }
 
@@ -196,7 +187,7 @@ impl Propagation {
     /// the call and the reloading of the loop's state around it were a visible share of the
     /// instructions.
     #[inline(always)]
-    pub fn fixpoint(&mut self, store: &mut Store) -> Result<(), Conflict> {
+    pub(crate) fn fixpoint(&mut self, store: &mut Store) -> Result<(), Conflict> {
         self.schedule(store, None);
         while let Some(p) = self.queue.pop() {
             let posted = &mut self.posted[p as usize];
@@ -250,7 +241,7 @@ impl Propagation {
     }
 
     /// Queue every propagator from scratch (after a restart, or to re-check a whole node).
-    pub fn schedule_all_from_scratch(&mut self) {
+    pub(crate) fn schedule_all_from_scratch(&mut self) {
         for (p, posted) in self.posted.iter_mut().enumerate() {
             posted.state.fresh = true;
             self.queue.push(p as u32, posted.state.priority);
@@ -258,7 +249,7 @@ impl Propagation {
     }
 
     /// Drop the queue after a conflict (or when a search abandons a node).
-    pub fn abandon(&mut self, store: &mut Store) {
+    pub(crate) fn abandon(&mut self, store: &mut Store) {
         store.drop_modified();
         let posted = &mut self.posted;
         self.queue
@@ -308,7 +299,7 @@ impl Propagation {
     }
 
     /// Counters per propagator kind.
-    pub fn profile(&self) -> PropagatorProfile {
+    pub(crate) fn profile(&self) -> PropagatorProfile {
         let mut profile = PropagatorProfile::default();
         for posted in &self.posted {
             let c = &posted.counters;
@@ -322,7 +313,7 @@ impl Propagation {
     }
 
     /// Zero the call counters (not the failure weights' history used by heuristics).
-    pub fn reset_counters(&mut self) {
+    pub(crate) fn reset_counters(&mut self) {
         for posted in &mut self.posted {
             posted.counters = PropagatorCounters {
                 instances: 1,

@@ -15,7 +15,7 @@
 //! |---|---|---|---|
 //! | [`SameLength::both_mut`] | the store: a variable's domain and its record, on every change | the two vectors have one length | [`SameLength::push`], the only code that changes a length, pushes onto both |
 //! | [`IndicesBelow::lookup`] | the Sudoku brancher: the domains of a cell's neighbours | every index is below `bound`, and the slice looked up is at least that long | [`IndicesBelow::new`] checks every index once; `lookup` asserts the slice's length once per call |
-//! | [`PerVariable::get`], [`PerVariable::set`] | the all-different units propagator (`alldiff/fast/units.rs`): its domains as bitmasks, in its run's loops | a [`Pos`] is below the length of the arrays it indexes | [`Pos::new`] checks `i < n`; a propagator makes its positions and its arrays with one `n` (see [`PerVariable`]) |
+//! | [`PerVariable::get`], [`PerVariable::set`] | the all-different units propagator (`alldiff/fast/units.rs`): its domains as bitmasks, in its run's loops | a [`Pos`] is below the length of the arrays it indexes | [`Pos::new`] checks `i < n`; [`Pos::from_known`] takes a position read back from a bitmask of such positions; a propagator makes its positions and its arrays with one `n` (see [`PerVariable`]) |
 
 #![allow(unsafe_code)]
 
@@ -139,13 +139,14 @@ impl Pos {
         Pos(i as u32)
     }
 
-    /// Position `i` when `i < n` is already known to the caller's data structure, checked
-    /// in a debug build only. Used where a set of positions is a bitmask built from
-    /// positions made by [`Pos::new`] (a bit set for a position is below `n`).
+    /// Position `i` when `i < n` is already known from the caller's data structure, checked
+    /// in a debug build only: part of [`PerVariable`]'s contract. Used where a set of
+    /// positions is a bitmask whose bits were all set from positions made by [`Pos::new`]
+    /// (`units.rs`'s peer sets), so that the position of a set bit is below `n`.
     #[inline(always)]
     pub(crate) fn from_known(i: usize, n: usize) -> Pos {
         debug_assert!(i < n, "position {i} among {n} variables");
-        Pos(i.min(n.saturating_sub(1)) as u32)
+        Pos(i as u32)
     }
 
     #[inline(always)]
@@ -159,7 +160,8 @@ impl Pos {
 ///
 /// **The contract.** A `PerVariable` has the `n` entries it was made with for its whole
 /// life (it is never resized), and the propagator that owns it makes every `Pos` it uses
-/// with that same `n`. This is the one invariant here that the module cannot see by itself:
+/// with that same `n` (by [`Pos::new`], or by [`Pos::from_known`] from the bits of a set of
+/// such positions). This is the one invariant here that the module cannot see by itself:
 /// `alldiff/fast/units.rs`, the only user, makes its arrays and positions from its own
 /// `vars.len()`, and keeps both private to it. Every access is checked in a debug build.
 #[derive(Clone, Debug)]
