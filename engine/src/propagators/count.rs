@@ -17,7 +17,7 @@
 //! **Consistency: domain.** Every value left has a support: a value `w != v` of `xᵢ` is
 //! supported because `sure <= hi` and `possible >= lo` leave room either way, and `v` itself
 //! because `sure < hi` whenever it is still in an unfixed domain. One run reaches the
-//! fixpoint (idempotent). Checked exhaustively in `engine/tests/propagators_strong.rs`.
+//! fixpoint (idempotent). Checked exhaustively in `engine/tests/globals.rs`.
 //!
 //! **Wakes on:** any domain change (the loss of `v` matters even inside a domain).
 //! **Cost:** O(n) per run. Entailed when `sure >= lo` and `possible <= hi`.
