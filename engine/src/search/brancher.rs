@@ -188,14 +188,15 @@ impl Neighbours {
     /// from that offset (then the words are compared as they are), `None` otherwise.
     #[inline]
     fn pressure(&self, x: VarId, domains: &[Domain], layout: Option<i32>) -> u32 {
-        let neighbours = self.of(x);
+        // Where `x`'s neighbours are in `list`, found once for either branch.
+        let neighbours = self.range(x);
         match layout {
             Some(_) => {
                 let mine = domains[x.index()].first_word();
                 // Every neighbour is a variable of the model, so one check that there is a
                 // domain per variable stands for one per neighbour (`IndicesBelow::lookup`).
                 self.list
-                    .lookup(self.range(x), domains)
+                    .lookup(neighbours, domains)
                     .map(|theirs| {
                         let theirs = theirs.first_word();
                         // Whether a neighbour shares a value is as random as the puzzle:
@@ -210,7 +211,7 @@ impl Neighbours {
             None => {
                 let base = domains[x.index()].min();
                 let mine = domains[x.index()].mask_from(base);
-                neighbours
+                self.list.as_slice()[neighbours]
                     .iter()
                     .map(|&y| {
                         let theirs = &domains[y as usize];
