@@ -2,7 +2,7 @@
 //! known numbers (OEIS A000170). The large ones run few samples.
 //!
 //! `queens_three_alldiffs` counts 10..12 with the rows and diagonals posted as three separate
-//! value all-differents (`alldiff/value.rs`) instead of one family (`alldiff/value_family.rs`,
+//! value all-differents (`alldiff/fast/value.rs`) instead of one family (`alldiff/fast/offset_family.rs`,
 //! what `cpsolve queens` and `queens_model` post), with the same search: forward checking
 //! alone, without the family's pigeonhole check, so more nodes, each dearer for the engine.
 

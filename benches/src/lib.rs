@@ -112,7 +112,7 @@ impl SudokuSolver {
             .iter()
             .map(|unit| unit.iter().map(|&i| cells[i]).collect())
             .collect();
-        // At the domain level, one propagator for the 27 units (`alldiff/family.rs`).
+        // At the domain level, one propagator for the 27 units (`alldiff/fast/units.rs`).
         model.all_different_units(&units, level);
         model
             .propagate()
@@ -180,7 +180,7 @@ impl SudokuSolver {
 
 /// n-queens as `cpsolve queens` builds it (`puzzles::queens`): `q[i]` is the row of the
 /// queen in column i; rows and both diagonals all different, posted as one family
-/// (`alldiff/value_family.rs`); the search takes the smallest domain, ties to the column
+/// (`alldiff/fast/offset_family.rs`); the search takes the smallest domain, ties to the column
 /// nearest the middle. Returns the model and its search.
 pub fn queens_model(n: usize) -> (Model, SearchConfig) {
     let built = puzzles::queens::Queens { n }.model(&Default::default());

@@ -23,27 +23,9 @@ use engine::{
 };
 use puzzles::{Answer, Built, Hints, Instance, ModelOptions, Purpose, PuzzleKind};
 
-/// The verdict of a run on one instance (the `status` field of the JSON output).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Status {
-    Satisfied,
-    Optimal,
-    AllSolutions,
-    Unsatisfiable,
-    Unknown,
-}
-
-impl Status {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Status::Satisfied => "SATISFIED",
-            Status::Optimal => "OPTIMAL",
-            Status::AllSolutions => "ALL_SOLUTIONS",
-            Status::Unsatisfiable => "UNSATISFIABLE",
-            Status::Unknown => "UNKNOWN",
-        }
-    }
-}
+/// The verdict of a run on one instance (the `status` field of the JSON output): the
+/// engine's, from what the search was asked for ([`Mode::goal`]).
+pub use engine::Status;
 
 /// What a search mode is, once the flags and the model are known.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,6 +39,18 @@ pub enum Mode {
     List { optimising: bool },
     /// `--count`.
     Count,
+}
+
+impl Mode {
+    /// What the engine's search is asked for in this mode.
+    pub fn goal(self) -> engine::Goal {
+        match self {
+            Mode::First => engine::Goal::Satisfy,
+            Mode::Optimum | Mode::List { optimising: true } => engine::Goal::Optimise,
+            Mode::List { optimising: false } => engine::Goal::Enumerate,
+            Mode::Count => engine::Goal::Count,
+        }
+    }
 }
 
 /// Everything known about one instance after its search.
@@ -430,17 +424,7 @@ pub fn solve_on_clock(
         }
         _ => first,
     };
-    let found = outcome.solutions > 0;
-    let mut status = match (mode, outcome.complete, found) {
-        (_, true, false) => Status::Unsatisfiable,
-        (_, false, false) => Status::Unknown,
-        (Mode::Count, true, true) => Status::AllSolutions,
-        (Mode::Count, false, true) => Status::Unknown,
-        (Mode::Optimum | Mode::List { optimising: true }, true, true) => Status::Optimal,
-        (Mode::List { optimising: false }, true, true) => Status::AllSolutions,
-        (Mode::First, true, true) => Status::Satisfied,
-        (_, false, true) => Status::Satisfied,
-    };
+    let mut status = outcome.status(mode.goal());
     // An answer found while preparing stands when the search stopped without one.
     let mut solution = solution;
     if let (Mode::First | Mode::Optimum, Status::Unknown, Some(answer)) =

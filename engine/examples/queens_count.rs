@@ -2,8 +2,8 @@
 //! `cargo run --release -p engine --example queens_count -- 12 [threads] [family|three]`.
 //!
 //! `family` (the default, as `cpsolve queens` does) posts the rows and both diagonals as one
-//! family of offset all-differents (`alldiff/value_family.rs`); `three` posts three separate
-//! value all-differents (`alldiff/value.rs`), for comparing the two.
+//! family of offset all-differents (`alldiff/fast/offset_family.rs`); `three` posts three separate
+//! value all-differents (`alldiff/fast/value.rs`), for comparing the two.
 use engine::{AllDiffLevel, Model, SearchConfig};
 fn main() {
     let mut args = std::env::args().skip(1);

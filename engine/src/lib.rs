@@ -5,13 +5,18 @@
 //! | concept | file |
 //! |---|---|
 //! | a variable's set of possible values | [`domain`] |
-//! | all the variables, and going back in time (the trail) | [`store`] |
+//! | all the variables, and going back in time (the trail) | `store.rs` ([`Store`]) |
 //! | a constraint's filtering algorithm | [`propagator`], [`propagators`] |
-//! | running propagators until nothing changes | [`queue`], [`propagation`] |
+//! | running propagators until nothing changes | `queue.rs`, `propagation.rs` ([`Model::propagate`]) |
 //! | why a value was removed | [`explain`] |
 //! | variables + constraints | [`model`] |
 //! | guessing, backtracking, optimising, counting | [`search`](mod@search) |
-//! | what happened, and where the time went | [`stats`] |
+//! | what happened, and where the time went | `stats.rs` ([`PropagatorProfile`]) |
+//!
+//! The modules a user of the library needs are public; the engine's own machinery (the
+//! store and its trail, the queue, the propagation loop, the statistics, the unchecked
+//! indexing) is private to the crate, and the types a user meets from it are re-exported
+//! here.
 //!
 //! A tiny example, the classic SEND + MORE = MONEY:
 //!
@@ -30,19 +35,22 @@
 //! assert_eq!((sol.value(s), sol.value(e), sol.value(n), sol.value(d)), (9, 5, 6, 7));
 //! ```
 
-pub mod conflict;
+#![deny(unsafe_code)]
+
+pub(crate) mod conflict;
 pub mod domain;
 pub mod explain;
 pub mod model;
-pub mod propagation;
+pub(crate) mod propagation;
 pub mod propagator;
 pub mod propagators;
-pub mod queue;
+pub(crate) mod queue;
 pub mod rng;
 pub mod search;
-pub mod stats;
-pub mod store;
+pub(crate) mod stats;
+pub(crate) mod store;
 pub mod testing;
+mod unchecked;
 
 pub use domain::{Domain, Event};
 pub use model::{Checkpoint, Model};
@@ -55,8 +63,8 @@ pub use propagators::alldiff::AllDiffLevel;
 pub use propagators::linear::Relation;
 pub use search::SearchStats;
 pub use search::{
-    count_parallel, search, Control, Limits, Objective, Outcome, RestartPolicy, SearchConfig,
-    Solution, ValSelect, VarSelect,
+    count_parallel, search, Control, Goal, Limits, Objective, Outcome, RestartPolicy, SearchConfig,
+    Solution, Status, ValSelect, VarSelect,
 };
 pub use stats::PropagatorProfile;
 pub use store::{LevelStamp, Store, VarId};

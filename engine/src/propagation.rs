@@ -106,7 +106,7 @@ impl Watchers {
 
 /// The posted propagators, who watches what, and the queue.
 #[derive(Clone, Debug, Default)]
-pub struct Propagation {
+pub(crate) struct Propagation {
     /// Each posted propagator with what the loop needs to know about it and its counters,
     /// in one record: a wake-up or a run looks up one entry (one bounds check), not three.
     posted: Vec<Posted>,
@@ -123,7 +123,7 @@ pub struct Propagation {
 
 impl Propagation {
     /// Add a propagator watching variables of `store`. It runs at the next `fixpoint`.
-    pub fn post(&mut self, store: &mut Store, mut prop: Box<dyn Propagator>) -> PropId {
+    pub(crate) fn post(&mut self, store: &mut Store, mut prop: Box<dyn Propagator>) -> PropId {
         let id = self.posted.len() as u32;
         prop.register(&mut PostContext::new(store));
         if self.watchers.len() < store.num_vars() {
@@ -157,16 +157,12 @@ impl Propagation {
         PropId(id)
     }
 
-    pub fn len(&self) -> usize {
+    pub(crate) fn len(&self) -> usize {
         self.posted.len()
     }
 
-    pub fn is_empty(&self) -> bool {
-        self.posted.is_empty()
-    }
-
     /// The name of propagator `p`.
-    pub fn name(&self, p: u32) -> &'static str {
+    pub(crate) fn name(&self, p: u32) -> &'static str {
         self.posted[p as usize].prop.name()
     }
 
@@ -176,7 +172,7 @@ impl Propagation {
     }
 
     /// The propagators watching `x` (for heuristics such as dom/wdeg).
-    pub fn watchers_of(&self, x: VarId) -> impl Iterator<Item = u32> + '_ {
+    pub(crate) fn watchers_of(&self, x: VarId) -> impl Iterator<Item = u32> + '_ {
         self.watchers
             .get(x.index())
             .into_iter()
@@ -184,24 +180,19 @@ impl Propagation {
             .map(|w| w.prop)
     }
 
-    /// Number of variables watched by propagators (the degree of `x` in the constraint graph).
-    pub fn degree(&self, x: VarId) -> usize {
-        self.watchers.get(x.index()).map_or(0, |w| w.list.len())
-    }
-
     /// Has propagator `p` become entailed at the current node?
-    pub fn is_entailed(&self, store: &Store, p: u32) -> bool {
+    pub(crate) fn is_entailed(&self, store: &Store, p: u32) -> bool {
         store.rev(self.posted[p as usize].state.entailed) != 0
     }
 
     /// How many times propagator `p` failed (its dom/wdeg weight, minus one).
-    pub fn failures_of(&self, p: u32) -> u64 {
+    pub(crate) fn failures_of(&self, p: u32) -> u64 {
         self.posted[p as usize].counters.failures
     }
 
     /// Run propagators until nothing changes, or until one fails. Always inlined (into
     /// `Model::propagate`, and so into the search loop): on n-queens, one fixpoint per node,
-    /// the call and the reloading of the loop's state around it cost 3 % of the
+    /// the call and the reloading of the loop's state around it were a visible share of the
     /// instructions.
     ///
     /// With the removal recorder on (explain.rs), the same loop runs in a second copy that
@@ -210,7 +201,7 @@ impl Propagation {
     /// loop's one copy, was measurable on n-queens (docs/PERFORMANCE.md, "The removal
     /// recorder switched off").
     #[inline(always)]
-    pub fn fixpoint(&mut self, store: &mut Store) -> Result<(), Conflict> {
+    pub(crate) fn fixpoint(&mut self, store: &mut Store) -> Result<(), Conflict> {
         if self.recorder.is_some() {
             return self.fixpoint_recording(store);
         }
@@ -311,7 +302,7 @@ impl Propagation {
     }
 
     /// Queue every propagator from scratch (after a restart, or to re-check a whole node).
-    pub fn schedule_all_from_scratch(&mut self) {
+    pub(crate) fn schedule_all_from_scratch(&mut self) {
         for (p, posted) in self.posted.iter_mut().enumerate() {
             posted.state.fresh = true;
             self.queue.push(p as u32, posted.state.priority);
@@ -319,7 +310,7 @@ impl Propagation {
     }
 
     /// Drop the queue after a conflict (or when a search abandons a node).
-    pub fn abandon(&mut self, store: &mut Store) {
+    pub(crate) fn abandon(&mut self, store: &mut Store) {
         store.drop_modified();
         let posted = &mut self.posted;
         self.queue
@@ -327,8 +318,8 @@ impl Propagation {
     }
 
     /// Wake the watchers of every variable changed since the last look. Inlined into the
-    /// fixpoint loop, its only caller (two places): the loop's state stays in registers
-    /// (on n-queens, 2.5 % fewer instructions in all than with a call), and after most
+    /// fixpoint loop, its only caller (two places): the loop's state stays in registers,
+    /// and after most
     /// propagator runs there is nothing to wake, which is then one test.
     #[inline(always)]
     fn schedule(&mut self, store: &mut Store, skip: Option<u32>) {
@@ -369,7 +360,7 @@ impl Propagation {
     }
 
     /// Counters per propagator kind.
-    pub fn profile(&self) -> PropagatorProfile {
+    pub(crate) fn profile(&self) -> PropagatorProfile {
         let mut profile = PropagatorProfile::default();
         for posted in &self.posted {
             let c = &posted.counters;
@@ -383,7 +374,7 @@ impl Propagation {
     }
 
     /// Zero the call counters (not the failure weights' history used by heuristics).
-    pub fn reset_counters(&mut self) {
+    pub(crate) fn reset_counters(&mut self) {
         for posted in &mut self.posted {
             posted.counters = PropagatorCounters {
                 instances: 1,

@@ -27,7 +27,7 @@ struct Fifo {
 
 /// Propagators waiting to run, by priority, each at most once.
 #[derive(Clone, Debug, Default)]
-pub struct PropagationQueue {
+pub(crate) struct PropagationQueue {
     fifos: [Fifo; PRIORITIES],
     queued: Vec<bool>,
     len: usize,
@@ -35,13 +35,13 @@ pub struct PropagationQueue {
 
 impl PropagationQueue {
     /// Make room for propagator ids `0..n`.
-    pub fn resize(&mut self, n: usize) {
+    pub(crate) fn resize(&mut self, n: usize) {
         self.queued.resize(n, false);
     }
 
     /// Add propagator `p` unless it is already waiting.
     #[inline]
-    pub fn push(&mut self, p: u32, priority: Priority) {
+    pub(crate) fn push(&mut self, p: u32, priority: Priority) {
         let q = &mut self.queued[p as usize];
         if !*q {
             *q = true;
@@ -52,7 +52,7 @@ impl PropagationQueue {
 
     /// The next propagator to run: the oldest of the most urgent priority.
     #[inline]
-    pub fn pop(&mut self) -> Option<u32> {
+    pub(crate) fn pop(&mut self) -> Option<u32> {
         if self.len == 0 {
             return None;
         }
@@ -71,13 +71,14 @@ impl PropagationQueue {
         None
     }
 
-    pub fn is_empty(&self) -> bool {
+    #[cfg(test)]
+    pub(crate) fn is_empty(&self) -> bool {
         self.len == 0
     }
 
     /// Empty the queue, calling `dropped` on each propagator removed.
     #[inline]
-    pub fn clear(&mut self, dropped: impl FnMut(u32)) {
+    pub(crate) fn clear(&mut self, dropped: impl FnMut(u32)) {
         if self.len != 0 {
             // Not the common case: a search abandons nodes whose queue is already empty
             // (twice per failed node), so only this test is inlined.

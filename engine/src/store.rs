@@ -63,70 +63,58 @@ struct VarMeta {
 
 use variables::Variables;
 
-/// The variables' domains and records, in a module of their own so that nothing else can
-/// change the length of one vector without the other.
+/// The variables' domains and records, in a module of their own so that nothing else
+/// touches the pair but through its methods.
 mod variables {
     use super::VarMeta;
     use crate::domain::Domain;
+    use crate::unchecked::SameLength;
 
     /// Each variable's domain and its [`VarMeta`]: two vectors (propagators read the domains
     /// as one slice, [`super::Store::domains`]) that always have the same length.
     ///
     /// **Why.** A change to a domain also updates the variable's record (its trail epoch,
-    /// its event), and each lookup costs a bounds check: on n-queens the two checks of every
-    /// removal were 1.4 % of the instructions. [`Variables::both_mut`] checks once.
-    ///
-    /// **Why it is sound.** The fields are private to this module, and [`Variables::push`],
-    /// the only code here that changes a length, pushes onto both; the slices handed out
-    /// (`domains_mut`, `meta_mut`) cannot change a length. So `meta.len() == domains.len()`
-    /// at all times, and an index below `domains.len()` is below `meta.len()`.
+    /// its event), and each lookup costs a bounds check, two on every removal, the
+    /// commonest operation of a search. [`Variables::both_mut`] checks once, through
+    /// [`SameLength`] (`unchecked.rs`), which keeps the two lengths equal.
     #[derive(Clone, Debug, Default)]
-    pub(super) struct Variables {
-        domains: Vec<Domain>,
-        meta: Vec<VarMeta>,
-    }
+    pub(super) struct Variables(SameLength<Domain, VarMeta>);
 
     impl Variables {
         pub(super) fn push(&mut self, domain: Domain, meta: VarMeta) {
-            self.domains.push(domain);
-            self.meta.push(meta);
+            self.0.push(domain, meta);
         }
 
         #[inline]
         pub(super) fn len(&self) -> usize {
-            self.domains.len()
+            self.0.len()
         }
 
         #[inline]
         pub(super) fn domains(&self) -> &[Domain] {
-            &self.domains
+            self.0.firsts()
         }
 
         #[inline]
         pub(super) fn domains_mut(&mut self) -> &mut [Domain] {
-            &mut self.domains
+            self.0.firsts_mut()
         }
 
         #[inline]
         pub(super) fn meta(&self) -> &[VarMeta] {
-            &self.meta
+            self.0.seconds()
         }
 
         #[inline]
         pub(super) fn meta_mut(&mut self) -> &mut [VarMeta] {
-            &mut self.meta
+            self.0.seconds_mut()
         }
 
         /// The domain and the record of variable `i`, with one bounds check for both.
         /// Panics unless `i` is a variable.
         #[inline(always)]
         pub(super) fn both_mut(&mut self, i: usize) -> (&mut Domain, &mut VarMeta) {
-            debug_assert_eq!(self.meta.len(), self.domains.len());
-            let domain = &mut self.domains[i];
-            // SAFETY: `i < domains.len()` (the index above did not panic), and
-            // `meta.len() == domains.len()` (see the type).
-            let meta = unsafe { self.meta.get_unchecked_mut(i) };
-            (domain, meta)
+            self.0.both_mut(i)
         }
     }
 }
@@ -177,8 +165,8 @@ pub struct Store {
     epoch: u64,
     /// Next fresh epoch. 64 bits, so that epochs are never reused: with 32, a search of
     /// over 4 billion nodes would wrap round to the epoch of a level still open, and that
-    /// level's first changes would no longer be saved (costs 0.3 % of the instructions on
-    /// 12-queens).
+    /// level's first changes would no longer be saved (the wider counter costs a few
+    /// instructions per level).
     next_epoch: u64,
     /// Variables changed since the last `take_modified`, each once (their strongest event is
     /// in `meta`).

@@ -11,7 +11,7 @@
 //!    the fast lane (no bit tricks, no word matching, no value graph).
 
 use engine::propagators::alldiff::domain::AllDifferentDomain;
-use engine::propagators::alldiff::family::AllDifferentUnits;
+use engine::propagators::alldiff::fast::units::AllDifferentUnits;
 use engine::propagators::alldiff::reference::AllDifferentReference;
 use engine::rng::Rng;
 use engine::testing::{check_propagator, Consistency, HarnessConfig};

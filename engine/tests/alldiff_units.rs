@@ -1,4 +1,4 @@
-//! `AllDifferentUnits` (`alldiff/family.rs`): many all-differents over shared variables as one
+//! `AllDifferentUnits` (`alldiff/fast/units.rs`): many all-differents over shared variables as one
 //! propagator. Two kinds of evidence:
 //!
 //! * the exhaustive harness against brute force: sound, checking, incremental = from
@@ -12,7 +12,7 @@
 use engine::propagator::{
     Condition, Conflict, Context, Priority, PropResult, Propagator, Subscription,
 };
-use engine::propagators::alldiff::family::AllDifferentUnits;
+use engine::propagators::alldiff::fast::units::AllDifferentUnits;
 use engine::propagators::alldiff::reference::AllDifferentReference;
 use engine::rng::Rng;
 use engine::testing::{check_propagator, Consistency, HarnessConfig};

@@ -493,7 +493,7 @@ fn all_different_offset() {
 
 #[test]
 fn all_different_units() {
-    // A 4×4 Latin square: at the domain level one `AllDifferentUnits` (`alldiff/family.rs`)
+    // A 4×4 Latin square: at the domain level one `AllDifferentUnits` (`alldiff/fast/units.rs`)
     // for all its rows and columns; over wide values, one propagator per unit.
     for (lo, hi) in [(1, 4), (1, 80)] {
         for level in LEVELS {

@@ -371,3 +371,65 @@ fn portfolio_returns_a_correct_first_solution_and_optimum() {
     assert!(single.complete && raced.complete);
     assert_eq!(single.objective, raced.objective);
 }
+
+/// `Outcome::status` on real searches: each verdict, from what the search was asked for and
+/// how far it went.
+#[test]
+fn the_outcome_says_what_it_proves() {
+    use engine::{Goal, Status};
+    // 4-queens: two solutions, found only after some search.
+    let queens = || {
+        let mut m = Model::new();
+        let q = m.new_vars(4, 0, 3);
+        let up: Vec<i32> = (0..4).collect();
+        let down: Vec<i32> = (0..4).map(|i| -i).collect();
+        m.all_different_family(&q, &[vec![0; 4], up, down], AllDiffLevel::Value);
+        (m, q)
+    };
+    let config = SearchConfig::default();
+    let (mut m, _) = queens();
+    assert_eq!(
+        engine::solve(&mut m, &config).status(Goal::Satisfy),
+        Status::Satisfied
+    );
+    let (mut m, _) = queens();
+    let all = engine::count(&mut m, &config);
+    assert_eq!(all.solutions, 2);
+    assert_eq!(all.status(Goal::Count), Status::AllSolutions);
+    assert_eq!(all.status(Goal::Enumerate), Status::AllSolutions);
+    // Cut short after the first solution: a list is still a list, a count is no count.
+    let (mut m, _) = queens();
+    let cut = engine::search(
+        &mut m,
+        &config,
+        &mut engine::search::NoListener,
+        &mut |_| engine::Control::Stop,
+    );
+    assert!(!cut.complete && cut.solutions == 1);
+    assert_eq!(cut.status(Goal::Enumerate), Status::Satisfied);
+    assert_eq!(cut.status(Goal::Count), Status::Unknown);
+    // Cut short before any solution, and a model with none.
+    let (mut m, _) = queens();
+    let mut limited = config.clone();
+    limited.limits = Limits {
+        nodes: Some(1),
+        ..Limits::default()
+    };
+    let none_yet = engine::solve(&mut m, &limited);
+    assert_eq!(none_yet.solutions, 0);
+    assert_eq!(none_yet.status(Goal::Satisfy), Status::Unknown);
+    let mut m = Model::new();
+    let x = m.new_vars(3, 0, 1);
+    m.all_different(&x, AllDiffLevel::Domain);
+    let unsat = engine::solve(&mut m, &config);
+    assert_eq!(unsat.status(Goal::Satisfy), Status::Unsatisfiable);
+    assert_eq!(unsat.status(Goal::Count).as_str(), "UNSATISFIABLE");
+    // The least queen in the first column: proved optimal (1), or only found when cut.
+    let (mut m, q) = queens();
+    let mut optimise = config.clone();
+    optimise.objective = Some(Objective::minimize(q[0]));
+    let best = engine::solve(&mut m, &optimise);
+    assert_eq!(best.objective, Some(1));
+    assert_eq!(best.status(Goal::Optimise), Status::Optimal);
+    assert_eq!(cut.status(Goal::Optimise), Status::Satisfied);
+}

@@ -326,10 +326,9 @@ impl Sudoku {
     /// dozen cells with two candidates. The tie-break is a weighted *degree* rule: the
     /// branches on a cell strike its candidates from its peers, and a peer with few
     /// candidates left is the one that this fixes (more propagation) or empties (a wrong
-    /// guess fails at once). Measured in `docs/PERFORMANCE.md` ("Sudoku, eighth pass"):
-    /// 75.8 nodes a puzzle on the forum's hardest 1,000, against 92.6 for the earlier count
-    /// of shared candidates and 122.0 for smallest domain alone; 73.3 since the first 12
-    /// ties, not 8, are weighed ("Sudoku, eleventh pass").
+    /// guess fails at once). It takes fewer nodes than smallest domain alone, or than a count
+    /// of shared candidates (measured in `docs/PERFORMANCE.md`, "Sudoku, eighth pass" and
+    /// "eleventh pass").
     fn cell_choice(&self, cells: &[VarId], num_vars: usize) -> VarSelect {
         let units: Vec<Vec<VarId>> = self
             .units()

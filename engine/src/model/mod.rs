@@ -24,7 +24,7 @@ mod scheduling;
 use crate::domain::Domain;
 use crate::propagation::{PropId, Propagation};
 use crate::propagator::{Conflict, Propagator};
-use crate::propagators::alldiff::family::AllDifferentUnits;
+use crate::propagators::alldiff::fast::units::AllDifferentUnits;
 use crate::propagators::alldiff::{self, AllDiffLevel};
 use crate::propagators::linear::{self, Relation};
 use crate::propagators::relations::{EqualOffset, LessEqualOffset, NotEqualOffset};
@@ -265,7 +265,7 @@ impl Model {
     }
 
     /// Each of `units` all different, at `level`. At the domain level, when every value fits
-    /// in one 64-bit word, the units run together as one propagator (`alldiff/family.rs`,
+    /// in one 64-bit word, the units run together as one propagator (`alldiff/fast/units.rs`,
     /// the same pruning for less traffic through the engine); otherwise one propagator per
     /// unit.
     pub fn all_different_units(&mut self, units: &[Vec<VarId>], level: AllDiffLevel) {
@@ -289,7 +289,7 @@ impl Model {
 
     /// Several offset all-differents over the same variables: for each `k`, all of
     /// `xs[i] + families[k][i]` differ (n-queens: rows and both diagonals). At the value
-    /// level one propagator handles every family (`alldiff/value_family.rs`: one wake-up per
+    /// level one propagator handles every family (`alldiff/fast/offset_family.rs`: one wake-up per
     /// fixed variable instead of one per family); at the other levels, one per family.
     /// Returns the last propagator posted.
     pub fn all_different_family(
@@ -300,7 +300,7 @@ impl Model {
     ) -> PropId {
         assert!(!families.is_empty(), "a family of all-differents needs one");
         if level == AllDiffLevel::Value {
-            let prop = alldiff::value_family::AllDifferentOffsetFamily::new(xs, families);
+            let prop = alldiff::fast::offset_family::AllDifferentOffsetFamily::new(xs, families);
             return self.post(Box::new(prop));
         }
         let mut last = None;

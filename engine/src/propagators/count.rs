@@ -17,7 +17,7 @@
 //! **Consistency: domain.** Every value left has a support: a value `w != v` of `xᵢ` is
 //! supported because `sure <= hi` and `possible >= lo` leave room either way, and `v` itself
 //! because `sure < hi` whenever it is still in an unfixed domain. One run reaches the
-//! fixpoint (idempotent). Checked exhaustively in `engine/tests/propagators_strong.rs`.
+//! fixpoint (idempotent). Checked exhaustively in `engine/tests/globals.rs`.
 //!
 //! **Wakes on:** any domain change (the loss of `v` matters even inside a domain).
 //! **Cost:** O(n) per run. Entailed when `sure >= lo` and `possible <= hi`.
@@ -25,6 +25,10 @@
 //! The multi-value version, the global cardinality constraint, is `GlobalCardinality` below:
 //! it matches variables to values with a flow (Régin 1996) instead of counting each value
 //! alone, which finds more (see `value_graph.rs`).
+//!
+//! **Reference** (`propagate_from_scratch`): for `CountRange`, the run itself (it keeps
+//! nothing between runs); for `GlobalCardinality`, the same flow algorithm on a fresh value
+//! graph, where the engine's runs keep the last flow as a hint.
 
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
 use crate::propagators::value_graph::{Capacities, ValueGraph};
@@ -118,6 +122,8 @@ impl Propagator for CountRange {
 #[derive(Clone, Debug)]
 pub struct GlobalCardinality {
     xs: Vec<VarId>,
+    /// The values and how many times each is taken, as given.
+    counts: Vec<(i32, u32)>,
     graph: ValueGraph,
 }
 
@@ -126,6 +132,7 @@ impl GlobalCardinality {
         let offsets = vec![0; xs.len()];
         GlobalCardinality {
             xs: xs.to_vec(),
+            counts: counts.to_vec(),
             graph: ValueGraph::new(xs, &offsets, Capacities::exact_counts(counts, xs.len())),
         }
     }
@@ -144,10 +151,13 @@ impl Propagator for GlobalCardinality {
     fn idempotent(&self) -> bool {
         true
     }
-    /// The reference: the same algorithm on a copy of the scratch buffers (the engine's
-    /// runs, `propagate`, reuse them and allocate nothing).
+    /// The reference: the same flow algorithm on a fresh value graph, with no flow kept from
+    /// an earlier run (`value_graph.rs` is already the plain graph version; what the engine's
+    /// runs keep is only the flow, as a hint).
     fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
-        self.clone().propagate(ctx)
+        let offsets = vec![0; self.xs.len()];
+        let capacities = Capacities::exact_counts(&self.counts, self.xs.len());
+        ValueGraph::new(&self.xs, &offsets, capacities).filter(ctx)
     }
     fn reset_and_propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
         self.propagate(ctx)

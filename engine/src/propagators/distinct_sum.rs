@@ -34,6 +34,9 @@
 //! dynamic-programmed digit sets for "sum of distinct digits") is folklore among Kakuro
 //! solvers, and Régin's "Generalized arc consistency for global cardinality constraint"
 //! framework covers the general problem. Overflow: values are `i32`, sums are `i64`.
+//!
+//! **Reference** (`propagate_from_scratch`): the run itself on a copy of the scratch buffers;
+//! the run keeps nothing between runs (every buffer is rewritten before it is read).
 
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
 use crate::store::VarId;
@@ -100,8 +103,9 @@ impl Propagator for DistinctSum {
     fn idempotent(&self) -> bool {
         true
     }
-    /// The reference: the same algorithm on a copy of the scratch buffers (the engine's
-    /// runs, `propagate`, reuse them and allocate nothing).
+    /// The reference: the same dynamic programme on a copy of the scratch buffers. `propagate`
+    /// is stateless already (every buffer is rewritten before it is read, every run), so the
+    /// copy only lends it writable scratch.
     fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
         self.clone().propagate(ctx)
     }

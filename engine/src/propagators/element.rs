@@ -15,9 +15,13 @@
 //! **Wakes on:** any domain change of either variable. **Cost:** O(|D(index)| +
 //! |D(result)|·log m) per run, m = number of distinct entries. No allocation per run: the
 //! distinct entries are sorted once, and a scratch mark per distinct entry is reused.
+//!
+//! **Reference** (`propagate_from_scratch`): the two rules with plain sets, no scratch; the
+//! engine's runs (`propagate`) reuse scratch arrays and are tested against it.
 
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
 use crate::store::VarId;
+use std::collections::BTreeSet;
 
 #[derive(Clone, Debug)]
 pub struct Element {
@@ -71,10 +75,25 @@ impl Propagator for Element {
     fn idempotent(&self) -> bool {
         true
     }
-    /// The reference: the same algorithm on a copy of the scratch buffers (the engine's
-    /// runs, `propagate`, reuse them and allocate nothing).
+    /// The reference, the rule as the header states it with plain sets: a position stays
+    /// if its entry is a value of `result`, a value stays if a position left shows it.
     fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
-        self.clone().propagate(ctx)
+        let (index, result) = (self.index, self.result);
+        ctx.set_min(index, 0)?;
+        let last = (self.array.len() as i64 - 1).min(i32::MAX as i64) as i32;
+        ctx.set_max(index, last)?;
+        let positions: BTreeSet<i32> = ctx
+            .domain(index)
+            .iter()
+            .filter(|&i| ctx.contains(result, self.array[i as usize]))
+            .collect();
+        ctx.retain(index, |i| positions.contains(&i))?;
+        let shown: BTreeSet<i32> = positions.iter().map(|&i| self.array[i as usize]).collect();
+        ctx.retain(result, |v| shown.contains(&v))?;
+        if ctx.is_fixed(index) {
+            ctx.set_entailed();
+        }
+        Ok(())
     }
     fn reset_and_propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
         self.propagate(ctx)

@@ -3,7 +3,7 @@
 //! Each file holds one filtering algorithm and opens with what it enforces, the consistency
 //! it reaches, the events that wake it, its cost, and the paper it follows. Where a
 //! constraint has several algorithms of different strength they sit side by side in one
-//! folder (`alldiff/value.rs`, `alldiff/bounds.rs`, `alldiff/domain.rs`), chosen by an option.
+//! folder (`alldiff/fast/value.rs`, `alldiff/bounds.rs`, `alldiff/domain.rs`), chosen by an option.
 
 pub mod alldiff;
 pub mod arithmetic;

@@ -12,6 +12,10 @@
 //!
 //! Arithmetic is done in `i64` and clamped back to `i32`, so `c` near the ends of the `i32`
 //! range cannot overflow.
+//!
+//! **Reference** (`propagate_from_scratch`): each propagator's run keeps nothing between runs;
+//! `x = y + c`'s reference is still written apart, with plain sorted lists instead of the
+//! scratch copies of the domains its runs reuse.
 
 use crate::domain::Domain;
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
@@ -64,10 +68,22 @@ impl Propagator for EqualOffset {
     fn idempotent(&self) -> bool {
         true
     }
-    /// The reference: the same algorithm on a copy of the scratch buffers (the engine's
-    /// runs, `propagate`, reuse them and allocate nothing).
+    /// The reference, the rule with plain sets and no scratch: a value of `x` stays if `y`
+    /// holds its partner (`x − c`), then a value of `y` stays if `x` holds its partner.
     fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
-        self.clone().propagate(ctx)
+        let (x, y, c) = (self.x, self.y, self.c as i64);
+        let partners_in_y: Vec<i32> = ctx.domain(y).iter().collect();
+        ctx.retain(x, |v| {
+            partners_in_y.binary_search(&clamp(v as i64 - c)).is_ok()
+        })?;
+        let partners_in_x: Vec<i32> = ctx.domain(x).iter().collect();
+        ctx.retain(y, |v| {
+            partners_in_x.binary_search(&clamp(v as i64 + c)).is_ok()
+        })?;
+        if ctx.is_fixed(x) {
+            ctx.set_entailed();
+        }
+        Ok(())
     }
     fn reset_and_propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
         self.propagate(ctx)

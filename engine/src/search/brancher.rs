@@ -19,6 +19,7 @@ use crate::domain::Domain;
 use crate::model::Model;
 use crate::rng::Rng;
 use crate::store::VarId;
+use crate::unchecked::IndicesBelow;
 use std::fmt;
 use std::sync::{Arc, OnceLock};
 
@@ -126,8 +127,9 @@ impl fmt::Debug for VarSelect {
 /// every cell has degree 1); the model states the neighbourhood instead.
 #[derive(Clone, Debug)]
 pub struct Neighbours {
-    /// Variable `x`'s neighbours are `list[start[x]..start[x + 1]]`, each once.
-    list: Vec<u32>,
+    /// Variable `x`'s neighbours are `list[start[x]..start[x + 1]]`, each once: variables
+    /// of the model, below the number of variables.
+    list: IndicesBelow,
     start: Vec<u32>,
     /// Whether the domains are words of one layout (see [`Neighbours::pressure`]),
     /// found at the first decision: a domain's offset never changes, so once per model
@@ -145,23 +147,29 @@ impl Neighbours {
                 sets[x.index()].extend(group.iter().filter(|&&y| y != x).map(|y| y.0));
             }
         }
-        let mut neighbours = Neighbours {
-            list: Vec::new(),
-            start: vec![0],
-            layout: OnceLock::new(),
-        };
+        let mut list = Vec::new();
+        let mut start = vec![0];
         for mut set in sets {
             set.sort_unstable();
             set.dedup();
-            neighbours.list.extend_from_slice(&set);
-            neighbours.start.push(neighbours.list.len() as u32);
+            list.extend_from_slice(&set);
+            start.push(list.len() as u32);
         }
-        neighbours
+        Neighbours {
+            list: IndicesBelow::new(list, num_vars),
+            start,
+            layout: OnceLock::new(),
+        }
     }
 
     /// The neighbours of `x`.
     pub fn of(&self, x: VarId) -> &[u32] {
-        &self.list[self.start[x.index()] as usize..self.start[x.index() + 1] as usize]
+        &self.list.as_slice()[self.range(x)]
+    }
+
+    /// Where the neighbours of `x` are in `list`.
+    fn range(&self, x: VarId) -> std::ops::Range<usize> {
+        self.start[x.index()] as usize..self.start[x.index() + 1] as usize
     }
 
     /// The pressure a decision on `x` puts on its neighbours: the sum, over the unfixed
@@ -171,33 +179,26 @@ impl Neighbours {
     /// **Why this weight.** Either branch on `x` takes a value from the neighbours holding
     /// it, and a neighbour with few values left is the one that this may fix (more
     /// propagation) or wipe out (a failure found at once). A neighbour with two values left
-    /// counts 16 times one with eight. Measured on the forum's hardest 1,000 Sudokus: 75.8
-    /// nodes a puzzle against 92.6 when every shared (neighbour, value) pair counted one,
-    /// 77.9 with `1 / |D(y)|`, 77.2 with `1 / |D(y)|³`; the same gain on puzzles not used to
-    /// choose it (`docs/PERFORMANCE.md`, "Sudoku, eighth pass").
+    /// counts 16 times one with eight. On Sudoku this square took fewer nodes than counting
+    /// every shared (neighbour, value) pair as one, or than `1 / |D(y)|` or `1 / |D(y)|³`,
+    /// on puzzles not used to choose it too (`docs/PERFORMANCE.md`, "Sudoku, eighth pass").
     ///
     /// A fixed neighbour weighs nothing (at a propagation fixpoint its value has already
     /// left `x` anyway). `layout`: `Some(offset)` when every domain involved is one word
     /// from that offset (then the words are compared as they are), `None` otherwise.
     #[inline]
     fn pressure(&self, x: VarId, domains: &[Domain], layout: Option<i32>) -> u32 {
-        let neighbours = self.of(x);
+        // Where `x`'s neighbours are in `list`, found once for either branch.
+        let neighbours = self.range(x);
         match layout {
             Some(_) => {
                 let mine = domains[x.index()].first_word();
-                // Every neighbour is a variable of the model (`from_groups` indexes its own
-                // table by each of them), so one check here stands for one per neighbour.
-                assert!(
-                    domains.len() >= self.start.len() - 1,
-                    "a domain per variable"
-                );
-                neighbours
-                    .iter()
-                    .map(|&y| {
-                        debug_assert!((y as usize) < domains.len());
-                        // SAFETY: `y` is below the number of variables (see above), which
-                        // is at most `domains.len()` (asserted).
-                        let theirs = unsafe { domains.get_unchecked(y as usize) }.first_word();
+                // Every neighbour is a variable of the model, so one check that there is a
+                // domain per variable stands for one per neighbour (`IndicesBelow::lookup`).
+                self.list
+                    .lookup(neighbours, domains)
+                    .map(|theirs| {
+                        let theirs = theirs.first_word();
                         // Whether a neighbour shares a value is as random as the puzzle:
                         // left to itself the compiler branches on it (to skip the lookup),
                         // and the branch is mispredicted; `select_unpredictable` asks for a
@@ -210,7 +211,7 @@ impl Neighbours {
             None => {
                 let base = domains[x.index()].min();
                 let mine = domains[x.index()].mask_from(base);
-                neighbours
+                self.list.as_slice()[neighbours]
                     .iter()
                     .map(|&y| {
                         let theirs = &domains[y as usize];

@@ -259,8 +259,7 @@ impl Dfs<'_> {
     }
 
     /// Close levels until a right branch propagates. False when no level is left.
-    /// (Always inlined into the search loop, its one caller in a hot path: 1.7 % fewer
-    /// instructions on n-queens.)
+    /// (Always inlined into the search loop, its one caller in a hot path.)
     #[inline(always)]
     fn backtrack(&mut self) -> bool {
         while let Some(frame) = self.stack.pop() {
@@ -295,8 +294,8 @@ impl Dfs<'_> {
 
     /// Require the objective to beat the best solution so far. False on conflict.
     /// Only the test "is there a bound?" is inlined (into `backtrack`, at every right
-    /// branch): without a bound, the common case, the call cost more than the test
-    /// (0.8 % of n-queens' instructions, where the compiler had stopped inlining it whole).
+    /// branch): without a bound, the common case, the call cost more than the test (the
+    /// compiler had stopped inlining it whole).
     #[inline(always)]
     fn apply_bound(&mut self) -> bool {
         let (Some(objective), Some(bound)) = (self.config.objective, self.bound) else {

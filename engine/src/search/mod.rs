@@ -135,3 +135,64 @@ pub struct Outcome {
     pub stats: SearchStats,
     pub profile: PropagatorProfile,
 }
+
+/// What a search was asked for: it decides what its outcome proves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// A solution (the search stops at the first).
+    Satisfy,
+    /// The best solution (branch and bound), or every improving one.
+    Optimise,
+    /// Every solution, each one reported.
+    Enumerate,
+    /// The number of solutions.
+    Count,
+}
+
+/// The verdict of a search, in the words of MiniZinc's output (`----------`, `==========`,
+/// `=====UNSATISFIABLE=====`, `=====UNKNOWN=====`) and of the CLI's JSON `status` field.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// A solution was found (the optimum or the full list not proved, if those were asked).
+    Satisfied,
+    /// The best solution was found and proved best: the whole tree was explored.
+    Optimal,
+    /// Every solution was found (and counted): the whole tree was explored.
+    AllSolutions,
+    /// The whole tree was explored and holds no solution.
+    Unsatisfiable,
+    /// The search stopped before it knew: no solution yet, or a count cut short.
+    Unknown,
+}
+
+impl Status {
+    /// The status as MiniZinc and the JSON output spell it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Satisfied => "SATISFIED",
+            Status::Optimal => "OPTIMAL",
+            Status::AllSolutions => "ALL_SOLUTIONS",
+            Status::Unsatisfiable => "UNSATISFIABLE",
+            Status::Unknown => "UNKNOWN",
+        }
+    }
+}
+
+impl Outcome {
+    /// What this outcome proves, for a search asked for `goal`. Only a complete search
+    /// proves a negative (no solution), an optimum or a full list; a count cut short is no
+    /// count at all, while a list or a branch and bound cut short still found solutions.
+    pub fn status(&self, goal: Goal) -> Status {
+        match (goal, self.complete, self.solutions > 0) {
+            (_, true, false) => Status::Unsatisfiable,
+            (_, false, false) => Status::Unknown,
+            (Goal::Count, true, true) => Status::AllSolutions,
+            (Goal::Count, false, true) => Status::Unknown,
+            (Goal::Optimise, true, true) => Status::Optimal,
+            (Goal::Enumerate, true, true) => Status::AllSolutions,
+            (Goal::Satisfy, _, true) | (Goal::Optimise | Goal::Enumerate, false, true) => {
+                Status::Satisfied
+            }
+        }
+    }
+}

@@ -25,8 +25,12 @@
 //!
 //! **Wakes on:** bounds. **Cost:** O(n log n) per scan (the sorts; the scans themselves are
 //! almost linear). No allocation: every array is kept in the struct.
+//!
+//! **Reference** (`propagate_from_scratch`): `reference::hall_intervals`, every candidate
+//! interval tried plainly; the scans above are tested against it.
 
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
+use crate::propagators::alldiff::reference;
 use crate::store::VarId;
 
 #[derive(Clone, Debug)]
@@ -229,10 +233,12 @@ impl Propagator for AllDifferentBounds {
     fn idempotent(&self) -> bool {
         true
     }
-    /// The reference: the same algorithm on a copy of the scratch buffers (the engine's
-    /// runs, `propagate`, reuse them and allocate nothing).
+    /// The reference: Hall intervals found plainly (`reference::hall_intervals`: every pair
+    /// of a min and a max, until nothing moves), with none of the scans' forests. Bounds(Z)
+    /// consistency is one set of bounds, so both must reach the same.
     fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
-        self.clone().propagate(ctx)
+        let offsets: Vec<i32> = self.offsets.iter().map(|&o| o as i32).collect();
+        reference::hall_intervals(ctx, &self.xs, &offsets)
     }
     fn reset_and_propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
         self.propagate(ctx)

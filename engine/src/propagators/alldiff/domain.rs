@@ -16,8 +16,8 @@
 //! (span ≤ 64, at most 64 variables: Sudoku units, Latin squares, Kakuro runs) the run goes
 //! through `word_matching.rs`, where every set of vertices is a bitmask and the whole run is
 //! a few hundred bit operations; otherwise through the general graph of `value_graph.rs`.
-//! Both prune exactly the same values (both are tested against brute force), the first about
-//! ten times faster. [`AllDifferentDomain::general`] forces the general graph, for tests and
+//! Both prune exactly the same values (both are tested against brute force), the first much
+//! faster. [`AllDifferentDomain::general`] forces the general graph, for tests and
 //! benches.
 //!
 //! **Incremental:** the matching is kept between runs (as a hint: it is re-checked against
@@ -29,9 +29,13 @@
 //! for the first matching, which matters little here since the matching is reused).
 //! **Idempotent:** removing edges between components changes neither the matching nor the
 //! components, so one run is a fixpoint.
+//!
+//! **Reference** (`propagate_from_scratch`): `reference::regin`, the textbook algorithm on a
+//! fresh graph; the engine's runs keep a matching between runs and are tested against it.
 
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
-use crate::propagators::alldiff::word_matching::{WordMatching, WordRun};
+use crate::propagators::alldiff::fast::word_matching::{WordMatching, WordRun};
+use crate::propagators::alldiff::reference;
 use crate::propagators::value_graph::{Capacities, ValueGraph};
 use crate::store::VarId;
 
@@ -77,10 +81,11 @@ impl Propagator for AllDifferentDomain {
     fn idempotent(&self) -> bool {
         true
     }
-    /// The reference: the same algorithm on a copy of the scratch buffers (the engine's
-    /// runs, `propagate`, reuse them and allocate nothing).
+    /// The reference: Régin's algorithm written plainly (`reference::regin`: a fresh value
+    /// graph, DFS augmenting paths, Tarjan), with no matching kept from an earlier run.
+    /// Domain consistency is one set of domains, so both lanes must reach the same.
     fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
-        self.clone().propagate(ctx)
+        reference::regin(ctx, &self.xs, &self.offsets)
     }
     fn reset_and_propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
         self.propagate(ctx)

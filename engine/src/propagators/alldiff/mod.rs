@@ -7,28 +7,27 @@
 //!
 //! | level | file | removes | cost per run |
 //! |---|---|---|---|
-//! | value | `value.rs` | the value of each fixed variable from the others (forward checking) | O(n) per fixed variable |
+//! | value | `fast/value.rs` | the value of each fixed variable from the others (forward checking) | O(n) per fixed variable |
 //! | bounds | `bounds.rs` | bounds that no assignment can support (Hall intervals) | O(n log n) |
 //! | domain | `domain.rs` | every value that no assignment can support (Régin's matching) | O(n·d·√n) worst case |
 //!
 //! `reference.rs` holds the same three algorithms written plainly, as a reader would from the
 //! papers: the oracle every file here is tested against, and the place to start reading.
 //!
-//! `family.rs` (`AllDifferentUnits`) runs many domain-level all-differents over shared
-//! variables (the 27 units of a Sudoku) as one propagator, to the same fixpoint.
-//! `value_family.rs` (`AllDifferentOffsetFamily`) does the same for value-level
-//! all-differents with offsets over the same variables (the rows and diagonals of n-queens).
+//! The fast lane, `fast/`, holds what makes the puzzles quick and can be skipped on a first
+//! reading: `fast/units.rs` (`AllDifferentUnits`) runs many domain-level all-differents over
+//! shared variables (the 27 units of a Sudoku) as one propagator, to the same fixpoint;
+//! `fast/offset_family.rs` (`AllDifferentOffsetFamily`) does the same for value-level
+//! all-differents with offsets over the same variables (the rows and diagonals of n-queens);
+//! `fast/word_matching.rs` is Régin's algorithm on bitmasks, which `domain.rs` tries first.
 //!
 //! Every variant accepts an *offset* per variable and constrains `xᵢ + offsetᵢ` to be
 //! different (the n-queens diagonals), so no auxiliary variables are needed.
 
 pub mod bounds;
 pub mod domain;
-pub mod family;
+pub mod fast;
 pub mod reference;
-pub mod value;
-pub mod value_family;
-mod word_matching;
 
 use crate::propagator::Propagator;
 use crate::store::VarId;
@@ -79,7 +78,7 @@ pub fn new_all_different(
 ) -> Box<dyn Propagator> {
     assert_eq!(xs.len(), offsets.len());
     match level {
-        AllDiffLevel::Value => Box::new(value::AllDifferentValue::new(xs, offsets)),
+        AllDiffLevel::Value => Box::new(fast::value::AllDifferentValue::new(xs, offsets)),
         AllDiffLevel::Bounds => Box::new(bounds::AllDifferentBounds::new(xs, offsets)),
         AllDiffLevel::Domain => Box::new(domain::AllDifferentDomain::new(xs, offsets)),
     }

@@ -31,7 +31,7 @@
 //! both against brute force and against each other.
 //!
 //! **Cost** on a 9-cell unit: a few hundred simple instructions and no memory but the
-//! struct's own small arrays, about ten times less than the general graph.
+//! struct's own small arrays, a small part of what the general graph costs.
 
 use crate::propagator::{Conflict, Context, PropResult};
 use crate::store::VarId;

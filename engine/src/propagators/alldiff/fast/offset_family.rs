@@ -14,7 +14,7 @@
 //! that family as there are of them, so fewer values in the union of their domains is a
 //! failure, and when there are exactly as many, a value only one variable holds goes to it
 //! (`check_pigeonhole`). That is the cheapest part of a Hall-set argument, one set only (all
-//! the open variables), and a few word operations per variable; it spares 19 % of 12-queens'
+//! the open variables), and a few word operations per variable, and it spares n-queens many
 //! nodes. The propagator then wakes on every removal, not only on fixing, so that it
 //! reaches the fixpoint of its rules whatever the search removed. Its result is the largest
 //! domains closed under these rules (there is only one). The tests check it: random dives
@@ -41,13 +41,14 @@
 //! (as in `value.rs`, where the reason is explained: which variables still hold the values
 //! is unpredictable, so a branch per variable mispredicts). Only those variables are then
 //! touched. The word path takes at most 64 variables (one bit each in that bitmask, and one
-//! block of slots, with no loop over blocks to set up: 2.5 % of n-queens' instructions).
+//! block of slots, with no loop over blocks to set up).
 //! Wider domains, or more variables, take a plain path: `contains` and `remove` for each
 //! family.
 //!
 //! **Open positions.** As in `value.rs`, a variable whose fixed value has been removed from
 //! all others is *closed*: it never needs looking at again below this node. The open ones
-//! are kept at the front of an array whose length is a reversible integer (a sparse set).
+//! are kept in a reversible sparse set, and both paths' scans are the forward-checking
+//! routines of `singles.rs`, shared with `value.rs`.
 //!
 //! **Wakes on:** fixed; any removal when a family is constant. **Idempotent:** a variable
 //! fixed by the removals is handled in the same run. **Cost:** O(K · open variables) per
@@ -55,23 +56,23 @@
 //! variable is closed. `propagate_from_scratch` handles every fixed variable: the tests'
 //! reference.
 
-use super::reference;
 use crate::domain::Event;
 use crate::propagator::{
     Condition, Conflict, Context, EnqueueDecision, PostContext, PropResult, Propagator,
     Subscription,
 };
-use crate::store::{RevId, VarId};
+use crate::propagators::alldiff::fast::singles::{
+    remove_attacked_bits, remove_attacked_values, OpenPositions, OpenSlot, BLOCK,
+};
+use crate::propagators::alldiff::reference;
+use crate::store::VarId;
 
 /// The word path handles up to this many families, each slot carrying its `bit0` values in a
 /// fixed array (so the loop over the families has a fixed length and is unrolled); with more
 /// families (never seen in a puzzle) the plain path is taken.
 const MAX_WORD_FAMILIES: usize = 4;
 
-/// The word path's block: at most this many variables, one bit each in a word of the scan.
-const BLOCK: usize = 64;
-
-/// A slot of `open` past the last variable (see `AllDifferentOffsetFamily::open`).
+/// A slot past the last variable (see `OpenPositions`): never open, never read.
 const PADDING: Slot = Slot {
     var: VarId(u32::MAX),
     position: u32::MAX,
@@ -87,8 +88,7 @@ struct PigeonholeFamily {
     k: usize,
     base: i64,
     /// Some shift is not 0. When none is (n-queens), the union is counted in one word:
-    /// a 128-bit shift by a variable amount is several instructions, and with it on every
-    /// run 12-queens took 2 % more of them (285.5 M against 279.8 M).
+    /// a 128-bit shift by a variable amount is several instructions, on every run.
     shifted: bool,
 }
 
@@ -105,6 +105,15 @@ struct Slot {
     bit0: [i64; MAX_WORD_FAMILIES],
 }
 
+impl OpenSlot for Slot {
+    fn var(&self) -> VarId {
+        self.var
+    }
+    fn position(&self) -> u32 {
+        self.position
+    }
+}
+
 #[derive(Clone, Debug)]
 pub struct AllDifferentOffsetFamily {
     xs: Vec<VarId>,
@@ -114,15 +123,10 @@ pub struct AllDifferentOffsetFamily {
     offsets: Vec<i32>,
     /// Local indices of variables fixed since the last run.
     pending: Vec<u32>,
-    /// The variables, the open ones first: `open[..count]`, `count` being `open_count`.
-    /// Then padding up to a multiple of 64 slots (never open, never read), so that the word
-    /// path (at most 64 variables) can take them as one whole block, `[Slot; 64]`, which it
-    /// indexes with a bit number and no bounds check.
-    open: Vec<Slot>,
-    /// `place[i]`: where variable `i` is in `open`.
-    place: Vec<u32>,
-    /// How many variables are open (reversible; created at the first run).
-    open_count: Option<RevId>,
+    /// The variables, the open ones first. The word path (at most 64 variables) takes them
+    /// as one whole block, `[Slot; 64]`, which it indexes with a bit number and no bounds
+    /// check.
+    open: OpenPositions<Slot>,
     /// Every domain fits in one word (and there are at most `MAX_WORD_FAMILIES` families),
     /// so the slots' `bit0` are valid.
     one_word: bool,
@@ -159,19 +163,17 @@ impl AllDifferentOffsetFamily {
             families: k_count,
             offsets,
             pending: Vec::new(),
-            open: xs
-                .iter()
-                .enumerate()
-                .map(|(i, &var)| Slot {
-                    var,
-                    position: i as u32,
-                    bit0: [0; MAX_WORD_FAMILIES],
-                })
-                .chain(std::iter::repeat(PADDING))
-                .take(n.next_multiple_of(BLOCK))
-                .collect(),
-            place: (0..n as u32).collect(),
-            open_count: None,
+            open: OpenPositions::new(
+                xs.iter()
+                    .enumerate()
+                    .map(|(i, &var)| Slot {
+                        var,
+                        position: i as u32,
+                        bit0: [0; MAX_WORD_FAMILIES],
+                    })
+                    .collect(),
+                PADDING,
+            ),
             one_word: false,
             constant_family: families
                 .iter()
@@ -182,8 +184,8 @@ impl AllDifferentOffsetFamily {
         }
     }
 
-    /// Remove from `open[..count]` the values that the fixed variable at `closed` attacks,
-    /// when every domain is one word. Variables fixed by this go to `pending`.
+    /// Remove from the `count` open variables the values that the fixed variable `closed`
+    /// attacks, when every domain is one word. Variables fixed by this go to `pending`.
     fn forward_check_words(
         &mut self,
         ctx: &mut Context<'_>,
@@ -194,15 +196,8 @@ impl AllDifferentOffsetFamily {
         // of its value (past the last family, family 0's again).
         let t = ctx.domain(closed.var).first_word().trailing_zeros() as i64;
         let shown = closed.bit0.map(|b| b + t);
-        let Self {
-            open,
-            attacked,
-            pending,
-            ..
-        } = self;
-        // The word path takes at most 64 variables: the open ones are `open[..count]`, in
-        // the first block.
-        let Some(block) = open.first_chunk::<BLOCK>() else {
+        // The word path takes at most 64 variables: the open ones are in the first block.
+        let Some(block) = self.open.block(0) else {
             return Ok(());
         };
         // Phase 1, no branch: the attacked bits of each open variable, and which of them
@@ -210,6 +205,7 @@ impl AllDifferentOffsetFamily {
         let mut losers = 0u64;
         let domains = ctx.domains();
         let open_in_block = &block[..count.min(BLOCK)];
+        let attacked = &mut self.attacked;
         for (b, (slot, attacked_of)) in open_in_block.iter().zip(attacked.iter_mut()).enumerate() {
             let mut attacked_bits = 0u64;
             for (shown_k, bit0_k) in shown.iter().zip(&slot.bit0) {
@@ -224,19 +220,7 @@ impl AllDifferentOffsetFamily {
             losers |= ((word & attacked_bits != 0) as u64) << b;
         }
         // Phase 2: one word operation per variable that loses something.
-        while losers != 0 {
-            // A bit number below 64: the block's slot and scratch need no bounds check.
-            let b = losers.trailing_zeros() as usize % BLOCK;
-            losers &= losers - 1;
-            let slot = &block[b];
-            // On a conflict the count is not saved: the swaps made by the caller stayed
-            // inside this node's open positions, so the trail's count is still right.
-            // Phase 1 has just seen that the word holds some of the attacked bits.
-            if ctx.remove_present_bits(slot.var, attacked[b])? == Event::Fixed {
-                pending.push(slot.position);
-            }
-        }
-        Ok(())
+        remove_attacked_bits(ctx, block, losers, attacked, &mut self.pending)
     }
 
     /// The same as `forward_check_words` for domains of any width: one `remove` per family.
@@ -249,36 +233,24 @@ impl AllDifferentOffsetFamily {
         let k_count = self.families;
         let v = ctx.value(closed.var) as i64;
         let i = closed.position as usize;
-        for at in 0..count {
-            let slot = self.open[at];
+        let offsets = &self.offsets;
+        let attacks = |slot: &Slot| {
             let j = slot.position as usize;
-            for k in 0..k_count {
-                let value =
-                    v + self.offsets[i * k_count + k] as i64 - self.offsets[j * k_count + k] as i64;
-                // A value outside the i32 range cannot be in a domain.
-                if ctx.domain(slot.var).contains_wide(value) {
-                    ctx.remove(slot.var, value as i32)?;
-                }
-            }
-            if ctx.is_fixed(slot.var) {
-                self.pending.push(slot.position);
-            }
-        }
-        Ok(())
+            (0..k_count)
+                .map(move |k| v + offsets[i * k_count + k] as i64 - offsets[j * k_count + k] as i64)
+        };
+        remove_attacked_values(ctx, &self.open.slots()[..count], attacks, &mut self.pending)
     }
 
     /// Handle the fixed variables in `self.pending`, and any that this fixes in turn.
     /// The pigeonhole check runs if a domain changed: a variable was fixed, or `recheck`.
     fn process_pending(&mut self, ctx: &mut Context<'_>) -> PropResult {
-        let open_id = self.open_count.expect("allocated when posted");
-        // Never above `open.len()` (the count only goes down from `n`); saying so lets the
-        // compiler see that the swaps in `close_next` stay inside `open`, with no bounds check.
-        let mut count = (ctx.rev(open_id) as usize).min(self.open.len());
+        let mut count = self.open.open_count(ctx);
         // Two loops rather than a test of `one_word` per fixed variable.
         if self.one_word {
             let mut fixed_any = std::mem::take(&mut self.recheck);
             loop {
-                while let Some(closed) = self.close_next(&mut count) {
+                while let Some(closed) = self.open.close_next(&mut self.pending, &mut count) {
                     self.forward_check_words(ctx, closed, count)?;
                     fixed_any = true;
                 }
@@ -291,11 +263,11 @@ impl AllDifferentOffsetFamily {
                 fixed_any = self.check_pigeonhole(ctx, count, family)?;
             }
         } else {
-            while let Some(closed) = self.close_next(&mut count) {
+            while let Some(closed) = self.open.close_next(&mut self.pending, &mut count) {
                 self.forward_check_wide(ctx, closed, count)?;
             }
         }
-        ctx.set_rev(open_id, count as i64);
+        self.open.save_count(ctx, count);
         if count == 0 {
             ctx.set_entailed();
         }
@@ -308,11 +280,10 @@ impl AllDifferentOffsetFamily {
     /// shown values has fewer, the node fails; if it has exactly `count`, every one of them
     /// is needed, and a value only one variable holds goes to that variable (a *hidden
     /// single*). Two sets, `once` and `twice`, count each value's holders up to two in one
-    /// pass. On 12-queens this finds 19 % of the nodes needless (232,162 → 188,420).
-    /// Returns whether it fixed a variable.
+    /// pass. Returns whether it fixed a variable.
     ///
-    /// Out of line: inlined, it made no difference (279.8 M instructions on 12-queens against
-    /// 279.5 M), and apart the scan around it reads more simply in a profile.
+    /// Out of line: inlined, it saved nothing measurable, and apart the scan around it reads
+    /// more simply in a profile.
     #[inline(never)]
     fn check_pigeonhole(
         &mut self,
@@ -323,7 +294,7 @@ impl AllDifferentOffsetFamily {
         // The slot's word moved to where its values are in the 128-bit sets.
         let shift = |slot: &Slot| (slot.bit0[family.k] - family.base) as u32;
         let domains = ctx.domains();
-        let open = &self.open[..count];
+        let open = &self.open.slots()[..count];
         let (once, twice) = if family.shifted {
             let (mut once, mut twice) = (0u128, 0u128);
             for slot in open {
@@ -350,7 +321,7 @@ impl AllDifferentOffsetFamily {
             return Ok(false);
         }
         for at in 0..count {
-            let slot = self.open[at];
+            let slot = self.open.slots()[at];
             let word = ctx.domain(slot.var).first_word();
             let needed = word & (singles >> shift(&slot)) as u64;
             if needed == 0 {
@@ -367,28 +338,6 @@ impl AllDifferentOffsetFamily {
             }
         }
         Ok(true)
-    }
-
-    /// Close the next pending variable that is still open among `open[..count]`: swap it with
-    /// the last open one, just past the open ones, and return its slot. `None` when nothing
-    /// is pending.
-    #[inline(always)]
-    fn close_next(&mut self, count: &mut usize) -> Option<Slot> {
-        while let Some(i) = self.pending.pop() {
-            let at = self.place[i as usize] as usize;
-            if at >= *count {
-                continue; // already handled at this node or above
-            }
-            *count -= 1;
-            let closed = self.open[at];
-            let last = self.open[*count];
-            self.open[at] = last;
-            self.open[*count] = closed;
-            self.place[last.position as usize] = at as u32;
-            self.place[i as usize] = *count as u32;
-            return Some(closed);
-        }
-        None
     }
 
     /// The family for the pigeonhole check, if any: the constant family, when its slots'
@@ -414,7 +363,7 @@ impl AllDifferentOffsetFamily {
 
     fn pigeonhole_family(&self) -> Option<PigeonholeFamily> {
         let k = self.constant_family.filter(|_| self.one_word)?;
-        let slots = &self.open[..self.xs.len()];
+        let slots = self.open.slots();
         let base = slots.iter().map(|s| s.bit0[k]).min()?;
         let top = slots.iter().map(|s| s.bit0[k]).max()?;
         (top - base < 64).then_some(PigeonholeFamily {
@@ -460,7 +409,7 @@ impl Propagator for AllDifferentOffsetFamily {
         self.recheck = false;
     }
     fn register(&mut self, post: &mut PostContext<'_>) {
-        self.open_count = Some(post.new_rev(self.xs.len() as i64));
+        self.open.register(post);
     }
     /// The reference: forward checking for every family, and the pigeonhole rule on the
     /// constant family when the word path would run it, until nothing changes.
@@ -491,11 +440,10 @@ impl Propagator for AllDifferentOffsetFamily {
     /// variable handled against every other.
     fn reset_and_propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
         let n = self.xs.len();
-        let open_id = self.open_count.expect("allocated when posted");
-        ctx.set_rev(open_id, n as i64);
+        self.open.reopen_all(ctx);
         let k_count = self.families;
         self.one_word = (1..=MAX_WORD_FAMILIES).contains(&k_count) && n <= BLOCK;
-        for slot in &mut self.open[..n] {
+        for slot in self.open.slots_mut() {
             let i = slot.position as usize;
             match ctx.domain(slot.var).as_word() {
                 Some((first, _)) if self.one_word => {
@@ -527,7 +475,7 @@ impl Propagator for AllDifferentOffsetFamily {
 mod tests {
     use super::*;
     use crate::model::Model;
-    use crate::propagators::alldiff::value::AllDifferentValue;
+    use crate::propagators::alldiff::fast::value::AllDifferentValue;
     use crate::rng::Rng;
     use crate::testing::{
         assert_same_count_fewer_nodes, check_propagator, Consistency, HarnessConfig,

@@ -8,8 +8,8 @@
 //! **Why one propagator for many constraints.** Posted one by one, the 27 all-differents of
 //! a Sudoku talk through the engine: a removal in one is written to the store, recorded on
 //! the trail, announced as an event, wakes the two other units of that cell, which are
-//! queued, run, read the domains again, ... On a 17-clue Sudoku that is about 170 runs per
-//! puzzle, and more of the time went into that traffic than into the algorithm. Here the
+//! queued, run, read the domains again, ... On a Sudoku more of the time went into that
+//! traffic than into the algorithm. Here the
 //! units talk inside the propagator, through an array of bitmasks: the domains are read once
 //! per run, the units that a change concerns are marked, and what changed is written back
 //! once per variable at the end. The pruning is unchanged, only its bookkeeping moves.
@@ -47,8 +47,9 @@ use crate::propagator::{
     Condition, Conflict, Context, EnqueueDecision, Priority, PropResult, Propagator, Subscription,
 };
 use crate::propagators::alldiff::domain::AllDifferentDomain;
-use crate::propagators::alldiff::word_matching::WordMatching;
+use crate::propagators::alldiff::fast::word_matching::WordMatching;
 use crate::store::{LevelStamp, VarId};
+use crate::unchecked::{PerVariable, Pos};
 
 /// See the module documentation.
 #[derive(Clone, Debug)]
@@ -122,63 +123,6 @@ type UnitSet = u128;
 /// The most units one propagator takes (a 36×36 Sudoku has 108).
 pub const MAX_UNITS: usize = 128;
 
-/// A variable's position among the propagator's variables (`vars`): the index of its entry
-/// in every [`PerVariable`] array. Made only by [`Pos::new`], which checks it against the
-/// number of variables, from a bit of `peer_sets` (set by `new` for variables only, so
-/// below `n` too), and as `Pos(0)`, the filler of a [`PosStack`]'s slots (each overwritten
-/// before it is read, and below `n` anyway when there is a slot).
-#[derive(Clone, Copy, Debug)]
-struct Pos(u32);
-
-impl Pos {
-    /// Position `i` among `n` variables. Panics unless `i < n`.
-    #[inline]
-    fn new(i: usize, n: usize) -> Pos {
-        assert!(i < n, "position {i} among {n} variables");
-        Pos(i as u32)
-    }
-
-    #[inline(always)]
-    fn index(self) -> usize {
-        self.0 as usize
-    }
-}
-
-/// One entry per variable, read and written at a [`Pos`] **without a bounds check**.
-///
-/// **Why.** The run's hot loops (the hidden-single scan, the peers of a naked single, the
-/// masks handed to Régin) index the domains through `members` and `peers`. Each bounds
-/// check is only a compare and a branch, but the panic paths they keep alive crowd the
-/// loops' registers: removing them cut a Sudoku's instructions by 11 % (17-clue) and 9 %
-/// (hardest set), measured in `docs/PERFORMANCE.md` ("Sudoku, sixth pass").
-///
-/// **Why it is sound.** Within one propagator every `PerVariable` has exactly `n =
-/// vars.len()` entries for its whole life (it is never resized), and every `Pos` is made by
-/// `Pos::new(i, n)` with that same `n`, so `i < n`. Both types are private to this file,
-/// which keeps that promise; a debug build checks it again.
-#[derive(Clone, Debug)]
-struct PerVariable<T>(Box<[T]>);
-
-impl<T: Copy> PerVariable<T> {
-    fn new(entries: Vec<T>) -> PerVariable<T> {
-        PerVariable(entries.into_boxed_slice())
-    }
-
-    #[inline(always)]
-    fn get(&self, i: Pos) -> T {
-        debug_assert!(i.index() < self.0.len());
-        // SAFETY: `i < n` (`Pos::new`) and this array has `n` entries (see the type).
-        unsafe { *self.0.get_unchecked(i.index()) }
-    }
-
-    #[inline(always)]
-    fn set(&mut self, i: Pos, value: T) {
-        debug_assert!(i.index() < self.0.len());
-        // SAFETY: as in `get`.
-        unsafe { *self.0.get_unchecked_mut(i.index()) = value }
-    }
-}
-
 impl Work {
     /// Narrow variable `i` to `mask` (a subset of its domain): its units need another look,
     /// and if one value is left, it must leave the peers. A conflict if none is left.
@@ -221,7 +165,7 @@ impl PosStack {
     /// Room for `n` positions, each pushed at most once between two `clear`s.
     fn new(n: usize) -> PosStack {
         PosStack {
-            slots: vec![Pos(0); n + 1].into_boxed_slice(),
+            slots: vec![Pos::from_known(0, 1); n + 1].into_boxed_slice(),
             len: 0,
         }
     }
@@ -321,8 +265,8 @@ impl Holders {
     /// nothing more.
     fn agree_with(&self, dom: &PerVariable<u64>) -> bool {
         let listed: u32 = self.sets.iter().map(|w| w.count_ones()).sum();
-        let held: u32 = dom.0.iter().map(|d| d.count_ones()).sum();
-        let all_listed = dom.0.iter().enumerate().all(|(i, &d)| {
+        let held: u32 = dom.as_slice().iter().map(|d| d.count_ones()).sum();
+        let all_listed = dom.as_slice().iter().enumerate().all(|(i, &d)| {
             let (w, bit) = (i / 64, 1u64 << (i % 64));
             let mut values = d;
             while values != 0 {
@@ -418,6 +362,7 @@ impl AllDifferentUnits {
     fn naked_singles(&mut self) -> PropResult {
         let work = &mut self.work;
         let words = work.holders.words;
+        let n = self.vars.len();
         while let Some(i) = work.newly_fixed.pop() {
             let value = work.dom.get(i);
             let peers = &self.peer_sets[i.index() * words..(i.index() + 1) * words];
@@ -431,9 +376,8 @@ impl AllDifferentUnits {
                 let holding = work.holders.word(value, w) & peer_word;
                 let mut rest = holding;
                 while rest != 0 {
-                    // SAFETY (of the position): `peer_sets` has bits for variables only.
-                    let j = Pos((w * 64) as u32 + rest.trailing_zeros());
-                    debug_assert!(j.index() < work.dom.0.len());
+                    // `peer_sets` has bits for variables only: below `n`.
+                    let j = Pos::from_known(w * 64 + rest.trailing_zeros() as usize, n);
                     let d = work.dom.get(j);
                     let mask = d & !value; // a strict subset: `j` holds `value`
                     if mask == 0 {
@@ -730,9 +674,9 @@ impl LevelCopies {
     fn save(&mut self, ctx: &Context<'_>, work: &Work) {
         let stamp = ctx.level_stamp();
         self.drop_from(ctx, stamp.depth());
-        let size = work.dom.0.len() + work.holders.in_use().len();
+        let size = work.dom.as_slice().len() + work.holders.in_use().len();
         self.words.truncate(self.marks.len() * size);
-        self.words.extend_from_slice(&work.dom.0);
+        self.words.extend_from_slice(work.dom.as_slice());
         self.words.extend_from_slice(work.holders.in_use());
         self.marks.push(stamp);
     }
@@ -749,11 +693,11 @@ impl LevelCopies {
         if !ctx.still_valid(mark) {
             return false;
         }
-        let n = work.dom.0.len();
+        let n = work.dom.as_slice().len();
         let size = n + work.holders.in_use().len();
         let copy = &self.words[(self.marks.len() - 1) * size..][..size];
-        work.dom.0.copy_from_slice(&copy[..n]);
-        work.read.0.copy_from_slice(&copy[..n]);
+        work.dom.as_mut_slice().copy_from_slice(&copy[..n]);
+        work.read.as_mut_slice().copy_from_slice(&copy[..n]);
         work.holders.in_use_mut().copy_from_slice(&copy[n..]);
         true
     }
@@ -838,10 +782,9 @@ const PAIRS_WITH_THE_FIFTH: [(usize, usize); 4] = [(0, 4), (1, 4), (2, 4), (3, 4
 
 /// Take the unit with the highest number out of a set: the last units a model lists are
 /// looked at first. On a Sudoku (rows, then columns, then boxes) that is boxes first, which
-/// measured −6.2 % instructions on the first 1,000 17-clue puzzles (−5.1 % on puzzles
-/// 2,001–3,000 of that file, −1.9 % on top1465's first 300, within ±0.2 % on the hardest
-/// set) against the lowest first: the order does not change the fixpoint, only how much work reaching it
-/// takes, and on a 17-clue grid the root propagation is most of the work.
+/// takes fewer instructions than the lowest first (`docs/PERFORMANCE.md`, issue 20's
+/// section): the order does not change the fixpoint, only how much work reaching it takes,
+/// and on a 17-clue grid the root propagation is most of the work.
 #[inline]
 fn pop_last(set: &mut UnitSet) -> Option<usize> {
     // One 64-bit half at a time: a `u128`'s leading zeros and variable shift cost several
@@ -984,13 +927,13 @@ mod tests {
                     model.push(i as u32);
                 }
                 if rng.below(4) == 0 {
-                    assert_eq!(stack.pop().map(|p| p.0), model.pop());
+                    assert_eq!(stack.pop().map(|p| p.index() as u32), model.pop());
                 }
-                let listed: Vec<u32> = stack.as_slice().iter().map(|p| p.0).collect();
+                let listed: Vec<u32> = stack.as_slice().iter().map(|p| p.index() as u32).collect();
                 assert_eq!(listed, model);
             }
             while let Some(p) = stack.pop() {
-                assert_eq!(Some(p.0), model.pop());
+                assert_eq!(Some(p.index() as u32), model.pop());
             }
             assert!(model.is_empty());
             stack.clear();

@@ -1,6 +1,6 @@
-//! Every propagator against brute force, with the exhaustive harness of `engine::testing`.
+//! The binary relations with an offset (`x = y + c`, `x != y + c`, `x <= y + c`) and the
+//! linear constraints against brute force, with the exhaustive harness of `engine::testing`.
 
-use engine::propagators::alldiff::value::AllDifferentValue;
 use engine::propagators::linear::{post_linear, Relation};
 use engine::propagators::relations::{EqualOffset, LessEqualOffset, NotEqualOffset};
 use engine::rng::Rng;
@@ -127,44 +127,4 @@ fn linear_survives_extreme_values() {
     m.linear(&[(3, x)], Relation::Le, 3 * (i32::MAX as i64 - 1));
     let out = engine::count(&mut m, &SearchConfig::default());
     assert_eq!(out.solutions, 1);
-}
-
-#[test]
-fn alldiff_value_is_sound_and_checking_with_offsets() {
-    for arity in 2..=5 {
-        let offsets: Vec<i32> = (0..arity as i32)
-            .map(|i| if arity % 2 == 0 { i } else { -i })
-            .collect();
-        for offs in [vec![0; arity], offsets] {
-            let o = offs.clone();
-            let holds = move |t: &[i32]| {
-                let shown: Vec<i32> = t.iter().zip(&o).map(|(v, c)| v + c).collect();
-                (0..shown.len()).all(|i| (i + 1..shown.len()).all(|j| shown[i] != shown[j]))
-            };
-            let cfg = HarnessConfig::new(arity, 0, 4, Consistency::Checking);
-            let o2 = offs.clone();
-            check_propagator("alldiff_value", &cfg, &holds, &move |xs| {
-                Box::new(AllDifferentValue::new(xs, &o2))
-            });
-        }
-    }
-}
-
-/// Domains spanning more than 64 values (so not single-word), mixed with narrow ones: the
-/// forward-checking all-different then tests membership with `contains_wide`.
-#[test]
-fn alldiff_value_is_sound_and_checking_on_wide_domains() {
-    for arity in 2..=4 {
-        let offsets: Vec<i32> = [0, 3, -3, 1][..arity].to_vec();
-        let o = offsets.clone();
-        let holds = move |t: &[i32]| {
-            let shown: Vec<i32> = t.iter().zip(&o).map(|(v, c)| v + c).collect();
-            (0..shown.len()).all(|i| (i + 1..shown.len()).all(|j| shown[i] != shown[j]))
-        };
-        let mut cfg = HarnessConfig::new(arity, -70, 70, Consistency::Checking);
-        cfg.trials = 600;
-        check_propagator("alldiff_value", &cfg, &holds, &move |xs| {
-            Box::new(AllDifferentValue::new(xs, &offsets))
-        });
-    }
 }

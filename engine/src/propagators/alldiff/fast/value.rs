@@ -1,0 +1,202 @@
+//! # All-different by forward checking (value consistency)
+//!
+//! **Enforces:** when `xᵢ` is fixed to `v`, no other `xⱼ` may show `v` (with offsets: no
+//! `xⱼ + oⱼ = v + oᵢ`). That is all: it does not notice that three variables share two
+//! values (that is `bounds.rs` and `domain.rs`). It is what a person does first in a Sudoku,
+//! and on n-queens it is as strong as anything cheap.
+//!
+//! **Incremental:** `notify` records which variables became fixed; `propagate` handles just
+//! those. When removing a value fixes another variable, that one is handled in the same run,
+//! so one run reaches the propagator's fixpoint (it is idempotent). `propagate_from_scratch`
+//! handles every fixed variable against every other: the reference the tests compare against.
+//!
+//! **Wakes on:** fixed. **Cost:** O(open positions) per newly fixed variable. Entailed when
+//! every position has been handled (all fixed, all different).
+//!
+//! **How it is fast** (`singles.rs`, shared with `offset_family.rs`): only the open
+//! positions are scanned — a variable whose value has left the others is closed until the
+//! search backtracks above it, the open ones kept in a reversible sparse set — and the scan
+//! runs in two phases, first a branch-free bitmask of the positions that still hold the
+//! value, then the removals. When every domain fits in one machine word (spans ≤ 64 values;
+//! checked once per from-scratch run: a domain's layout — the value of its bit 0 and its
+//! number of words — never changes, whatever is removed or restored), the test is a
+//! subtraction, a comparison and a shift of that word, with the value that bit 0 of each
+//! word stands for computed in advance (`bit0`); otherwise it is `Domain::contains_wide`.
+
+use crate::domain::Event;
+use crate::propagator::{
+    Condition, Context, EnqueueDecision, PostContext, PropResult, Propagator, Subscription,
+};
+use crate::propagators::alldiff::fast::singles::{
+    remove_attacked_bits, remove_attacked_values, OpenPositions, OpenSlot, BLOCK,
+};
+use crate::propagators::alldiff::reference;
+use crate::store::VarId;
+
+/// One position of the constraint, as kept in the open list.
+#[derive(Clone, Copy, Debug)]
+struct Slot {
+    var: VarId,
+    /// Its index in `xs` (the local index of `notify`).
+    position: u32,
+    /// Its offset: the variable shows `value + offset`.
+    offset: i32,
+    /// The shown value (value + offset) that bit 0 of the variable's first domain word stands
+    /// for. Filled by `propagate_from_scratch`.
+    bit0: i64,
+}
+
+impl OpenSlot for Slot {
+    fn var(&self) -> VarId {
+        self.var
+    }
+    fn position(&self) -> u32 {
+        self.position
+    }
+}
+
+/// A slot past the last position (see `OpenPositions`): never open, never read.
+const PADDING: Slot = Slot {
+    var: VarId(u32::MAX),
+    position: u32::MAX,
+    offset: 0,
+    bit0: 0,
+};
+
+#[derive(Clone, Debug)]
+pub struct AllDifferentValue {
+    xs: Vec<VarId>,
+    /// Local indices of variables fixed since the last run.
+    pending: Vec<u32>,
+    /// The positions, the open ones first.
+    open: OpenPositions<Slot>,
+    /// Every domain fits in one word, so `bit0` is valid.
+    one_word: bool,
+    /// Scratch of the word scan: the attacked bits of each open position of a block.
+    attacked: [u64; BLOCK],
+}
+
+impl AllDifferentValue {
+    pub fn new(xs: &[VarId], offsets: &[i32]) -> AllDifferentValue {
+        let slots = xs
+            .iter()
+            .enumerate()
+            .map(|(i, &var)| Slot {
+                var,
+                position: i as u32,
+                offset: offsets[i],
+                bit0: 0,
+            })
+            .collect();
+        AllDifferentValue {
+            xs: xs.to_vec(),
+            pending: Vec::new(),
+            open: OpenPositions::new(slots, PADDING),
+            one_word: false,
+            attacked: [0; BLOCK],
+        }
+    }
+
+    /// Remove the values of the fixed variables in `self.pending` (and of any variable this
+    /// fixes in turn) from the open positions.
+    fn process_pending(&mut self, ctx: &mut Context<'_>) -> PropResult {
+        let Self {
+            open,
+            pending,
+            attacked,
+            one_word,
+            ..
+        } = self;
+        let mut count = open.open_count(ctx);
+        while let Some(closed) = open.close_next(pending, &mut count) {
+            let shown = ctx.value(closed.var) as i64 + closed.offset as i64;
+            if *one_word {
+                let mut from = 0;
+                while from < count {
+                    let block = open.block(from).expect("slots padded to whole blocks");
+                    // Phase 1, no branch: the positions whose word holds the shown value
+                    // (`bit` outside 0..64, a value out of the word's range, holds nothing).
+                    let mut losers = 0u64;
+                    let domains = ctx.domains();
+                    let open_in_block = &block[..(count - from).min(BLOCK)];
+                    for (b, (slot, attacked_of)) in
+                        open_in_block.iter().zip(attacked.iter_mut()).enumerate()
+                    {
+                        let bit = (shown - slot.bit0) as u64;
+                        let value = if bit < 64 { 1 << bit } else { 0 };
+                        *attacked_of = value;
+                        losers |=
+                            ((domains[slot.var.index()].first_word() & value != 0) as u64) << b;
+                    }
+                    // Phase 2: one word operation per position that loses it.
+                    remove_attacked_bits(ctx, block, losers, attacked, pending)?;
+                    from += BLOCK;
+                }
+            } else {
+                let attacks = |slot: &Slot| [shown - slot.offset as i64];
+                remove_attacked_values(ctx, &open.slots()[..count], attacks, pending)?;
+            }
+        }
+        open.save_count(ctx, count);
+        if count == 0 {
+            ctx.set_entailed();
+        }
+        Ok(())
+    }
+}
+
+impl Propagator for AllDifferentValue {
+    fn name(&self) -> &'static str {
+        "alldiff_value"
+    }
+    fn subscriptions(&self) -> Vec<Subscription> {
+        Subscription::all(&self.xs, Condition::Fixed)
+    }
+    fn idempotent(&self) -> bool {
+        true
+    }
+    fn notify(&mut self, local: usize, _event: Event) -> EnqueueDecision {
+        self.pending.push(local as u32);
+        EnqueueDecision::Enqueue
+    }
+    fn clear_pending(&mut self) {
+        self.pending.clear();
+    }
+    fn register(&mut self, post: &mut PostContext<'_>) {
+        self.open.register(post);
+    }
+    /// The reference: forward checking (`reference::forward_check`) until nothing changes.
+    fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
+        let mut offsets = vec![0; self.xs.len()];
+        for slot in self.open.slots() {
+            offsets[slot.position as usize] = slot.offset;
+        }
+        while reference::forward_check(ctx, &self.xs, &offsets)? {}
+        if self.xs.iter().all(|&x| ctx.is_fixed(x)) {
+            ctx.set_entailed();
+        }
+        Ok(())
+    }
+    /// Every position open again (a trailed change, undone on backtrack), every fixed
+    /// variable handled against every other.
+    fn reset_and_propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
+        self.open.reopen_all(ctx);
+        self.one_word = true;
+        for slot in self.open.slots_mut() {
+            match ctx.domain(slot.var).as_word() {
+                Some((first, _)) => slot.bit0 = first as i64 + slot.offset as i64,
+                None => self.one_word = false,
+            }
+        }
+        self.pending.clear();
+        for (i, &x) in self.xs.iter().enumerate() {
+            if ctx.is_fixed(x) {
+                self.pending.push(i as u32);
+            }
+        }
+        self.process_pending(ctx)
+    }
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
+        self.process_pending(ctx)
+    }
+}
