@@ -16,6 +16,13 @@
 //! One invariant makes the single-word fast paths branch-free: **no bit is set outside
 //! `min..=max`**. So `contains` need not compare with the bounds first: the bit is 0 there.
 //!
+//! A domain too wide for a bitset (a MiniZinc `var int` over `-10^9..10^9`) is an
+//! **interval with holes** instead: its bounds plus the list of ranges removed strictly
+//! inside them (`domain/interval.rs`). Every domain the search would enumerate value by value
+//! (at most [`BITSET_MAX_SPAN`] values, as `search/brancher.rs` splits wider ones) is a
+//! bitset, so the puzzles never meet the second kind, and the fast paths test for it only
+//! where they already leave the single word.
+//!
 //! Every operation that shrinks the domain says how it changed it, as an [`Event`]:
 //! `Fixed` (one value left), `Bounds` (the min or the max moved), or `Domain` (a value
 //! inside was removed). Propagators subscribe to the events they care about (see
@@ -24,8 +31,21 @@
 use smallvec::SmallVec;
 use std::fmt;
 
-/// The largest number of values a domain may span (`max - min + 1` when created).
-pub const MAX_SPAN: i64 = 1 << 26;
+/// The largest number of values a domain may span (`max - min + 1` when created): the size
+/// is a `u32`, and the smallest value an interval domain may hold is [`MIN_VALUE`].
+pub const MAX_SPAN: i64 = i32::MAX as i64 - MIN_VALUE as i64 + 1;
+
+/// The smallest value a domain may hold. An interval domain keeps `offset` at `i32::MIN` and
+/// its first word empty, so that the single-word test of [`Domain::contains`] (bit
+/// `v - offset` for `v - offset < 64`) answers "no" for the 64 values `i32::MIN..MIN_VALUE`
+/// without knowing the domain's kind, and every value it may hold goes past that test to
+/// the interval's own.
+pub const MIN_VALUE: i32 = i32::MIN + 64;
+
+/// The widest domain kept as a bitset (`max - min + 1` when created); wider ones are
+/// intervals with holes. The same limit as the brancher's `SPLIT_ABOVE`: what the search
+/// enumerates is a bitset, what it splits in halves is an interval.
+pub const BITSET_MAX_SPAN: i64 = 1 << 16;
 
 /// How a domain changed. Ordered by strength: a fixed variable also had its bounds moved,
 /// and a bounds change is also a domain change.
@@ -56,8 +76,8 @@ pub(crate) struct SmallState {
     pub low: u64,
 }
 
-/// A finite set of `i32` values, stored as a bitset with cached bounds and size.
-#[derive(PartialEq, Eq)]
+/// A finite set of `i32` values, stored as a bitset with cached bounds and size, or (for
+/// spans over [`BITSET_MAX_SPAN`]) as an interval with holes.
 pub struct Domain {
     /// The value that bit 0 stands for.
     offset: i32,
@@ -69,10 +89,26 @@ pub struct Domain {
     size: u32,
     /// Bits 0..64: values `offset..offset + 64`. The whole domain when it spans ≤ 64 values.
     low: u64,
-    /// Bit `i` of `high[w]` is value `offset + 64 * (w + 1) + i`. Empty (and never allocated)
-    /// for domains of at most 64 values.
-    high: Box<[u64]>,
+    /// What a domain spanning more than 64 values keeps on the heap; `None` (nothing
+    /// allocated) for the others. One thin pointer, so that a `Domain` is 32 bytes and the
+    /// store's vector of domains is indexed with a shift.
+    high: Option<Box<Wide>>,
 }
+
+/// The heap part of a domain spanning more than 64 values.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Wide {
+    /// For a bitset: the words beyond the first, bit `i` of `words[w]` standing for the value
+    /// `offset + 64 * (w + 1) + i`. For an interval domain: one word, the number of entries
+    /// of `holes` in force, which the trail saves and restores with the words of any wide
+    /// domain (`store.rs` needs no case of its own).
+    words: Box<[u64]>,
+    /// `Some` for an interval domain (see `domain/interval.rs`): the ranges removed strictly
+    /// inside the bounds, of which the first `words[0]` are in force.
+    holes: Option<interval::Holes>,
+}
+
+mod interval;
 
 impl Domain {
     /// The interval `lo..=hi`. Panics if it is empty or spans more than [`MAX_SPAN`] values:
@@ -80,10 +116,13 @@ impl Domain {
     pub fn interval(lo: i32, hi: i32) -> Domain {
         assert!(lo <= hi, "empty domain {lo}..={hi}");
         let span = hi as i64 - lo as i64 + 1;
-        assert!(
-            span <= MAX_SPAN,
-            "domain {lo}..={hi} spans more than {MAX_SPAN} values"
-        );
+        if span > BITSET_MAX_SPAN {
+            assert!(
+                lo >= MIN_VALUE,
+                "domain {lo}..={hi}: values below {MIN_VALUE}"
+            );
+            return Domain::wide_interval(lo, hi);
+        }
         let n_words = ((span + 63) / 64) as usize;
         let mut words = vec![!0u64; n_words];
         let tail = (span % 64) as u32;
@@ -96,7 +135,12 @@ impl Domain {
             max: hi,
             size: span as u32,
             low: words[0],
-            high: words[1..].into(),
+            high: (n_words > 1).then(|| {
+                Box::new(Wide {
+                    words: words[1..].into(),
+                    holes: None,
+                })
+            }),
         }
     }
 
@@ -108,13 +152,36 @@ impl Domain {
             .expect("a domain needs at least one value");
         let hi = *values.iter().max().unwrap();
         let mut d = Domain::interval(lo, hi);
+        if d.is_interval() {
+            d.keep_only_sorted(values);
+            return d;
+        }
         d.low = 0;
-        d.high.iter_mut().for_each(|w| *w = 0);
+        d.high_words_mut().iter_mut().for_each(|w| *w = 0);
         for &v in values {
             let i = d.index(v);
             *d.word_mut(i >> 6) |= 1u64 << (i & 63);
         }
         d.size = d.count_bits();
+        d
+    }
+
+    /// The union of the ranges `(first, last)`, given sorted and disjoint (for a domain
+    /// too wide to list by values: its holes are the gaps). Panics if `ranges` is empty.
+    pub fn from_ranges(ranges: &[(i32, i32)]) -> Domain {
+        let (lo, hi) = (ranges[0].0, ranges[ranges.len() - 1].1);
+        let mut d = Domain::interval(lo, hi);
+        if !d.is_interval() {
+            let values: Vec<i32> = ranges.iter().flat_map(|&(a, b)| a..=b).collect();
+            return Domain::from_values(&values);
+        }
+        for pair in ranges.windows(2) {
+            assert!(pair[0].1 < pair[1].0, "ranges not sorted and disjoint");
+            if pair[1].0 > pair[0].1 + 1 {
+                d.remove_range(pair[0].1 + 1, pair[1].0 - 1)
+                    .expect("a gap between two ranges leaves both");
+            }
+        }
         d
     }
 
@@ -147,7 +214,14 @@ impl Domain {
     /// Does the domain fit in one word (a span of at most 64 values)?
     #[inline]
     pub fn is_single_word(&self) -> bool {
-        self.high.is_empty()
+        self.high.is_none()
+    }
+
+    /// Is it an interval with holes (a span over [`BITSET_MAX_SPAN`] when created) rather
+    /// than a bitset?
+    #[inline]
+    pub fn is_interval(&self) -> bool {
+        matches!(&self.high, Some(wide) if wide.holes.is_some())
     }
 
     #[inline]
@@ -167,8 +241,12 @@ impl Domain {
         if i < 64 {
             return self.low >> i & 1 != 0;
         }
+        if self.is_interval() {
+            return self.interval_contains(v);
+        }
         let w = (i >> 6) as usize;
-        w <= self.high.len() && self.high[w - 1] >> (i & 63) & 1 != 0
+        let high = self.high_words();
+        w <= high.len() && high[w - 1] >> (i & 63) & 1 != 0
     }
 
     /// The event that describes a change from `old_min, old_max` to the current state.
@@ -199,6 +277,11 @@ impl Domain {
     #[inline]
     pub(crate) fn remove_present(&mut self, v: i32) -> Result<Event, EmptyDomain> {
         debug_assert!(self.contains(v));
+        if self.is_interval() {
+            return self
+                .interval_remove_range(v, v)
+                .map(|e| e.expect("v was present"));
+        }
         let i = self.index(v);
         *self.word_mut(i >> 6) &= !(1u64 << (i & 63));
         self.size -= 1;
@@ -223,6 +306,34 @@ impl Domain {
         }
     }
 
+    /// Remove every value of `first..=last` (for an interval domain, without visiting them).
+    pub fn remove_range(&mut self, first: i32, last: i32) -> Change {
+        if first > last {
+            return Ok(None);
+        }
+        if self.is_interval() {
+            return self.interval_remove_range(first, last);
+        }
+        if first <= self.min && last >= self.max {
+            self.size = 0;
+            return Err(EmptyDomain);
+        }
+        if first <= self.min {
+            return self.remove_below(last + 1);
+        }
+        if last >= self.max {
+            return self.remove_above(first - 1);
+        }
+        let (old_min, old_max, old_size) = (self.min, self.max, self.size);
+        for v in first..=last {
+            if self.contains(v) {
+                let i = self.index(v);
+                *self.word_mut(i >> 6) &= !(1u64 << (i & 63));
+            }
+        }
+        self.after_bulk_removal(old_min, old_max, old_size)
+    }
+
     /// Remove every value below `lo`.
     pub fn remove_below(&mut self, lo: i32) -> Change {
         if lo <= self.min {
@@ -231,6 +342,9 @@ impl Domain {
         if lo > self.max {
             self.size = 0;
             return Err(EmptyDomain);
+        }
+        if self.is_interval() {
+            return self.interval_remove_range(self.min, lo - 1);
         }
         let old_min = self.min;
         let (old_min_i, lo_i) = (self.index(old_min), self.index(lo));
@@ -247,6 +361,9 @@ impl Domain {
         if hi < self.min {
             self.size = 0;
             return Err(EmptyDomain);
+        }
+        if self.is_interval() {
+            return self.interval_remove_range(hi + 1, self.max);
         }
         let old_max = self.max;
         let (hi_i, old_max_i) = (self.index(hi), self.index(old_max));
@@ -265,11 +382,13 @@ impl Domain {
             return Ok(None);
         }
         let i = self.index(v);
-        if self.high.is_empty() {
+        if self.high.is_none() {
             self.low = 1u64 << i;
+        } else if self.is_interval() {
+            // The holes outside the new bounds stay listed: they no longer matter.
         } else {
             self.low = 0;
-            self.high.iter_mut().for_each(|w| *w = 0);
+            self.high_words_mut().iter_mut().for_each(|w| *w = 0);
             *self.word_mut(i >> 6) = 1u64 << (i & 63);
         }
         self.min = v;
@@ -279,7 +398,11 @@ impl Domain {
     }
 
     /// Keep only the values for which `keep` is true.
+    /// On an interval domain this visits every value left: narrow the bounds first.
     pub fn retain(&mut self, mut keep: impl FnMut(i32) -> bool) -> Change {
+        if self.is_interval() {
+            return self.interval_retain(keep);
+        }
         let (old_min, old_max, old_size) = (self.min, self.max, self.size);
         for w in 0..self.n_words() {
             let mut bits = self.word(w);
@@ -298,11 +421,14 @@ impl Domain {
 
     /// Keep only the values that are also in `other` (intersection).
     pub fn intersect(&mut self, other: &Domain) -> Change {
-        if self.offset == other.offset && self.high.is_empty() && other.high.is_empty() {
+        if self.offset == other.offset && self.high.is_none() && other.high.is_none() {
             // Same layout, one word each: one AND.
             let (old_min, old_max, old_size) = (self.min, self.max, self.size);
             self.low &= other.low;
             return self.after_bulk_removal(old_min, old_max, old_size);
+        }
+        if self.is_interval() || other.is_interval() {
+            return self.intersect_wide(other);
         }
         self.retain(|v| other.contains(v))
     }
@@ -314,9 +440,22 @@ impl Domain {
     /// single `AND`.
     pub fn intersect_mask(&mut self, base: i32, mask: u64) -> Change {
         let (old_min, old_max, old_size) = (self.min, self.max, self.size);
-        if base == self.offset && self.high.is_empty() {
+        if base == self.offset && self.high.is_none() {
             self.low &= mask;
             return self.after_bulk_removal(old_min, old_max, old_size);
+        }
+        if self.is_interval() {
+            // Bounds first, so that `retain` visits at most 64 values.
+            let last = (base as i64 + 63).min(i32::MAX as i64) as i32;
+            let below = self.remove_below(base)?.is_some();
+            let above = self.remove_above(last)?.is_some();
+            let inside = self
+                .retain(|v| mask >> (v as i64 - base as i64) & 1 != 0)?
+                .is_some();
+            if !(below || above || inside) {
+                return Ok(None);
+            }
+            return self.event_after(old_min, old_max);
         }
         self.retain(|v| {
             let i = v as i64 - base as i64;
@@ -338,7 +477,7 @@ impl Domain {
     /// whether or not the value is still in the domain).
     #[inline]
     pub(crate) fn word_bit(&self, v: i32) -> u64 {
-        debug_assert!(self.high.is_empty());
+        debug_assert!(self.high.is_none());
         let i = (v as i64 - self.offset as i64) as u64;
         ((i < 64) as u64) << (i & 63)
     }
@@ -350,7 +489,7 @@ impl Domain {
     /// written once.
     #[inline]
     pub(crate) fn narrow_word(&mut self, low: u64) -> Result<Event, EmptyDomain> {
-        debug_assert!(self.high.is_empty() && low & !self.low == 0 && low != self.low);
+        debug_assert!(self.high.is_none() && low & !self.low == 0 && low != self.low);
         self.low = low;
         if low == 0 {
             self.size = 0;
@@ -375,7 +514,7 @@ impl Domain {
     /// After bits were cleared anywhere: recount, find the new bounds, name the event.
     #[inline]
     fn after_bulk_removal(&mut self, old_min: i32, old_max: i32, old_size: u32) -> Change {
-        if self.high.is_empty() {
+        if self.high.is_none() {
             // One word: size, min and max are one instruction each (POPCNT, TZCNT, LZCNT).
             let size = self.low.count_ones();
             if size == old_size {
@@ -388,6 +527,12 @@ impl Domain {
             self.min = self.offset + self.low.trailing_zeros() as i32;
             self.max = self.offset + (63 - self.low.leading_zeros() as i32);
             return self.event_after(old_min, old_max);
+        }
+        if self.is_interval() {
+            // Only `remove_first_word_bits` comes here: its bits stand for values below
+            // `MIN_VALUE`, which an interval domain never holds, and `low` stays 0.
+            debug_assert_eq!(self.low, 0);
+            return Ok(None);
         }
         let size = self.count_bits();
         if size == old_size {
@@ -411,6 +556,9 @@ impl Domain {
         if v <= self.min {
             return Some(self.min);
         }
+        if self.is_interval() {
+            return Some(self.interval_up(v));
+        }
         Some(self.scan_up(self.index(v)))
     }
 
@@ -422,6 +570,9 @@ impl Domain {
         }
         if v >= self.max {
             return Some(self.max);
+        }
+        if self.is_interval() {
+            return Some(self.interval_down(v));
         }
         Some(self.scan_down(self.index(v)))
     }
@@ -451,9 +602,15 @@ impl Domain {
         self.offset + ((w as i32) * 64 + 63 - bits.leading_zeros() as i32)
     }
 
-    /// The values in increasing order.
+    /// The values in increasing order (on an interval domain, as many as it has: a caller
+    /// that may meet one looks at `size` first, or walks [`Domain::ranges`]).
     pub fn iter(&self) -> impl Iterator<Item = i32> + '_ {
-        (0..self.n_words()).flat_map(move |w| {
+        let words = if self.is_interval() {
+            0
+        } else {
+            self.n_words()
+        };
+        let bits = (0..words).flat_map(move |w| {
             let base = self.offset + 64 * w as i32;
             let mut bits = self.word(w);
             std::iter::from_fn(move || {
@@ -464,7 +621,28 @@ impl Domain {
                 bits &= bits - 1;
                 Some(base + b as i32)
             })
-        })
+        });
+        let intervals = (self.is_interval().then(|| self.interval_ranges()))
+            .into_iter()
+            .flatten()
+            .flat_map(|(a, b)| a..=b);
+        bits.chain(intervals)
+    }
+
+    /// The values as sorted maximal ranges `(first, last)`: the way to walk a domain that
+    /// may be an interval of billions of values.
+    pub fn ranges(&self) -> SmallVec<[(i32, i32); 4]> {
+        if self.is_interval() {
+            return self.interval_ranges();
+        }
+        let mut ranges: SmallVec<[(i32, i32); 4]> = SmallVec::new();
+        for v in self.iter() {
+            match ranges.last_mut() {
+                Some((_, last)) if *last + 1 == v => *last = v,
+                _ => ranges.push((v, v)),
+            }
+        }
+        ranges
     }
 
     /// The values in increasing order, collected (for callers that modify while iterating).
@@ -477,7 +655,7 @@ impl Domain {
     /// all-different). `None` for wider domains.
     #[inline]
     pub fn as_word(&self) -> Option<(i32, u64)> {
-        if self.high.is_empty() {
+        if self.high.is_none() {
             Some((self.offset, self.low))
         } else {
             None
@@ -499,6 +677,11 @@ impl Domain {
         if self.offset == base {
             // The common case (a propagator reading domains in their own layout): one load.
             return self.low;
+        }
+        if self.is_interval() {
+            return (0..64)
+                .filter(|&i| self.contains_wide(base as i64 + i))
+                .fold(0, |mask, i| mask | 1 << i);
         }
         let mut mask = 0u64;
         let shift = self.offset as i64 - base as i64;
@@ -540,19 +723,25 @@ impl Domain {
     /// The words beyond the first (empty for a domain of at most 64 values).
     #[inline]
     pub(crate) fn high_words(&self) -> &[u64] {
-        &self.high
+        match &self.high {
+            Some(wide) => &wide.words,
+            None => &[],
+        }
     }
 
     #[inline]
     pub(crate) fn high_words_mut(&mut self) -> &mut [u64] {
-        &mut self.high
+        match &mut self.high {
+            Some(wide) => &mut wide.words,
+            None => &mut [],
+        }
     }
 
     // ----- private helpers ---------------------------------------------------------------
 
     #[inline]
     fn n_words(&self) -> usize {
-        1 + self.high.len()
+        1 + self.high_words().len()
     }
 
     #[inline]
@@ -560,7 +749,7 @@ impl Domain {
         if w == 0 {
             self.low
         } else {
-            self.high[w - 1]
+            self.high_words()[w - 1]
         }
     }
 
@@ -569,13 +758,18 @@ impl Domain {
         if w == 0 {
             &mut self.low
         } else {
-            &mut self.high[w - 1]
+            &mut self.high_words_mut()[w - 1]
         }
     }
 
     #[inline]
     fn count_bits(&self) -> u32 {
-        self.low.count_ones() + self.high.iter().map(|w| w.count_ones()).sum::<u32>()
+        self.low.count_ones()
+            + self
+                .high_words()
+                .iter()
+                .map(|w| w.count_ones())
+                .sum::<u32>()
     }
 
     #[inline]
@@ -625,43 +819,46 @@ impl Clone for Domain {
         self.max = source.max;
         self.size = source.size;
         self.low = source.low;
-        if self.high.len() == source.high.len() {
-            self.high.copy_from_slice(&source.high);
-        } else {
-            self.high = source.high.clone();
+        match (&mut self.high, &source.high) {
+            (Some(mine), Some(theirs)) if mine.words.len() == theirs.words.len() => {
+                mine.words.copy_from_slice(&theirs.words);
+                mine.holes.clone_from(&theirs.holes);
+            }
+            (mine, theirs) => *mine = theirs.clone(),
         }
     }
 }
+
+/// Two domains are equal when they hold the same values in the same representation (for
+/// a bitset, with the same offset, as before intervals existed).
+impl PartialEq for Domain {
+    fn eq(&self, other: &Domain) -> bool {
+        if self.is_interval() || other.is_interval() {
+            return self.is_interval() == other.is_interval()
+                && (self.min, self.max, self.size) == (other.min, other.max, other.size)
+                && self.interval_ranges() == other.interval_ranges();
+        }
+        (self.offset, self.min, self.max, self.size, self.low)
+            == (other.offset, other.min, other.max, other.size, other.low)
+            && self.high_words() == other.high_words()
+    }
+}
+
+impl Eq for Domain {}
 
 impl fmt::Debug for Domain {
     /// Prints `{1..3, 5, 7..9}`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{{")?;
-        let mut first = true;
-        let mut run: Option<(i32, i32)> = None;
-        let flush = |f: &mut fmt::Formatter<'_>, run: (i32, i32), first: &mut bool| {
-            if !*first {
+        for (i, (first, last)) in self.ranges().into_iter().enumerate() {
+            if i > 0 {
                 write!(f, ", ")?;
             }
-            *first = false;
-            if run.0 == run.1 {
-                write!(f, "{}", run.0)
+            if first == last {
+                write!(f, "{first}")?;
             } else {
-                write!(f, "{}..{}", run.0, run.1)
+                write!(f, "{first}..{last}")?;
             }
-        };
-        for v in self.iter() {
-            run = match run {
-                Some((a, b)) if b + 1 == v => Some((a, v)),
-                Some(r) => {
-                    flush(f, r, &mut first)?;
-                    Some((v, v))
-                }
-                None => Some((v, v)),
-            };
-        }
-        if let Some(r) = run {
-            flush(f, r, &mut first)?;
         }
         write!(f, "}}")
     }
@@ -697,6 +894,17 @@ mod tests {
     }
 
     #[test]
+    fn from_ranges_gives_a_bitset_or_an_interval() {
+        let small = Domain::from_ranges(&[(-3, -1), (5, 5), (60, 70)]);
+        assert!(!small.is_interval());
+        assert_eq!(format!("{small:?}"), "{-3..-1, 5, 60..70}");
+        let wide = Domain::from_ranges(&[(-1_000_000, -1), (5, 5), (60, 1_000_000)]);
+        assert!(wide.is_interval());
+        assert_eq!(format!("{wide:?}"), "{-1000000..-1, 5, 60..1000000}");
+        assert_eq!(wide.size(), 1_000_000 + 1 + 999_941);
+    }
+
+    #[test]
     fn events_are_reported() {
         let mut d = Domain::interval(1, 9);
         assert_eq!(d.remove(5), Ok(Some(Event::Domain)));
@@ -717,6 +925,7 @@ mod tests {
         Fix(i32),
         RetainEven,
         IntersectMask(i32, u64),
+        RemoveRange(i32, i32),
     }
 
     fn op() -> impl Strategy<Value = Op> {
@@ -727,6 +936,7 @@ mod tests {
             (-70..200i32).prop_map(Op::Fix),
             Just(Op::RetainEven),
             (-70..200i32, any::<u64>()).prop_map(|(b, m)| Op::IntersectMask(b, m)),
+            (-70..200i32, 0..80i32).prop_map(|(a, n)| Op::RemoveRange(a, a + n)),
         ]
     }
 
@@ -746,6 +956,7 @@ mod tests {
                     Op::Fix(v) => set.retain(|&x| x == v),
                     Op::RetainEven => set.retain(|&x| x % 2 == 0),
                     Op::IntersectMask(b, m) => set.retain(|&x| (b..b + 64).contains(&x) && m >> (x - b) & 1 == 1),
+                    Op::RemoveRange(a, b) => set.retain(|&x| x < a || x > b),
                 }
                 let r = match op {
                     Op::Remove(v) => d.remove(v),
@@ -754,6 +965,7 @@ mod tests {
                     Op::Fix(v) => d.fix(v),
                     Op::RetainEven => d.retain(|x| x % 2 == 0),
                     Op::IntersectMask(b, m) => d.intersect_mask(b, m),
+                    Op::RemoveRange(a, b) => d.remove_range(a, b),
                 };
                 if set.is_empty() {
                     prop_assert_eq!(r, Err(EmptyDomain));
