@@ -31,16 +31,16 @@
 use smallvec::SmallVec;
 use std::fmt;
 
-/// The largest number of values a domain may span (`max - min + 1` when created): the size
-/// is a `u32`, and the smallest value an interval domain may hold is [`MIN_VALUE`].
-pub const MAX_SPAN: i64 = i32::MAX as i64 - MIN_VALUE as i64 + 1;
+/// The largest value an interval domain may hold. Its `offset` is `i32::MAX` and its
+/// first word empty, so that the single-word test of [`Domain::contains`] (bit
+/// `v - offset` for `v - offset < 64`) answers "no" for `i32::MAX` without knowing the
+/// domain's kind, and every value it may hold goes past that test to the interval's own.
+/// (A bitset may hold `i32::MAX`.)
+pub const MAX_VALUE: i32 = i32::MAX - 1;
 
-/// The smallest value a domain may hold. An interval domain keeps `offset` at `i32::MIN` and
-/// its first word empty, so that the single-word test of [`Domain::contains`] (bit
-/// `v - offset` for `v - offset < 64`) answers "no" for the 64 values `i32::MIN..MIN_VALUE`
-/// without knowing the domain's kind, and every value it may hold goes past that test to
-/// the interval's own.
-pub const MIN_VALUE: i32 = i32::MIN + 64;
+/// The largest number of values a domain may span (`max - min + 1` when created): all of
+/// `i32::MIN..=MAX_VALUE`, as many as a `u32` size counts.
+pub const MAX_SPAN: i64 = MAX_VALUE as i64 - i32::MIN as i64 + 1;
 
 /// The widest domain kept as a bitset (`max - min + 1` when created); wider ones are
 /// intervals with holes. The same limit as the brancher's `SPLIT_ABOVE`: what the search
@@ -89,37 +89,26 @@ pub struct Domain {
     size: u32,
     /// Bits 0..64: values `offset..offset + 64`. The whole domain when it spans ≤ 64 values.
     low: u64,
-    /// What a domain spanning more than 64 values keeps on the heap; `None` (nothing
-    /// allocated) for the others. One thin pointer, so that a `Domain` is 32 bytes and the
-    /// store's vector of domains is indexed with a shift.
-    high: Option<Box<Wide>>,
-}
-
-/// The heap part of a domain spanning more than 64 values.
-#[derive(Clone, Debug, PartialEq, Eq)]
-struct Wide {
-    /// For a bitset: the words beyond the first, bit `i` of `words[w]` standing for the value
-    /// `offset + 64 * (w + 1) + i`. For an interval domain: one word, the number of entries
-    /// of `holes` in force, which the trail saves and restores with the words of any wide
-    /// domain (`store.rs` needs no case of its own).
-    words: Box<[u64]>,
-    /// `Some` for an interval domain (see `domain/interval.rs`): the ranges removed strictly
-    /// inside the bounds, of which the first `words[0]` are in force.
-    holes: Option<interval::Holes>,
+    /// Bit `i` of `high[w]` is value `offset + 64 * (w + 1) + i`. Empty (and never allocated)
+    /// for domains of at most 64 values. For an interval domain (see `domain/interval.rs`):
+    /// `high[0]` is the number of holes in force, which the trail saves and restores as it
+    /// does the words of any wide domain, and the holes follow it.
+    high: Box<[u64]>,
 }
 
 mod interval;
 
 impl Domain {
-    /// The interval `lo..=hi`. Panics if it is empty or spans more than [`MAX_SPAN`] values:
-    /// models are built by code, and such a model is a programming error.
+    /// The interval `lo..=hi`. Panics if it is empty, or spans more than [`BITSET_MAX_SPAN`]
+    /// values and reaches beyond [`MAX_VALUE`]: models are built by code, and such a model is
+    /// a programming error.
     pub fn interval(lo: i32, hi: i32) -> Domain {
         assert!(lo <= hi, "empty domain {lo}..={hi}");
         let span = hi as i64 - lo as i64 + 1;
         if span > BITSET_MAX_SPAN {
             assert!(
-                lo >= MIN_VALUE,
-                "domain {lo}..={hi}: values below {MIN_VALUE}"
+                hi <= MAX_VALUE,
+                "domain {lo}..={hi}: values above {MAX_VALUE}"
             );
             return Domain::wide_interval(lo, hi);
         }
@@ -135,12 +124,7 @@ impl Domain {
             max: hi,
             size: span as u32,
             low: words[0],
-            high: (n_words > 1).then(|| {
-                Box::new(Wide {
-                    words: words[1..].into(),
-                    holes: None,
-                })
-            }),
+            high: words[1..].into(),
         }
     }
 
@@ -157,7 +141,7 @@ impl Domain {
             return d;
         }
         d.low = 0;
-        d.high_words_mut().iter_mut().for_each(|w| *w = 0);
+        d.high.iter_mut().for_each(|w| *w = 0);
         for &v in values {
             let i = d.index(v);
             *d.word_mut(i >> 6) |= 1u64 << (i & 63);
@@ -214,14 +198,16 @@ impl Domain {
     /// Does the domain fit in one word (a span of at most 64 values)?
     #[inline]
     pub fn is_single_word(&self) -> bool {
-        self.high.is_none()
+        self.high.is_empty()
     }
 
     /// Is it an interval with holes (a span over [`BITSET_MAX_SPAN`] when created) rather
     /// than a bitset?
     #[inline]
     pub fn is_interval(&self) -> bool {
-        matches!(&self.high, Some(wide) if wide.holes.is_some())
+        // The mark of the kind: a bitset whose offset is `i32::MAX` holds one value at most,
+        // so it has no heap words.
+        self.offset == i32::MAX && !self.high.is_empty()
     }
 
     #[inline]
@@ -245,8 +231,7 @@ impl Domain {
             return self.interval_contains(v);
         }
         let w = (i >> 6) as usize;
-        let high = self.high_words();
-        w <= high.len() && high[w - 1] >> (i & 63) & 1 != 0
+        w <= self.high.len() && self.high[w - 1] >> (i & 63) & 1 != 0
     }
 
     /// The event that describes a change from `old_min, old_max` to the current state.
@@ -382,13 +367,13 @@ impl Domain {
             return Ok(None);
         }
         let i = self.index(v);
-        if self.high.is_none() {
+        if self.high.is_empty() {
             self.low = 1u64 << i;
         } else if self.is_interval() {
             // The holes outside the new bounds stay listed: they no longer matter.
         } else {
             self.low = 0;
-            self.high_words_mut().iter_mut().for_each(|w| *w = 0);
+            self.high.iter_mut().for_each(|w| *w = 0);
             *self.word_mut(i >> 6) = 1u64 << (i & 63);
         }
         self.min = v;
@@ -421,7 +406,7 @@ impl Domain {
 
     /// Keep only the values that are also in `other` (intersection).
     pub fn intersect(&mut self, other: &Domain) -> Change {
-        if self.offset == other.offset && self.high.is_none() && other.high.is_none() {
+        if self.offset == other.offset && self.high.is_empty() && other.high.is_empty() {
             // Same layout, one word each: one AND.
             let (old_min, old_max, old_size) = (self.min, self.max, self.size);
             self.low &= other.low;
@@ -440,7 +425,7 @@ impl Domain {
     /// single `AND`.
     pub fn intersect_mask(&mut self, base: i32, mask: u64) -> Change {
         let (old_min, old_max, old_size) = (self.min, self.max, self.size);
-        if base == self.offset && self.high.is_none() {
+        if base == self.offset && self.high.is_empty() {
             self.low &= mask;
             return self.after_bulk_removal(old_min, old_max, old_size);
         }
@@ -477,7 +462,7 @@ impl Domain {
     /// whether or not the value is still in the domain).
     #[inline]
     pub(crate) fn word_bit(&self, v: i32) -> u64 {
-        debug_assert!(self.high.is_none());
+        debug_assert!(self.high.is_empty());
         let i = (v as i64 - self.offset as i64) as u64;
         ((i < 64) as u64) << (i & 63)
     }
@@ -489,7 +474,7 @@ impl Domain {
     /// written once.
     #[inline]
     pub(crate) fn narrow_word(&mut self, low: u64) -> Result<Event, EmptyDomain> {
-        debug_assert!(self.high.is_none() && low & !self.low == 0 && low != self.low);
+        debug_assert!(self.high.is_empty() && low & !self.low == 0 && low != self.low);
         self.low = low;
         if low == 0 {
             self.size = 0;
@@ -514,7 +499,7 @@ impl Domain {
     /// After bits were cleared anywhere: recount, find the new bounds, name the event.
     #[inline]
     fn after_bulk_removal(&mut self, old_min: i32, old_max: i32, old_size: u32) -> Change {
-        if self.high.is_none() {
+        if self.high.is_empty() {
             // One word: size, min and max are one instruction each (POPCNT, TZCNT, LZCNT).
             let size = self.low.count_ones();
             if size == old_size {
@@ -529,8 +514,8 @@ impl Domain {
             return self.event_after(old_min, old_max);
         }
         if self.is_interval() {
-            // Only `remove_first_word_bits` comes here: its bits stand for values below
-            // `MIN_VALUE`, which an interval domain never holds, and `low` stays 0.
+            // Only `remove_first_word_bits` comes here: its bits stand for `i32::MAX` and
+            // beyond, which an interval domain never holds, and `low` stays 0.
             debug_assert_eq!(self.low, 0);
             return Ok(None);
         }
@@ -655,7 +640,7 @@ impl Domain {
     /// all-different). `None` for wider domains.
     #[inline]
     pub fn as_word(&self) -> Option<(i32, u64)> {
-        if self.high.is_none() {
+        if self.high.is_empty() {
             Some((self.offset, self.low))
         } else {
             None
@@ -678,6 +663,22 @@ impl Domain {
             // The common case (a propagator reading domains in their own layout): one load.
             return self.low;
         }
+        if !self.high.is_empty() {
+            return self.wide_mask_from(base);
+        }
+        // One word, shifted into place.
+        let shift = self.offset as i64 - base as i64;
+        match shift {
+            0..=63 => self.low << shift,
+            -63..=-1 => self.low >> -shift,
+            _ => 0,
+        }
+    }
+
+    /// `mask_from` for a domain of more than 64 values (out of line: the one-word case above
+    /// is what propagators' loops meet).
+    #[inline(never)]
+    fn wide_mask_from(&self, base: i32) -> u64 {
         if self.is_interval() {
             return (0..64)
                 .filter(|&i| self.contains_wide(base as i64 + i))
@@ -723,25 +724,27 @@ impl Domain {
     /// The words beyond the first (empty for a domain of at most 64 values).
     #[inline]
     pub(crate) fn high_words(&self) -> &[u64] {
-        match &self.high {
-            Some(wide) => &wide.words,
-            None => &[],
+        // An interval domain's trailed state is its count of holes: the holes past it are
+        // never changed, only appended to (`domain/interval.rs`).
+        if !self.high.is_empty() && self.offset == i32::MAX {
+            return &self.high[..1];
         }
+        &self.high
     }
 
     #[inline]
     pub(crate) fn high_words_mut(&mut self) -> &mut [u64] {
-        match &mut self.high {
-            Some(wide) => &mut wide.words,
-            None => &mut [],
+        if !self.high.is_empty() && self.offset == i32::MAX {
+            return &mut self.high[..1];
         }
+        &mut self.high
     }
 
     // ----- private helpers ---------------------------------------------------------------
 
     #[inline]
     fn n_words(&self) -> usize {
-        1 + self.high_words().len()
+        1 + self.high.len()
     }
 
     #[inline]
@@ -749,7 +752,7 @@ impl Domain {
         if w == 0 {
             self.low
         } else {
-            self.high_words()[w - 1]
+            self.high[w - 1]
         }
     }
 
@@ -758,18 +761,13 @@ impl Domain {
         if w == 0 {
             &mut self.low
         } else {
-            &mut self.high_words_mut()[w - 1]
+            &mut self.high[w - 1]
         }
     }
 
     #[inline]
     fn count_bits(&self) -> u32 {
-        self.low.count_ones()
-            + self
-                .high_words()
-                .iter()
-                .map(|w| w.count_ones())
-                .sum::<u32>()
+        self.low.count_ones() + self.high.iter().map(|w| w.count_ones()).sum::<u32>()
     }
 
     #[inline]
@@ -819,12 +817,10 @@ impl Clone for Domain {
         self.max = source.max;
         self.size = source.size;
         self.low = source.low;
-        match (&mut self.high, &source.high) {
-            (Some(mine), Some(theirs)) if mine.words.len() == theirs.words.len() => {
-                mine.words.copy_from_slice(&theirs.words);
-                mine.holes.clone_from(&theirs.holes);
-            }
-            (mine, theirs) => *mine = theirs.clone(),
+        if self.high.len() == source.high.len() {
+            self.high.copy_from_slice(&source.high);
+        } else {
+            self.high = source.high.clone();
         }
     }
 }
@@ -840,7 +836,7 @@ impl PartialEq for Domain {
         }
         (self.offset, self.min, self.max, self.size, self.low)
             == (other.offset, other.min, other.max, other.size, other.low)
-            && self.high_words() == other.high_words()
+            && self.high == other.high
     }
 }
 

@@ -118,7 +118,7 @@ fn domain_of(values: &[i32], interval: bool) -> Domain {
         return Domain::from_values(values);
     }
     let (lo, hi) = (values[0], values[values.len() - 1]);
-    let mut d = if lo as i64 + crate::domain::BITSET_MAX_SPAN < i32::MAX as i64 {
+    let mut d = if lo as i64 + crate::domain::BITSET_MAX_SPAN <= crate::domain::MAX_VALUE as i64 {
         Domain::interval(lo, lo + crate::domain::BITSET_MAX_SPAN as i32)
     } else {
         Domain::interval(hi - crate::domain::BITSET_MAX_SPAN as i32, hi)

@@ -54,24 +54,27 @@ pub struct Built {
     pub names: HashMap<String, Value>,
 }
 
-/// The smallest value a variable may take: the engine's domains hold `i32` values from
-/// `engine::domain::MIN_VALUE` (`i32::MIN + 64`) up; wide ranges are interval domains.
-pub const MIN_DOMAIN_VALUE: i64 = engine::domain::MIN_VALUE as i64;
-
 /// The most values a set parameter may list (its values are enumerated).
 pub const MAX_SET_VALUES: i64 = 1 << 26;
 
 /// The one place that decides whether a declared domain fits the engine: any range of
-/// 32-bit values does (a wide one becomes an interval domain, `engine/src/domain/interval.rs`).
-/// A domain is never clamped to fit (that would give wrong answers): one reaching beyond
-/// is refused with a clear message.
+/// 32-bit values does, except that a wide one (an interval domain,
+/// `engine/src/domain/interval.rs`) stops at `engine::domain::MAX_VALUE` (`i32::MAX - 1`).
+/// A domain is never clamped to fit (that would give wrong answers): one reaching beyond is
+/// refused with a clear message.
 pub fn check_domain_span(lo: i64, hi: i64, line: usize) -> Result<(), FznError> {
-    if lo < MIN_DOMAIN_VALUE || hi > i32::MAX as i64 {
+    let wide = hi - lo + 1 > engine::domain::BITSET_MAX_SPAN;
+    let top = if wide {
+        engine::domain::MAX_VALUE as i64
+    } else {
+        i32::MAX as i64
+    };
+    if lo < i32::MIN as i64 || hi > top {
         return Err(FznError::new(
             line,
             format!(
-                "the domain {lo}..{hi} reaches beyond the values this version supports ({MIN_DOMAIN_VALUE}..{})",
-                i32::MAX
+                "the domain {lo}..{hi} reaches beyond the values this version supports ({}..{top})",
+                i32::MIN
             ),
         ));
     }
@@ -307,9 +310,10 @@ impl Builder {
             match d.ty.domain.as_ref().or(inferred.as_ref()) {
                 None => {
                     return self.error(format!(
-                        "'{}' has no bounds, and none follows from its constraints: cpsolve needs a 'var int' to have a range within {MIN_DOMAIN_VALUE}..{}",
+                        "'{}' has no bounds, and none follows from its constraints: cpsolve needs a 'var int' to have a range within {}..{}",
                         d.name,
-                        i32::MAX
+                        i32::MIN,
+                        engine::domain::MAX_VALUE
                     ))
                 }
                 Some(ranges) if ranges.len() == 1 => {

@@ -72,7 +72,7 @@ fn bad_input_gets_its_line_and_a_reason() {
     assert!(msg.contains("set variables are not supported"), "{msg}");
     let (_, msg) = error_of("var int: x;\nsolve satisfy;\n");
     assert!(msg.contains("has no bounds"), "{msg}");
-    let (_, msg) = error_of("var -2147483648..0: x;\nsolve satisfy;\n");
+    let (_, msg) = error_of("var -2147483649..0: x;\nsolve satisfy;\n");
     assert!(
         msg.contains("beyond the values this version supports"),
         "{msg}"

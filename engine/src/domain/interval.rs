@@ -13,45 +13,48 @@
 //! practice (only removals inside the bounds make them, and a bound that moves past a hole
 //! makes it irrelevant), so each operation simply walks the list: O(holes).
 //!
-//! **How the trail restores them.** The list is append-only along a branch: a new hole is
-//! pushed after the holes in force, whose number is kept in the domain's one heap word.
-//! The trail already saves and restores the `high` words of every wide domain, so going back
-//! to a node restores that number, and the entries past it (holes of an abandoned branch)
-//! are simply overwritten by the next push. Holes are disjoint, and each lies strictly
+//! **Where they live, and how the trail restores them.** In the domain's `high` words: the
+//! first is the number of holes in force, and each word after it one hole, its first and
+//! last values packed in the two halves. The list is append-only along a branch: a new hole
+//! is written after the holes in force (the box grows when full). The trail saves and
+//! restores the first word only (`Domain::high_words` shows it no more), as it does the
+//! words of any wide domain: going back to a node restores the number of holes, and the
+//! holes past it (of an abandoned branch) are overwritten by the next push. Holes are disjoint, and each lies strictly
 //! inside the bounds when it is made; bounds only ever land on values in the domain, so a
 //! hole is later either still strictly inside the bounds or wholly outside them.
 //!
 //! The operations below are `#[cold]` and never inlined: the bitset's fast paths reach them
 //! through one branch they seldom take, and must not grow by their code.
 //!
-//! **Invariants** (with `n` the one word of `high`): `offset == i32::MIN`, `low == 0` (see `MIN_VALUE`
-//! in `domain.rs`); `holes.ranges[..n]` are disjoint; `min` and `max` are values of the
-//! domain (in no hole); `size` is `max - min + 1` minus the values of the holes strictly
-//! between them.
+//! **Invariants** (with `n = high[0]`): `offset == i32::MAX` and `low == 0`, so that the
+//! single-word test of `contains` answers "no" (an interval never holds `i32::MAX`, see
+//! [`super::MAX_VALUE`]) and `is_interval` is one comparison; `high[1..=n]` are disjoint;
+//! `min` and `max` are values of the domain (in no hole); `size` is `max - min + 1` minus
+//! the values of the holes strictly between them.
 
-use super::{Change, Domain, EmptyDomain, Wide};
+use super::{Change, Domain, EmptyDomain};
 use smallvec::SmallVec;
 
-/// The holes of an interval domain: removed ranges `(first, last)`, in the order they were
-/// made; only the first `words[0]` (the domain's one heap word) are in force.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(super) struct Holes {
-    ranges: Vec<(i32, i32)>,
+/// A hole as one word: its first value in the high half, its last in the low half.
+fn pack(first: i32, last: i32) -> u64 {
+    (first as u32 as u64) << 32 | last as u32 as u64
+}
+
+fn unpack(word: u64) -> (i32, i32) {
+    ((word >> 32) as u32 as i32, word as u32 as i32)
 }
 
 impl Domain {
-    /// The interval `lo..=hi` as an interval domain (the caller checked `lo >= MIN_VALUE`).
+    /// The interval `lo..=hi` as an interval domain (the caller checked `hi <= MAX_VALUE`).
     pub(super) fn wide_interval(lo: i32, hi: i32) -> Domain {
         Domain {
-            offset: i32::MIN,
+            offset: i32::MAX,
             min: lo,
             max: hi,
             size: (hi as i64 - lo as i64 + 1) as u32,
             low: 0,
-            high: Some(Box::new(Wide {
-                words: Box::new([0]),
-                holes: Some(Holes::default()),
-            })),
+            // No hole yet, room for three.
+            high: vec![0; 4].into_boxed_slice(),
         }
     }
 
@@ -70,22 +73,26 @@ impl Domain {
     }
 
     /// The holes in force (some may lie outside the bounds, where they no longer matter).
-    fn holes_in_force(&self) -> &[(i32, i32)] {
-        match self.high.as_deref() {
-            Some(Wide {
-                words,
-                holes: Some(holes),
-            }) => &holes.ranges[..words[0] as usize],
-            _ => &[],
-        }
+    fn holes_in_force(&self) -> impl Iterator<Item = (i32, i32)> + '_ {
+        let n = if self.is_interval() {
+            self.high[0] as usize
+        } else {
+            0
+        };
+        self.high[1..=n].iter().map(|&w| unpack(w))
     }
 
     fn push_hole(&mut self, first: i32, last: i32) {
-        let wide = self.high.as_mut().expect("an interval domain");
-        let holes = wide.holes.as_mut().expect("an interval domain");
-        holes.ranges.truncate(wide.words[0] as usize);
-        holes.ranges.push((first, last));
-        wide.words[0] += 1;
+        debug_assert!(self.is_interval());
+        let n = self.high[0] as usize;
+        if n + 1 == self.high.len() {
+            // Full: a box twice as long. The trail holds only `high[0]`, so it does not mind.
+            let mut bigger = vec![0; 2 * self.high.len()];
+            bigger[..self.high.len()].copy_from_slice(&self.high);
+            self.high = bigger.into_boxed_slice();
+        }
+        self.high[n + 1] = pack(first, last);
+        self.high[0] += 1;
     }
 
     #[cold]
@@ -96,8 +103,7 @@ impl Domain {
             && self.size != 0
             && !self
                 .holes_in_force()
-                .iter()
-                .any(|&(a, b)| a as i64 <= v && v <= b as i64)
+                .any(|(a, b)| a as i64 <= v && v <= b as i64)
     }
 
     /// The smallest value of the domain `>= v`; the caller knows there is one.
@@ -105,7 +111,7 @@ impl Domain {
     #[inline(never)]
     pub(super) fn interval_up(&self, mut v: i32) -> i32 {
         'again: loop {
-            for &(a, b) in self.holes_in_force() {
+            for (a, b) in self.holes_in_force() {
                 if a <= v && v <= b {
                     v = b + 1;
                     continue 'again;
@@ -120,7 +126,7 @@ impl Domain {
     #[inline(never)]
     pub(super) fn interval_down(&self, mut v: i32) -> i32 {
         'again: loop {
-            for &(a, b) in self.holes_in_force() {
+            for (a, b) in self.holes_in_force() {
                 if a <= v && v <= b {
                     v = a - 1;
                     continue 'again;
@@ -134,8 +140,6 @@ impl Domain {
     fn holes_inside(&self) -> SmallVec<[(i32, i32); 8]> {
         let mut inside: SmallVec<[(i32, i32); 8]> = self
             .holes_in_force()
-            .iter()
-            .copied()
             .filter(|&(a, b)| a > self.min && b < self.max)
             .collect();
         inside.sort_unstable();
@@ -173,8 +177,7 @@ impl Domain {
         }
         let overlap: i64 = self
             .holes_in_force()
-            .iter()
-            .map(|&(x, y)| (y.min(b) as i64 - x.max(a) as i64 + 1).max(0))
+            .map(|(x, y)| (y.min(b) as i64 - x.max(a) as i64 + 1).max(0))
             .sum();
         let present = b as i64 - a as i64 + 1 - overlap;
         if present == 0 {
@@ -195,8 +198,6 @@ impl Domain {
             // Strictly inside: the parts of `a..=b` not yet in a hole become holes.
             let mut covered: SmallVec<[(i32, i32); 8]> = self
                 .holes_in_force()
-                .iter()
-                .copied()
                 .filter(|&(x, y)| x <= b && y >= a)
                 .collect();
             covered.sort_unstable();
@@ -254,7 +255,7 @@ impl Domain {
         self.remove_below(other.min)?;
         self.remove_above(other.max)?;
         if other.is_interval() {
-            for &(a, b) in other.holes_in_force() {
+            for (a, b) in other.holes_in_force() {
                 if a > other.min && b < other.max {
                     self.interval_remove_range(a, b)?;
                 }
@@ -271,7 +272,7 @@ impl Domain {
 
 #[cfg(test)]
 mod tests {
-    use crate::domain::{Domain, EmptyDomain, Event, BITSET_MAX_SPAN, MAX_SPAN, MIN_VALUE};
+    use crate::domain::{Domain, EmptyDomain, Event, BITSET_MAX_SPAN, MAX_SPAN, MAX_VALUE};
     use crate::rng::Rng;
     use crate::store::Store;
     use std::collections::BTreeSet;
@@ -363,22 +364,22 @@ mod tests {
             // Interesting values: a few anchors across the range, and their neighbours.
             let anchors: Vec<i64> = (0..4)
                 .map(|_| match rng.below(5) {
-                    0 => MIN_VALUE as i64,
-                    1 => i32::MAX as i64,
-                    _ => MIN_VALUE as i64 + rng.below(MAX_SPAN as u64) as i64,
+                    0 => i32::MIN as i64,
+                    1 => MAX_VALUE as i64,
+                    _ => i32::MIN as i64 + rng.below(MAX_SPAN as u64) as i64,
                 })
                 .collect();
             let pick = |rng: &mut Rng| -> i64 {
                 let a = anchors[rng.below(anchors.len() as u64) as usize];
-                (a + rng.below(11) as i64 - 5).clamp(MIN_VALUE as i64, i32::MAX as i64)
+                (a + rng.below(11) as i64 - 5).clamp(i32::MIN as i64, MAX_VALUE as i64)
             };
             let (mut lo, mut hi) = (pick(&mut rng), pick(&mut rng));
             if lo > hi {
                 std::mem::swap(&mut lo, &mut hi);
             }
             if hi - lo < BITSET_MAX_SPAN {
-                lo = MIN_VALUE as i64;
-                hi = i32::MAX as i64;
+                lo = i32::MIN as i64;
+                hi = MAX_VALUE as i64;
             }
             if trial % 3 == 0 {
                 // Created from values: the gaps between them are holes from the start.
@@ -477,9 +478,9 @@ mod tests {
 
     #[test]
     fn sizes_and_printing_over_the_whole_range() {
-        let mut d = Domain::interval(MIN_VALUE, i32::MAX);
+        let mut d = Domain::interval(i32::MIN, MAX_VALUE);
         assert!(d.is_interval() && !d.is_single_word() && d.as_word().is_none());
-        assert_eq!(d.size(), u32::MAX - 63);
+        assert_eq!(d.size(), u32::MAX);
         assert_eq!(d.remove(0), Ok(Some(Event::Domain)));
         assert_eq!(d.remove_below(-1_000_000_000), Ok(Some(Event::Bounds)));
         assert_eq!(d.remove_above(1_000_000_000), Ok(Some(Event::Bounds)));
@@ -510,7 +511,7 @@ mod tests {
         assert_eq!(d.intersect_mask(10, 0b1011), Ok(Some(Event::Bounds)));
         assert_eq!(format!("{d:?}"), "{10..11, 13}");
         assert_eq!(d.mask_from(10), 0b1011);
-        assert_eq!(d.mask_from(i32::MIN), 0);
+        assert_eq!(d.mask_from(i32::MAX), 0);
         let mut d = wide();
         assert_eq!(
             d.intersect(&Domain::from_values(&[-5, 0, 7])),
