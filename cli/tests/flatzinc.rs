@@ -72,6 +72,14 @@ fn a_model_with_wide_domains_is_solved_to_its_optimum() {
         out.ends_with("x = 408345;\ny = 408296;\nz = 816641;\n----------\n==========\n"),
         "{out}"
     );
+    // `-p` (which MiniZinc passes): the same answer, searched on one thread, said once.
+    let (status, with_p, err) = run(&["-p", "2", &wide]);
+    assert_eq!((status, &with_p), (0, &out));
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("-p: FlatZinc models are searched on one thread"),
+        "{err}"
+    );
     // Beyond the 32-bit values a domain may hold: one error line, status 2.
     let dir = std::env::temp_dir().join(format!("cpsolve-fzn-wide-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
