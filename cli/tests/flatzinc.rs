@@ -57,3 +57,38 @@ fn bad_flatzinc_gets_one_error_line_and_status_2() {
         "{err}"
     );
 }
+
+/// `tests/minizinc/wide.fzn`: variables over up to 4 * 10^9 values (interval domains), a
+/// linear equation with coefficients near 10^5, maximised. The optimum is Gecode's.
+#[test]
+fn a_model_with_wide_domains_is_solved_to_its_optimum() {
+    let wide = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/minizinc/wide.fzn")
+        .to_string_lossy()
+        .into_owned();
+    let (status, out, err) = run(&[&wide]);
+    assert_eq!(status, 0, "{err}");
+    assert!(
+        out.ends_with("x = 408345;\ny = 408296;\nz = 816641;\n----------\n==========\n"),
+        "{out}"
+    );
+    // `-p` (which MiniZinc passes): the same answer, searched on one thread, said once.
+    let (status, with_p, err) = run(&["-p", "2", &wide]);
+    assert_eq!((status, &with_p), (0, &out));
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("-p: FlatZinc models are searched on one thread"),
+        "{err}"
+    );
+    // Beyond the 32-bit values a domain may hold: one error line, status 2.
+    let dir = std::env::temp_dir().join(format!("cpsolve-fzn-wide-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("too-wide.fzn");
+    std::fs::write(&file, "var 0..3000000000: x;\nsolve satisfy;\n").unwrap();
+    let (status, _, err) = run(&[&file.to_string_lossy()]);
+    assert_eq!(status, 2);
+    assert!(
+        err.contains(":1: the domain 0..3000000000 reaches beyond"),
+        "{err}"
+    );
+}

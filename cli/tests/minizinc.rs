@@ -166,6 +166,7 @@ fn own_models_agree_with_gecode() {
         "logic.mzn",
         "globals.mzn",
         "unsatisfiable.mzn",
+        "wide.mzn",
     ] {
         compare(&[model(m)], &[]);
     }

@@ -16,6 +16,13 @@
 //! One invariant makes the single-word fast paths branch-free: **no bit is set outside
 //! `min..=max`**. So `contains` need not compare with the bounds first: the bit is 0 there.
 //!
+//! A domain too wide for a bitset (a MiniZinc `var int` over `-10^9..10^9`) is an
+//! **interval with holes** instead: its bounds plus the list of ranges removed strictly
+//! inside them (`domain/interval.rs`). Every domain the search would enumerate value by value
+//! (at most [`BITSET_MAX_SPAN`] values, as `search/brancher.rs` splits wider ones) is a
+//! bitset, so the puzzles never meet the second kind, and the fast paths test for it only
+//! where they already leave the single word.
+//!
 //! Every operation that shrinks the domain says how it changed it, as an [`Event`]:
 //! `Fixed` (one value left), `Bounds` (the min or the max moved), or `Domain` (a value
 //! inside was removed). Propagators subscribe to the events they care about (see
@@ -24,8 +31,21 @@
 use smallvec::SmallVec;
 use std::fmt;
 
-/// The largest number of values a domain may span (`max - min + 1` when created).
-pub const MAX_SPAN: i64 = 1 << 26;
+/// The largest value an interval domain may hold. Its `offset` is `i32::MAX` and its
+/// first word empty, so that the single-word test of [`Domain::contains`] (bit
+/// `v - offset` for `v - offset < 64`) answers "no" for `i32::MAX` without knowing the
+/// domain's kind, and every value it may hold goes past that test to the interval's own.
+/// (A bitset may hold `i32::MAX`.)
+pub const MAX_VALUE: i32 = i32::MAX - 1;
+
+/// The largest number of values a domain may span (`max - min + 1` when created): all of
+/// `i32::MIN..=MAX_VALUE`, as many as a `u32` size counts.
+pub const MAX_SPAN: i64 = MAX_VALUE as i64 - i32::MIN as i64 + 1;
+
+/// The widest domain kept as a bitset (`max - min + 1` when created); wider ones are
+/// intervals with holes. The same limit as the brancher's `SPLIT_ABOVE`: what the search
+/// enumerates is a bitset, what it splits in halves is an interval.
+pub const BITSET_MAX_SPAN: i64 = 1 << 16;
 
 /// How a domain changed. Ordered by strength: a fixed variable also had its bounds moved,
 /// and a bounds change is also a domain change.
@@ -56,8 +76,8 @@ pub(crate) struct SmallState {
     pub low: u64,
 }
 
-/// A finite set of `i32` values, stored as a bitset with cached bounds and size.
-#[derive(PartialEq, Eq)]
+/// A finite set of `i32` values, stored as a bitset with cached bounds and size, or (for
+/// spans over [`BITSET_MAX_SPAN`]) as an interval with holes.
 pub struct Domain {
     /// The value that bit 0 stands for.
     offset: i32,
@@ -70,20 +90,28 @@ pub struct Domain {
     /// Bits 0..64: values `offset..offset + 64`. The whole domain when it spans ≤ 64 values.
     low: u64,
     /// Bit `i` of `high[w]` is value `offset + 64 * (w + 1) + i`. Empty (and never allocated)
-    /// for domains of at most 64 values.
+    /// for domains of at most 64 values. For an interval domain (see `domain/interval.rs`):
+    /// `high[0]` is the number of holes in force, which the trail saves and restores as it
+    /// does the words of any wide domain, and the holes follow it.
     high: Box<[u64]>,
 }
 
+mod interval;
+
 impl Domain {
-    /// The interval `lo..=hi`. Panics if it is empty or spans more than [`MAX_SPAN`] values:
-    /// models are built by code, and such a model is a programming error.
+    /// The interval `lo..=hi`. Panics if it is empty, or spans more than [`BITSET_MAX_SPAN`]
+    /// values and reaches beyond [`MAX_VALUE`]: models are built by code, and such a model is
+    /// a programming error.
     pub fn interval(lo: i32, hi: i32) -> Domain {
         assert!(lo <= hi, "empty domain {lo}..={hi}");
         let span = hi as i64 - lo as i64 + 1;
-        assert!(
-            span <= MAX_SPAN,
-            "domain {lo}..={hi} spans more than {MAX_SPAN} values"
-        );
+        if span > BITSET_MAX_SPAN {
+            assert!(
+                hi <= MAX_VALUE,
+                "domain {lo}..={hi}: values above {MAX_VALUE}"
+            );
+            return Domain::wide_interval(lo, hi);
+        }
         let n_words = ((span + 63) / 64) as usize;
         let mut words = vec![!0u64; n_words];
         let tail = (span % 64) as u32;
@@ -108,6 +136,10 @@ impl Domain {
             .expect("a domain needs at least one value");
         let hi = *values.iter().max().unwrap();
         let mut d = Domain::interval(lo, hi);
+        if d.is_interval() {
+            d.keep_only_sorted(values);
+            return d;
+        }
         d.low = 0;
         d.high.iter_mut().for_each(|w| *w = 0);
         for &v in values {
@@ -115,6 +147,25 @@ impl Domain {
             *d.word_mut(i >> 6) |= 1u64 << (i & 63);
         }
         d.size = d.count_bits();
+        d
+    }
+
+    /// The union of the ranges `(first, last)`, given sorted and disjoint (for a domain
+    /// too wide to list by values: its holes are the gaps). Panics if `ranges` is empty.
+    pub fn from_ranges(ranges: &[(i32, i32)]) -> Domain {
+        let (lo, hi) = (ranges[0].0, ranges[ranges.len() - 1].1);
+        let mut d = Domain::interval(lo, hi);
+        if !d.is_interval() {
+            let values: Vec<i32> = ranges.iter().flat_map(|&(a, b)| a..=b).collect();
+            return Domain::from_values(&values);
+        }
+        for pair in ranges.windows(2) {
+            assert!(pair[0].1 < pair[1].0, "ranges not sorted and disjoint");
+            if pair[1].0 > pair[0].1 + 1 {
+                d.remove_range(pair[0].1 + 1, pair[1].0 - 1)
+                    .expect("a gap between two ranges leaves both");
+            }
+        }
         d
     }
 
@@ -150,6 +201,15 @@ impl Domain {
         self.high.is_empty()
     }
 
+    /// Is it an interval with holes (a span over [`BITSET_MAX_SPAN`] when created) rather
+    /// than a bitset?
+    #[inline]
+    pub fn is_interval(&self) -> bool {
+        // The mark of the kind: a bitset whose offset is `i32::MAX` holds one value at most,
+        // so it has no heap words.
+        self.offset == i32::MAX && !self.high.is_empty()
+    }
+
     #[inline]
     pub fn contains(&self, v: i32) -> bool {
         self.contains_wide(v as i64)
@@ -166,6 +226,9 @@ impl Domain {
         let i = (v - self.offset as i64) as u64;
         if i < 64 {
             return self.low >> i & 1 != 0;
+        }
+        if self.is_interval() {
+            return self.interval_contains(v);
         }
         let w = (i >> 6) as usize;
         w <= self.high.len() && self.high[w - 1] >> (i & 63) & 1 != 0
@@ -199,6 +262,11 @@ impl Domain {
     #[inline]
     pub(crate) fn remove_present(&mut self, v: i32) -> Result<Event, EmptyDomain> {
         debug_assert!(self.contains(v));
+        if self.is_interval() {
+            return self
+                .interval_remove_range(v, v)
+                .map(|e| e.expect("v was present"));
+        }
         let i = self.index(v);
         *self.word_mut(i >> 6) &= !(1u64 << (i & 63));
         self.size -= 1;
@@ -223,6 +291,34 @@ impl Domain {
         }
     }
 
+    /// Remove every value of `first..=last` (for an interval domain, without visiting them).
+    pub fn remove_range(&mut self, first: i32, last: i32) -> Change {
+        if first > last {
+            return Ok(None);
+        }
+        if self.is_interval() {
+            return self.interval_remove_range(first, last);
+        }
+        if first <= self.min && last >= self.max {
+            self.size = 0;
+            return Err(EmptyDomain);
+        }
+        if first <= self.min {
+            return self.remove_below(last + 1);
+        }
+        if last >= self.max {
+            return self.remove_above(first - 1);
+        }
+        let (old_min, old_max, old_size) = (self.min, self.max, self.size);
+        for v in first..=last {
+            if self.contains(v) {
+                let i = self.index(v);
+                *self.word_mut(i >> 6) &= !(1u64 << (i & 63));
+            }
+        }
+        self.after_bulk_removal(old_min, old_max, old_size)
+    }
+
     /// Remove every value below `lo`.
     pub fn remove_below(&mut self, lo: i32) -> Change {
         if lo <= self.min {
@@ -231,6 +327,9 @@ impl Domain {
         if lo > self.max {
             self.size = 0;
             return Err(EmptyDomain);
+        }
+        if self.is_interval() {
+            return self.interval_remove_range(self.min, lo - 1);
         }
         let old_min = self.min;
         let (old_min_i, lo_i) = (self.index(old_min), self.index(lo));
@@ -247,6 +346,9 @@ impl Domain {
         if hi < self.min {
             self.size = 0;
             return Err(EmptyDomain);
+        }
+        if self.is_interval() {
+            return self.interval_remove_range(hi + 1, self.max);
         }
         let old_max = self.max;
         let (hi_i, old_max_i) = (self.index(hi), self.index(old_max));
@@ -267,6 +369,8 @@ impl Domain {
         let i = self.index(v);
         if self.high.is_empty() {
             self.low = 1u64 << i;
+        } else if self.is_interval() {
+            // The holes outside the new bounds stay listed: they no longer matter.
         } else {
             self.low = 0;
             self.high.iter_mut().for_each(|w| *w = 0);
@@ -279,7 +383,11 @@ impl Domain {
     }
 
     /// Keep only the values for which `keep` is true.
+    /// On an interval domain this visits every value left: narrow the bounds first.
     pub fn retain(&mut self, mut keep: impl FnMut(i32) -> bool) -> Change {
+        if self.is_interval() {
+            return self.interval_retain(keep);
+        }
         let (old_min, old_max, old_size) = (self.min, self.max, self.size);
         for w in 0..self.n_words() {
             let mut bits = self.word(w);
@@ -304,6 +412,9 @@ impl Domain {
             self.low &= other.low;
             return self.after_bulk_removal(old_min, old_max, old_size);
         }
+        if self.is_interval() || other.is_interval() {
+            return self.intersect_wide(other);
+        }
         self.retain(|v| other.contains(v))
     }
 
@@ -317,6 +428,19 @@ impl Domain {
         if base == self.offset && self.high.is_empty() {
             self.low &= mask;
             return self.after_bulk_removal(old_min, old_max, old_size);
+        }
+        if self.is_interval() {
+            // Bounds first, so that `retain` visits at most 64 values.
+            let last = (base as i64 + 63).min(i32::MAX as i64) as i32;
+            let below = self.remove_below(base)?.is_some();
+            let above = self.remove_above(last)?.is_some();
+            let inside = self
+                .retain(|v| mask >> (v as i64 - base as i64) & 1 != 0)?
+                .is_some();
+            if !(below || above || inside) {
+                return Ok(None);
+            }
+            return self.event_after(old_min, old_max);
         }
         self.retain(|v| {
             let i = v as i64 - base as i64;
@@ -389,6 +513,12 @@ impl Domain {
             self.max = self.offset + (63 - self.low.leading_zeros() as i32);
             return self.event_after(old_min, old_max);
         }
+        if self.is_interval() {
+            // Only `remove_first_word_bits` comes here: its bits stand for `i32::MAX` and
+            // beyond, which an interval domain never holds, and `low` stays 0.
+            debug_assert_eq!(self.low, 0);
+            return Ok(None);
+        }
         let size = self.count_bits();
         if size == old_size {
             return Ok(None);
@@ -411,6 +541,9 @@ impl Domain {
         if v <= self.min {
             return Some(self.min);
         }
+        if self.is_interval() {
+            return Some(self.interval_up(v));
+        }
         Some(self.scan_up(self.index(v)))
     }
 
@@ -422,6 +555,9 @@ impl Domain {
         }
         if v >= self.max {
             return Some(self.max);
+        }
+        if self.is_interval() {
+            return Some(self.interval_down(v));
         }
         Some(self.scan_down(self.index(v)))
     }
@@ -451,9 +587,15 @@ impl Domain {
         self.offset + ((w as i32) * 64 + 63 - bits.leading_zeros() as i32)
     }
 
-    /// The values in increasing order.
+    /// The values in increasing order (on an interval domain, as many as it has: a caller
+    /// that may meet one looks at `size` first, or walks [`Domain::ranges`]).
     pub fn iter(&self) -> impl Iterator<Item = i32> + '_ {
-        (0..self.n_words()).flat_map(move |w| {
+        let words = if self.is_interval() {
+            0
+        } else {
+            self.n_words()
+        };
+        let bits = (0..words).flat_map(move |w| {
             let base = self.offset + 64 * w as i32;
             let mut bits = self.word(w);
             std::iter::from_fn(move || {
@@ -464,7 +606,28 @@ impl Domain {
                 bits &= bits - 1;
                 Some(base + b as i32)
             })
-        })
+        });
+        let intervals = (self.is_interval().then(|| self.interval_ranges()))
+            .into_iter()
+            .flatten()
+            .flat_map(|(a, b)| a..=b);
+        bits.chain(intervals)
+    }
+
+    /// The values as sorted maximal ranges `(first, last)`: the way to walk a domain that
+    /// may be an interval of billions of values.
+    pub fn ranges(&self) -> SmallVec<[(i32, i32); 4]> {
+        if self.is_interval() {
+            return self.interval_ranges();
+        }
+        let mut ranges: SmallVec<[(i32, i32); 4]> = SmallVec::new();
+        for v in self.iter() {
+            match ranges.last_mut() {
+                Some((_, last)) if *last + 1 == v => *last = v,
+                _ => ranges.push((v, v)),
+            }
+        }
+        ranges
     }
 
     /// The values in increasing order, collected (for callers that modify while iterating).
@@ -499,6 +662,27 @@ impl Domain {
         if self.offset == base {
             // The common case (a propagator reading domains in their own layout): one load.
             return self.low;
+        }
+        if !self.high.is_empty() {
+            return self.wide_mask_from(base);
+        }
+        // One word, shifted into place.
+        let shift = self.offset as i64 - base as i64;
+        match shift {
+            0..=63 => self.low << shift,
+            -63..=-1 => self.low >> -shift,
+            _ => 0,
+        }
+    }
+
+    /// `mask_from` for a domain of more than 64 values (out of line: the one-word case above
+    /// is what propagators' loops meet).
+    #[inline(never)]
+    fn wide_mask_from(&self, base: i32) -> u64 {
+        if self.is_interval() {
+            return (0..64)
+                .filter(|&i| self.contains_wide(base as i64 + i))
+                .fold(0, |mask, i| mask | 1 << i);
         }
         let mut mask = 0u64;
         let shift = self.offset as i64 - base as i64;
@@ -540,11 +724,19 @@ impl Domain {
     /// The words beyond the first (empty for a domain of at most 64 values).
     #[inline]
     pub(crate) fn high_words(&self) -> &[u64] {
+        // An interval domain's trailed state is its count of holes: the holes past it are
+        // never changed, only appended to (`domain/interval.rs`).
+        if !self.high.is_empty() && self.offset == i32::MAX {
+            return &self.high[..1];
+        }
         &self.high
     }
 
     #[inline]
     pub(crate) fn high_words_mut(&mut self) -> &mut [u64] {
+        if !self.high.is_empty() && self.offset == i32::MAX {
+            return &mut self.high[..1];
+        }
         &mut self.high
     }
 
@@ -633,35 +825,36 @@ impl Clone for Domain {
     }
 }
 
+/// Two domains are equal when they hold the same values in the same representation (for
+/// a bitset, with the same offset, as before intervals existed).
+impl PartialEq for Domain {
+    fn eq(&self, other: &Domain) -> bool {
+        if self.is_interval() || other.is_interval() {
+            return self.is_interval() == other.is_interval()
+                && (self.min, self.max, self.size) == (other.min, other.max, other.size)
+                && self.interval_ranges() == other.interval_ranges();
+        }
+        (self.offset, self.min, self.max, self.size, self.low)
+            == (other.offset, other.min, other.max, other.size, other.low)
+            && self.high == other.high
+    }
+}
+
+impl Eq for Domain {}
+
 impl fmt::Debug for Domain {
     /// Prints `{1..3, 5, 7..9}`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{{")?;
-        let mut first = true;
-        let mut run: Option<(i32, i32)> = None;
-        let flush = |f: &mut fmt::Formatter<'_>, run: (i32, i32), first: &mut bool| {
-            if !*first {
+        for (i, (first, last)) in self.ranges().into_iter().enumerate() {
+            if i > 0 {
                 write!(f, ", ")?;
             }
-            *first = false;
-            if run.0 == run.1 {
-                write!(f, "{}", run.0)
+            if first == last {
+                write!(f, "{first}")?;
             } else {
-                write!(f, "{}..{}", run.0, run.1)
+                write!(f, "{first}..{last}")?;
             }
-        };
-        for v in self.iter() {
-            run = match run {
-                Some((a, b)) if b + 1 == v => Some((a, v)),
-                Some(r) => {
-                    flush(f, r, &mut first)?;
-                    Some((v, v))
-                }
-                None => Some((v, v)),
-            };
-        }
-        if let Some(r) = run {
-            flush(f, r, &mut first)?;
         }
         write!(f, "}}")
     }
@@ -696,6 +889,25 @@ mod tests {
         assert_eq!(format!("{narrow:?}"), "{3, 7}");
     }
 
+    /// The layout the instruction counts of docs/PERFORMANCE.md ("Interval domains") were
+    /// measured with: the store indexes its domains by 40 bytes with one `lea`, by 32 with
+    /// two instructions. An interval domain must not make every domain bigger.
+    #[test]
+    fn a_domain_is_forty_bytes() {
+        assert_eq!(std::mem::size_of::<Domain>(), 40);
+    }
+
+    #[test]
+    fn from_ranges_gives_a_bitset_or_an_interval() {
+        let small = Domain::from_ranges(&[(-3, -1), (5, 5), (60, 70)]);
+        assert!(!small.is_interval());
+        assert_eq!(format!("{small:?}"), "{-3..-1, 5, 60..70}");
+        let wide = Domain::from_ranges(&[(-1_000_000, -1), (5, 5), (60, 1_000_000)]);
+        assert!(wide.is_interval());
+        assert_eq!(format!("{wide:?}"), "{-1000000..-1, 5, 60..1000000}");
+        assert_eq!(wide.size(), 1_000_000 + 1 + 999_941);
+    }
+
     #[test]
     fn events_are_reported() {
         let mut d = Domain::interval(1, 9);
@@ -717,6 +929,7 @@ mod tests {
         Fix(i32),
         RetainEven,
         IntersectMask(i32, u64),
+        RemoveRange(i32, i32),
     }
 
     fn op() -> impl Strategy<Value = Op> {
@@ -727,6 +940,7 @@ mod tests {
             (-70..200i32).prop_map(Op::Fix),
             Just(Op::RetainEven),
             (-70..200i32, any::<u64>()).prop_map(|(b, m)| Op::IntersectMask(b, m)),
+            (-70..200i32, 0..80i32).prop_map(|(a, n)| Op::RemoveRange(a, a + n)),
         ]
     }
 
@@ -746,6 +960,7 @@ mod tests {
                     Op::Fix(v) => set.retain(|&x| x == v),
                     Op::RetainEven => set.retain(|&x| x % 2 == 0),
                     Op::IntersectMask(b, m) => set.retain(|&x| (b..b + 64).contains(&x) && m >> (x - b) & 1 == 1),
+                    Op::RemoveRange(a, b) => set.retain(|&x| x < a || x > b),
                 }
                 let r = match op {
                     Op::Remove(v) => d.remove(v),
@@ -754,6 +969,7 @@ mod tests {
                     Op::Fix(v) => d.fix(v),
                     Op::RetainEven => d.retain(|x| x % 2 == 0),
                     Op::IntersectMask(b, m) => d.intersect_mask(b, m),
+                    Op::RemoveRange(a, b) => d.remove_range(a, b),
                 };
                 if set.is_empty() {
                     prop_assert_eq!(r, Err(EmptyDomain));

@@ -57,6 +57,10 @@ pub struct HarnessConfig {
     pub steps: usize,
     pub seed: u64,
     pub consistency: Consistency,
+    /// Give every variable an interval domain (the representation of spans over
+    /// `BITSET_MAX_SPAN`, see `domain/interval.rs`) holding the drawn values, instead of a
+    /// bitset: for propagators that must work on the wide domains of MiniZinc models.
+    pub interval_domains: bool,
 }
 
 impl HarnessConfig {
@@ -70,6 +74,7 @@ impl HarnessConfig {
             steps: 4,
             seed: 1,
             consistency,
+            interval_domains: false,
         }
     }
 }
@@ -106,14 +111,34 @@ fn domains_of(m: &Model, xs: &[VarId]) -> Vec<Vec<i32>> {
         .collect()
 }
 
+/// The domain holding `values`, as an interval domain if `interval` (a wide interval cut
+/// down to them), else as a bitset.
+fn domain_of(values: &[i32], interval: bool) -> Domain {
+    if !interval {
+        return Domain::from_values(values);
+    }
+    let (lo, hi) = (values[0], values[values.len() - 1]);
+    let mut d = if lo as i64 + crate::domain::BITSET_MAX_SPAN <= crate::domain::MAX_VALUE as i64 {
+        Domain::interval(lo, lo + crate::domain::BITSET_MAX_SPAN as i32)
+    } else {
+        Domain::interval(hi - crate::domain::BITSET_MAX_SPAN as i32, hi)
+    };
+    d.remove_below(lo).unwrap();
+    d.remove_above(hi).unwrap();
+    d.retain(|v| values.binary_search(&v).is_ok()).unwrap();
+    debug_assert!(d.is_interval());
+    d
+}
+
 fn build(
     domains: &[Vec<i32>],
+    interval: bool,
     make: &dyn Fn(&[VarId]) -> Box<dyn Propagator>,
 ) -> (Model, Vec<VarId>) {
     let mut m = Model::new();
     let xs: Vec<VarId> = domains
         .iter()
-        .map(|d| m.store.new_var(Domain::from_values(d)))
+        .map(|d| m.store.new_var(domain_of(d, interval)))
         .collect();
     m.post(make(&xs));
     (m, xs)
@@ -211,7 +236,7 @@ pub fn check_propagator(
         // 2. Fixed tuples: rejected exactly when `check` is false.
         for t in solutions(&initial, &|_| true).into_iter().take(64) {
             let doms: Vec<Vec<i32>> = t.iter().map(|&v| vec![v]).collect();
-            let (mut m, _) = build(&doms, make);
+            let (mut m, _) = build(&doms, cfg.interval_domains, make);
             let ok = m.propagate().is_ok();
             assert_eq!(
                 ok,
@@ -223,7 +248,7 @@ pub fn check_propagator(
         }
 
         // 1 and 3 at the root.
-        let (mut m, xs) = build(&initial, make);
+        let (mut m, xs) = build(&initial, cfg.interval_domains, make);
         let result = m.propagate();
         let after = result.is_ok().then(|| domains_of(&m, &xs));
         assert_sound(name, &initial, after.as_deref(), check);
@@ -252,7 +277,7 @@ pub fn check_propagator(
             let inc_doms = inc.is_ok().then(|| domains_of(&m, &xs));
             assert_sound(name, &pruned, inc_doms.as_deref(), check);
 
-            let (mut fresh, fxs) = build(&pruned, make);
+            let (mut fresh, fxs) = build(&pruned, cfg.interval_domains, make);
             let scratch = fresh.propagate();
             let scratch_doms = scratch.is_ok().then(|| domains_of(&fresh, &fxs));
             assert_eq!(
@@ -260,7 +285,7 @@ pub fn check_propagator(
                 "{name}: incremental and from-scratch propagation differ after {} {v} on x{i}, from {current:?}",
                 if fix { "fixing to" } else { "removing" }
             );
-            let (mut reference, rxs) = build(&pruned, make);
+            let (mut reference, rxs) = build(&pruned, cfg.interval_domains, make);
             let oracle = reference
                 .propagation
                 .reference_fixpoint(&mut reference.store);

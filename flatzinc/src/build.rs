@@ -54,17 +54,27 @@ pub struct Built {
     pub names: HashMap<String, Value>,
 }
 
-/// The largest domain this version of the engine holds: see [`check_domain_span`].
-pub const MAX_DOMAIN_VALUES: i64 = engine::domain::MAX_SPAN;
+/// The most values a set parameter may list (its values are enumerated).
+pub const MAX_SET_VALUES: i64 = 1 << 26;
 
-/// The one place that decides whether a declared domain fits the engine. A domain is never
-/// clamped to fit (that would give wrong answers): it is refused with a clear message.
+/// The one place that decides whether a declared domain fits the engine: any range of
+/// 32-bit values does, except that a wide one (an interval domain,
+/// `engine/src/domain/interval.rs`) stops at `engine::domain::MAX_VALUE` (`i32::MAX - 1`).
+/// A domain is never clamped to fit (that would give wrong answers): one reaching beyond is
+/// refused with a clear message.
 pub fn check_domain_span(lo: i64, hi: i64, line: usize) -> Result<(), FznError> {
-    if lo < i32::MIN as i64 || hi > i32::MAX as i64 || hi - lo + 1 > MAX_DOMAIN_VALUES {
+    let wide = hi - lo + 1 > engine::domain::BITSET_MAX_SPAN;
+    let top = if wide {
+        engine::domain::MAX_VALUE as i64
+    } else {
+        i32::MAX as i64
+    };
+    if lo < i32::MIN as i64 || hi > top {
         return Err(FznError::new(
             line,
             format!(
-                "the domain {lo}..{hi} is too large for this version (at most {MAX_DOMAIN_VALUES} values)"
+                "the domain {lo}..{hi} reaches beyond the values this version supports ({}..{top})",
+                i32::MIN
             ),
         ));
     }
@@ -200,10 +210,12 @@ impl Builder {
                 let mut values = Vec::new();
                 for &(lo, hi) in &ranges {
                     check_domain_span(lo, hi, self.line)?;
-                    values.extend(lo as i32..=hi as i32);
-                    if values.len() as i64 > MAX_DOMAIN_VALUES {
-                        check_domain_span(0, values.len() as i64, self.line)?;
+                    if values.len() as i64 + (hi - lo + 1).max(0) > MAX_SET_VALUES {
+                        return self.error(format!(
+                            "a set of more than {MAX_SET_VALUES} values is too large for this version"
+                        ));
                     }
+                    values.extend(lo as i32..=hi as i32);
                 }
                 Ok(values)
             }
@@ -295,8 +307,8 @@ impl Builder {
             let v = self.value(e)?;
             let x = self.var_of(&v)?;
             if let Some(ranges) = &d.ty.domain {
-                let values = self.domain_values(ranges)?;
-                if self.model.restrict_to(x, &values).is_err() {
+                let ranges = self.domain_ranges(ranges)?;
+                if self.model.restrict_to_ranges(x, &ranges).is_err() {
                     self.model_is_unsatisfiable = true;
                 }
             }
@@ -309,8 +321,10 @@ impl Builder {
             match d.ty.domain.as_ref().or(inferred.as_ref()) {
                 None => {
                     return self.error(format!(
-                        "'{}' has no bounds: the domain of a 'var int' is too large for this version (at most {MAX_DOMAIN_VALUES} values)",
-                        d.name
+                        "'{}' has no bounds, and none follows from its constraints: cpsolve needs a 'var int' to have a range within {}..{}",
+                        d.name,
+                        i32::MIN,
+                        engine::domain::MAX_VALUE
                     ))
                 }
                 Some(ranges) if ranges.len() == 1 => {
@@ -319,12 +333,12 @@ impl Builder {
                     self.model.new_var(lo as i32, hi as i32)
                 }
                 Some(ranges) => {
-                    let values = self.domain_values(ranges)?;
-                    if values.is_empty() {
+                    let ranges = self.domain_ranges(ranges)?;
+                    if ranges.is_empty() {
                         self.model_is_unsatisfiable = true;
                         self.model.new_var(0, 0)
                     } else {
-                        self.model.new_var_from_values(&values)
+                        self.model.new_var_from_ranges(&ranges)
                     }
                 }
             }
@@ -337,14 +351,21 @@ impl Builder {
         Ok(Value::Var(x, is_bool))
     }
 
-    fn domain_values(&self, ranges: &[(i64, i64)]) -> Result<Vec<i32>, FznError> {
-        if let (Some(first), Some(last)) = (ranges.first(), ranges.last()) {
-            check_domain_span(first.0, last.1, self.line)?;
+    /// A declared domain as sorted, disjoint, non-empty ranges (never enumerated: it may
+    /// span billions of values).
+    fn domain_ranges(&self, ranges: &[(i64, i64)]) -> Result<Vec<(i32, i32)>, FznError> {
+        let mut sorted: Vec<(i64, i64)> = ranges.iter().copied().filter(|r| r.0 <= r.1).collect();
+        sorted.sort_unstable();
+        let mut merged: Vec<(i32, i32)> = Vec::new();
+        for (lo, hi) in sorted {
+            check_domain_span(lo, hi, self.line)?;
+            let (lo, hi) = (lo as i32, hi as i32);
+            match merged.last_mut() {
+                Some(last) if lo as i64 <= last.1 as i64 + 1 => last.1 = last.1.max(hi),
+                _ => merged.push((lo, hi)),
+            }
         }
-        Ok(ranges
-            .iter()
-            .flat_map(|&(lo, hi)| lo as i32..=hi as i32)
-            .collect())
+        Ok(merged)
     }
 
     /// The output item a declaration's annotations ask for.

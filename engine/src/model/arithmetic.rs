@@ -57,4 +57,14 @@ impl Model {
         let allowed = Domain::from_values(values);
         self.store.intersect(x, &allowed).map(|_| ())
     }
+
+    /// Remove from `x` every value outside `ranges` (sorted and disjoint; `restrict_to` for
+    /// domains too wide to list). Fails if none is left.
+    pub fn restrict_to_ranges(&mut self, x: VarId, ranges: &[(i32, i32)]) -> Result<(), Conflict> {
+        if ranges.is_empty() {
+            return Err(Conflict::new());
+        }
+        let allowed = Domain::from_ranges(ranges);
+        self.store.intersect(x, &allowed).map(|_| ())
+    }
 }

@@ -62,6 +62,12 @@ impl Model {
         self.store.new_var(Domain::from_values(values))
     }
 
+    /// A variable whose domain is the union of `ranges` (sorted, disjoint, not empty): for
+    /// domains too wide to list value by value.
+    pub fn new_var_from_ranges(&mut self, ranges: &[(i32, i32)]) -> VarId {
+        self.store.new_var(Domain::from_ranges(ranges))
+    }
+
     /// A 0/1 variable.
     pub fn new_bool(&mut self) -> VarId {
         self.new_var(0, 1)

@@ -19,6 +19,8 @@
 //! **Reference** (`propagate_from_scratch`): the two rules with plain sets, no scratch; the
 //! engine's runs (`propagate`) reuse scratch arrays and are tested against it.
 
+use crate::conflict::Conflict;
+use crate::domain::Domain;
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
 use crate::store::VarId;
 use std::collections::BTreeSet;
@@ -123,9 +125,22 @@ impl Propagator for Element {
             self.shown[self.rank[i as usize] as usize] = true;
         }
         let (distinct, shown) = (&self.distinct, &self.shown);
-        ctx.retain(result, |v| {
-            distinct.binary_search(&v).is_ok_and(|r| shown[r])
-        })?;
+        if ctx.domain(result).is_interval() {
+            // A wide result (a MiniZinc model's): intersect with the values shown, never
+            // visiting the result's own values one by one.
+            let values: Vec<i32> = (distinct.iter().zip(shown.iter()))
+                .filter(|&(_, &s)| s)
+                .map(|(&v, _)| v)
+                .collect();
+            if values.is_empty() {
+                return Err(Conflict::new());
+            }
+            ctx.intersect(result, &Domain::from_values(&values))?;
+        } else {
+            ctx.retain(result, |v| {
+                distinct.binary_search(&v).is_ok_and(|r| shown[r])
+            })?;
+        }
         if ctx.is_fixed(index) {
             ctx.set_entailed();
         }

@@ -37,6 +37,19 @@ impl ElementVar {
             result,
         }
     }
+
+    /// (3) A fixed index makes the entry equal to `result`.
+    fn propagate_fixed_index(&self, ctx: &mut Context<'_>) -> PropResult {
+        let index = self.index;
+        if ctx.is_fixed(index) {
+            let x = self.array[(ctx.value(index) as i64 - self.offset as i64) as usize];
+            let rd: Domain = ctx.domain(self.result).clone();
+            ctx.intersect(x, &rd)?;
+            let xd: Domain = ctx.domain(x).clone();
+            ctx.intersect(self.result, &xd)?;
+        }
+        Ok(())
+    }
 }
 
 impl Propagator for ElementVar {
@@ -64,8 +77,27 @@ impl Propagator for ElementVar {
         let (index, result) = (self.index, self.result);
         ctx.retain(index, |i| (i as i64) >= offset && (i as i64) < offset + n)?;
         let entry = |i: i32| self.array[(i as i64 - offset) as usize];
-        // (1) positions whose entry meets `result`.
         let positions: Vec<i32> = ctx.domain(index).iter().collect();
+        let wide = |x: VarId| ctx.domain(x).is_interval();
+        if wide(result) || positions.iter().any(|&i| wide(entry(i))) {
+            // Wide domains (a MiniZinc model's), never visited value by value: (1) and (2)
+            // on the bounds only, which is sound, and (3) below makes it checking.
+            let (lo, hi) = (ctx.min(result), ctx.max(result));
+            let overlaps = |x: VarId| ctx.min(x) <= hi && ctx.max(x) >= lo;
+            let keep: Vec<i32> = positions
+                .into_iter()
+                .filter(|&i| overlaps(entry(i)))
+                .collect();
+            ctx.retain(index, |i| keep.binary_search(&i).is_ok())?;
+            let lowest = keep.iter().map(|&i| ctx.min(entry(i))).min();
+            let highest = keep.iter().map(|&i| ctx.max(entry(i))).max();
+            if let (Some(lowest), Some(highest)) = (lowest, highest) {
+                ctx.set_min(result, lowest)?;
+                ctx.set_max(result, highest)?;
+            }
+            return self.propagate_fixed_index(ctx);
+        }
+        // (1) positions whose entry meets `result`.
         let mut keep: Vec<i32> = Vec::with_capacity(positions.len());
         for &i in &positions {
             let x = entry(i);
@@ -87,14 +119,6 @@ impl Propagator for ElementVar {
         union.sort_unstable();
         union.dedup();
         ctx.retain(result, |v| union.binary_search(&v).is_ok())?;
-        // (3) a fixed index makes the entry equal to `result`.
-        if ctx.is_fixed(index) {
-            let x = entry(ctx.value(index));
-            let rd: Domain = ctx.domain(result).clone();
-            ctx.intersect(x, &rd)?;
-            let xd: Domain = ctx.domain(x).clone();
-            ctx.intersect(result, &xd)?;
-        }
-        Ok(())
+        self.propagate_fixed_index(ctx)
     }
 }

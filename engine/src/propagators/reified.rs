@@ -28,6 +28,7 @@
 //! **Wakes on:** `b` fixed; any bound of an `xᵢ` (any removal for `≠` and membership).
 //! **Cost:** O(n) per run.
 
+use crate::domain::Domain;
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
 use crate::store::VarId;
 
@@ -275,16 +276,34 @@ impl Propagator for ReifiedMember {
         let (b, x) = (self.b, self.x);
         ctx.set_min(b, 0)?;
         ctx.set_max(b, 1)?;
+        // On a domain with more values than the set (a wide one, in a MiniZinc model), work
+        // from the set's values instead of visiting the domain's.
+        let from_set = !self.values.is_empty() && ctx.size(x) as usize > self.values.len();
         if ctx.is_fixed(b) {
             if ctx.value(b) == 1 {
-                ctx.retain(x, |v| self.member(v))?;
+                if from_set {
+                    let set = Domain::from_values(&self.values);
+                    ctx.intersect(x, &set)?;
+                } else {
+                    ctx.retain(x, |v| self.member(v))?;
+                }
             } else if !self.half {
-                ctx.retain(x, |v| !self.member(v))?;
+                if from_set {
+                    for &v in &self.values {
+                        ctx.remove(x, v)?;
+                    }
+                } else {
+                    ctx.retain(x, |v| !self.member(v))?;
+                }
             }
             ctx.set_entailed();
             return Ok(());
         }
-        let inside = ctx.domain(x).iter().filter(|&v| self.member(v)).count() as u32;
+        let inside = if from_set {
+            self.values.iter().filter(|&&v| ctx.contains(x, v)).count() as u32
+        } else {
+            ctx.domain(x).iter().filter(|&v| self.member(v)).count() as u32
+        };
         if inside == 0 {
             ctx.fix(b, 0)?;
             ctx.set_entailed();

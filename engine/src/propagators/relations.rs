@@ -27,6 +27,14 @@ pub(crate) fn clamp(v: i64) -> i32 {
     v.clamp(i32::MIN as i64, i32::MAX as i64) as i32
 }
 
+/// The values of `d` plus `c` (the caller has made them fit in `i32`).
+fn shifted(d: &Domain, c: i64) -> Domain {
+    let ranges: Vec<(i32, i32)> = (d.ranges().iter())
+        .map(|&(a, b)| (clamp(a as i64 + c), clamp(b as i64 + c)))
+        .collect();
+    Domain::from_ranges(&ranges)
+}
+
 /// `x = y + c`.
 #[derive(Clone, Debug)]
 pub struct EqualOffset {
@@ -97,7 +105,15 @@ impl Propagator for EqualOffset {
         let (xlo, xhi) = (ctx.min(x) as i64, ctx.max(x) as i64);
         ctx.set_min(y, clamp(xlo - c))?;
         ctx.set_max(y, clamp(xhi - c))?;
-        if !ctx.is_fixed(x) {
+        if !ctx.is_fixed(x) && (ctx.domain(x).is_interval() || ctx.domain(y).is_interval()) {
+            // Wide domains (MiniZinc's): intersect with the other's ranges, shifted, one
+            // step per range and never one per value. After the bounds above, the shifted
+            // ranges lie within the variable's own bounds.
+            let shifted_y = shifted(ctx.domain(y), c);
+            ctx.intersect(x, &shifted_y)?;
+            let shifted_x = shifted(ctx.domain(x), -c);
+            ctx.intersect(y, &shifted_x)?;
+        } else if !ctx.is_fixed(x) {
             // Holes: keep in x only values with a partner in y, then the other way round.
             // (From a copy of the other domain: the store cannot lend one domain while it
             // changes another.)
