@@ -20,15 +20,17 @@
 //!   6..12 (the command's checker is the check).
 //!
 //! An instance ends in exactly one verdict: `ok` (solved, checked), `unsolved` (the time
-//! limit's UNKNOWN), `unsat` (UNSATISFIABLE, right only where the set says so), `wrong` (an
-//! answer that fails a check here), `rejected` (the command refused the input, exit 2, with
+//! limit's UNKNOWN), `unsat` (UNSATISFIABLE, right only where the set says so), `differs` (an
+//! answer the command's checker accepted that is not the published solution: the bench then
+//! asks for two solutions and says how many it found), `wrong` (an answer that fails a check
+//! here, or UNSATISFIABLE where the set has a solution), `rejected` (the command refused the input, exit 2, with
 //! its message), `error` (any other exit status). Every instance that is not `ok` or an
 //! expected `unsat` is listed by name: none is hidden.
 //!
 //! ```text
 //! cargo build --profile ci -p benches --bin puzzle_sets
 //! target/ci/puzzle_sets --data ../shared/data --limit-ms 10000 [--sets taai,flow] [--max N]
-//!     [--unique] [--csv FILE] [--extra FLAGS]
+//!     [--skip N] [--unique] [--csv FILE] [--extra FLAGS]
 //! ```
 //!
 //! `--unique` runs each solved instance again with `-n 2` and counts those with exactly one
@@ -76,11 +78,17 @@ enum Expect {
     Unsatisfiable,
     /// Any answer the command's own checker accepted.
     Checked,
+    /// Nothing published (janko's one star battle without a solution): an answer the
+    /// command's checker accepted, or UNSATISFIABLE.
+    Unpublished,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 enum Verdict {
     Ok,
+    /// An answer the command's checker accepted but not the published one: the puzzle has
+    /// another solution (the note says how many `-n 2` found), or the published one is wrong.
+    Differs,
     Unsolved,
     Unsat,
     Wrong,
@@ -108,6 +116,8 @@ struct Args {
     limit_ms: u64,
     sets: Vec<String>,
     max: usize,
+    /// Instances skipped at the start of each set.
+    skip: usize,
     unique: bool,
     csv: Option<PathBuf>,
     /// More flags for every run of the command (`--extra "-f"`).
@@ -129,7 +139,7 @@ const ALL_SETS: &[&str] = &[
 fn usage(why: &str) -> ! {
     eprintln!("error: {why}");
     eprintln!(
-        "usage: puzzle_sets [--data DIR] [--limit-ms MS] [--sets {}] [--max N] [--unique] [--csv FILE] [--extra FLAGS]",
+        "usage: puzzle_sets [--data DIR] [--limit-ms MS] [--sets {}] [--max N] [--skip N] [--unique] [--csv FILE] [--extra FLAGS]",
         ALL_SETS.join(",")
     );
     std::process::exit(2)
@@ -141,6 +151,7 @@ fn parse_args() -> Args {
         limit_ms: 10_000,
         sets: ALL_SETS.iter().map(|s| s.to_string()).collect(),
         max: usize::MAX,
+        skip: 0,
         unique: false,
         csv: None,
         extra: Vec::new(),
@@ -157,6 +168,7 @@ fn parse_args() -> Args {
                 a.limit_ms = value().parse().unwrap_or_else(|_| usage("bad --limit-ms"))
             }
             "--max" => a.max = value().parse().unwrap_or_else(|_| usage("bad --max")),
+            "--skip" => a.skip = value().parse().unwrap_or_else(|_| usage("bad --skip")),
             "--sets" => {
                 a.sets = value().split(',').map(str::to_string).collect();
                 if let Some(bad) = a.sets.iter().find(|s| !ALL_SETS.contains(&s.as_str())) {
@@ -483,7 +495,7 @@ fn janko_xs_cases(data: &Path, set: &'static str, file: &str) -> Result<Vec<Case
             name: key,
             args: vec![set.into(), "-".into()],
             expect: if solution.trim().is_empty() {
-                Expect::Checked
+                Expect::Unpublished
             } else {
                 Expect::Grid(janko_xs(&solution))
             },
@@ -574,6 +586,9 @@ fn runs(line: impl Iterator<Item = u8>) -> Vec<u32> {
     out
 }
 
+/// `check_answer`'s word for a grid that is not the published one.
+const DIFFERS: &str = "differs from the published solution";
+
 /// The answer against the set; `Err(why)` when it is wrong. `Ok(same)` tells, for nonograms
 /// with clues only, whether the picture is the published one.
 fn check_answer(expect: &Expect, solution: Option<&Value>) -> Result<bool, String> {
@@ -586,12 +601,12 @@ fn check_answer(expect: &Expect, solution: Option<&Value>) -> Result<bool, Strin
     };
     match expect {
         Expect::Unsatisfiable => Err("a solution for an instance without one".into()),
-        Expect::Checked => Ok(true),
+        Expect::Checked | Expect::Unpublished => Ok(true),
         Expect::Grid(want) => {
             if &grid == want {
                 Ok(true)
             } else {
-                Err("differs from the published solution".into())
+                Err(DIFFERS.into())
             }
         }
         Expect::Clues {
@@ -737,9 +752,9 @@ fn solve(case: &Case, limit_ms: u64, unique: bool, extra: &[String]) -> Outcome 
             return outcome;
         }
         "UNSATISFIABLE" => {
-            if matches!(case.expect, Expect::Unsatisfiable) {
+            if matches!(case.expect, Expect::Unsatisfiable | Expect::Unpublished) {
                 outcome.verdict = Verdict::Unsat;
-                outcome.note = "UNSATISFIABLE, as expected".into();
+                outcome.note = "UNSATISFIABLE, no published solution".into();
             } else {
                 outcome.verdict = Verdict::Wrong;
                 outcome.note = "UNSATISFIABLE, but the set has a solution".into();
@@ -756,6 +771,20 @@ fn solve(case: &Case, limit_ms: u64, unique: bool, extra: &[String]) -> Outcome 
         Ok(same) => {
             outcome.verdict = Verdict::Ok;
             outcome.same_picture = same;
+        }
+        Err(why) if why == DIFFERS => {
+            // The command's checker accepted it: look for a second solution.
+            let mut flags = common.clone();
+            flags.extend(["-n".to_string(), "2".to_string()]);
+            let (_, out, _, _, _) = run_command(case, &flags);
+            let json: Value = serde_json::from_str(out.trim()).unwrap_or(Value::Null);
+            let found = json
+                .get("solutions")
+                .and_then(Value::as_array)
+                .map_or(0, Vec::len);
+            outcome.verdict = Verdict::Differs;
+            outcome.note = format!("{why}; `-n 2` finds {found} solutions");
+            return outcome;
         }
         Err(why) => {
             outcome.verdict = Verdict::Wrong;
@@ -812,10 +841,11 @@ fn summary(label: &str, results: &[(&Case, Outcome)], unique: bool) {
         String::new()
     };
     println!(
-        "| {label} | {} | {} | {} | {} | {} | {} | {wall_s:.2} | {:.2} | {:.1} | {:.1} | {:.1} | {:.1} | {} | {} | {}{unique_text} |",
+        "| {label} | {} | {} | {} | {} | {} | {} | {} | {wall_s:.2} | {:.2} | {:.1} | {:.1} | {:.1} | {:.1} | {} | {} | {}{unique_text} |",
         results.len(),
-        count(Verdict::Ok) + count(Verdict::Unsat),
+        count(Verdict::Ok) + count(Verdict::Unsat) + count(Verdict::Differs),
         count(Verdict::Unsolved),
+        count(Verdict::Differs),
         count(Verdict::Wrong),
         count(Verdict::Rejected),
         count(Verdict::Error),
@@ -845,9 +875,9 @@ fn main() {
     let header_unique = if args.unique { " unique | 2+ |" } else { "" };
     let mut lines_below = Vec::new();
     println!(
-        "| set | instances | solved | unsolved | wrong | rejected | errors | wall s | CPU s | median CPU ms | p90 | p99 | max | 0 nodes | nodes | max nodes |{header_unique}"
+        "| set | instances | solved | unsolved | differs | wrong | rejected | errors | wall s | CPU s | median CPU ms | p90 | p99 | max | 0 nodes | nodes | max nodes |{header_unique}"
     );
-    println!("|---|{}", "---:|".repeat(if args.unique { 17 } else { 15 }));
+    println!("|---|{}", "---:|".repeat(if args.unique { 18 } else { 16 }));
     for set in &args.sets {
         let cases = match set.as_str() {
             "taai" => taai_cases(&args.data),
@@ -877,7 +907,7 @@ fn main() {
             }
         };
         let mut results = Vec::new();
-        for case in cases.iter().take(args.max) {
+        for case in cases.iter().skip(args.skip).take(args.max) {
             let outcome = solve(case, args.limit_ms, args.unique, &args.extra);
             if let Some(file) = csv.as_mut() {
                 use std::io::Write;
