@@ -30,12 +30,13 @@
 //! ```text
 //! cargo build --profile ci -p benches --bin puzzle_sets
 //! target/ci/puzzle_sets --data ../shared/data --limit-ms 10000 [--sets taai,flow] [--max N]
-//!     [--skip N] [--unique] [--csv FILE] [--extra FLAGS]
+//!     [--skip N] [--nodes N] [--unique] [--csv FILE] [--extra FLAGS]
 //! ```
 //!
 //! `--unique` runs each solved instance again with `-n 2` and counts those with exactly one
 //! solution (janko.at publishes puzzles with a unique solution; the TAAI boards are random).
-//! `--extra "-f"` adds flags to every run (to compare heuristics). `--csv FILE` writes one
+//! `--nodes N` stops each search after N nodes as well (the command's `--nodes`): a limit that
+//! does not depend on the machine's load, unlike the time limit. `--extra "-f"` adds flags to every run (to compare heuristics). `--csv FILE` writes one
 //! line per instance (set, name, size, verdict, nodes, wall and CPU milliseconds).
 //!
 //! The table gives the wall clock of the whole set and the CPU time of each instance (this
@@ -118,6 +119,8 @@ struct Args {
     max: usize,
     /// Instances skipped at the start of each set.
     skip: usize,
+    /// A search-node limit per instance (the command's `--nodes`), besides the time limit.
+    nodes: Option<u64>,
     unique: bool,
     csv: Option<PathBuf>,
     /// More flags for every run of the command (`--extra "-f"`).
@@ -139,7 +142,7 @@ const ALL_SETS: &[&str] = &[
 fn usage(why: &str) -> ! {
     eprintln!("error: {why}");
     eprintln!(
-        "usage: puzzle_sets [--data DIR] [--limit-ms MS] [--sets {}] [--max N] [--skip N] [--unique] [--csv FILE] [--extra FLAGS]",
+        "usage: puzzle_sets [--data DIR] [--limit-ms MS] [--sets {}] [--max N] [--skip N] [--nodes N] [--unique] [--csv FILE] [--extra FLAGS]",
         ALL_SETS.join(",")
     );
     std::process::exit(2)
@@ -152,6 +155,7 @@ fn parse_args() -> Args {
         sets: ALL_SETS.iter().map(|s| s.to_string()).collect(),
         max: usize::MAX,
         skip: 0,
+        nodes: None,
         unique: false,
         csv: None,
         extra: Vec::new(),
@@ -169,6 +173,7 @@ fn parse_args() -> Args {
             }
             "--max" => a.max = value().parse().unwrap_or_else(|_| usage("bad --max")),
             "--skip" => a.skip = value().parse().unwrap_or_else(|_| usage("bad --skip")),
+            "--nodes" => a.nodes = Some(value().parse().unwrap_or_else(|_| usage("bad --nodes"))),
             "--sets" => {
                 a.sets = value().split(',').map(str::to_string).collect();
                 if let Some(bad) = a.sets.iter().find(|s| !ALL_SETS.contains(&s.as_str())) {
@@ -673,6 +678,15 @@ fn check_answer(expect: &Expect, solution: Option<&Value>) -> Result<bool, Strin
     }
 }
 
+/// `", N nodes"` when the flags hold `--nodes N`.
+fn node_limit_text(extra: &[String]) -> String {
+    extra
+        .iter()
+        .position(|f| f == "--nodes")
+        .and_then(|i| extra.get(i + 1))
+        .map_or(String::new(), |n| format!(", {n} nodes"))
+}
+
 /// The CPU time this process has used, in milliseconds (all its threads).
 fn process_cpu_ms() -> f64 {
     let mut t = libc::timespec {
@@ -748,7 +762,10 @@ fn solve(case: &Case, limit_ms: u64, unique: bool, extra: &[String]) -> Outcome 
     match status {
         "UNKNOWN" => {
             outcome.verdict = Verdict::Unsolved;
-            outcome.note = format!("no answer in {limit_ms} ms");
+            outcome.note = format!(
+                "no answer within the limits ({limit_ms} ms{})",
+                node_limit_text(extra)
+            );
             return outcome;
         }
         "UNSATISFIABLE" => {
@@ -861,7 +878,10 @@ fn summary(label: &str, results: &[(&Case, Outcome)], unique: bool) {
 }
 
 fn main() {
-    let args = parse_args();
+    let mut args = parse_args();
+    if let Some(n) = args.nodes {
+        args.extra.extend(["--nodes".to_string(), n.to_string()]);
+    }
     let mut csv = args.csv.as_ref().map(|path| {
         let mut file = std::fs::File::create(path)
             .unwrap_or_else(|e| usage(&format!("{}: {e}", path.display())));
