@@ -16,7 +16,7 @@
 use crate::common::{check_text, content_lines, parse_number};
 use crate::common::{Answer, Built, Instance, ModelOptions, ParseError};
 use crate::{Input, PuzzleKind};
-use engine::{Model, Relation, SearchConfig, Solution};
+use engine::{Model, Relation, SearchConfig, Solution, VarSelect};
 
 pub const KIND: PuzzleKind = PuzzleKind {
     name: "thermometer",
@@ -204,6 +204,10 @@ impl Thermometer {
             model.linear(&terms, Relation::Eq, count as i64);
         }
         let search = SearchConfig {
+            // Every cell has two values, so first-fail is input order; dom/wdeg branches where
+            // the counts have failed, and finds the janko.at boards with 11× fewer nodes
+            // (docs/PERFORMANCE.md, "The puzzles beyond the seeds on the public sets").
+            var_select: VarSelect::DomWDeg,
             branch_vars: Some(cells.clone()),
             ..Default::default()
         };
