@@ -14,7 +14,8 @@
 //! * `flow`: the 29 Flow Free levels of Matt Zucker's set (no published solutions: the
 //!   command's checker is the check; `unsolvable_cross` must be UNSATISFIABLE);
 //! * `numberlink`: the 580 janko.at Arukone puzzles (paths compared cell by cell with the
-//!   published connections);
+//!   published connections); `numberlink-flow`: those whose published solution covers every
+//!   cell, solved with the `flow` rules (a tighter model, the same answer);
 //! * `starbattle`, `thermometer`, `binairo`: the janko.at sets, published solution compared;
 //! * `knights`: open tours on the empty N×N board for N = 5..12 and closed tours for even N
 //!   6..12 (the command's checker is the check).
@@ -133,6 +134,7 @@ const ALL_SETS: &[&str] = &[
     "nonogram-janko",
     "flow",
     "numberlink",
+    "numberlink-flow",
     "starbattle",
     "thermometer",
     "binairo",
@@ -458,7 +460,10 @@ fn flow_cases(data: &Path) -> Result<Vec<Case>, String> {
     Ok(cases)
 }
 
-fn numberlink_cases(data: &Path) -> Result<Vec<Case>, String> {
+/// The janko.at Numberlink puzzles, with the `numberlink` rules (cells may stay empty) or,
+/// `as_flow`, those whose published solution covers every cell with the `flow` rules: the
+/// same answer, a tighter model (`circuit` instead of `subcircuit`).
+fn numberlink_cases(data: &Path, as_flow: bool) -> Result<Vec<Case>, String> {
     let mut cases = Vec::new();
     for (key, problem, solution) in janko_file(data, "numberlink/janko_numberlink_puzzlekit.json")?
     {
@@ -477,11 +482,23 @@ fn numberlink_cases(data: &Path) -> Result<Vec<Case>, String> {
                     .collect()
             })
             .collect();
+        let covers_every_cell = !solution
+            .lines()
+            .skip(1)
+            .any(|l| l.split_whitespace().any(|t| t == "-"));
+        if as_flow && !covers_every_cell {
+            continue;
+        }
+        let (set, puzzle) = if as_flow {
+            ("numberlink-flow", "flow")
+        } else {
+            ("numberlink", "numberlink")
+        };
         cases.push(Case {
-            set: "numberlink",
+            set,
             size: size_of_key(&key),
             name: key,
-            args: vec!["numberlink".into(), "-".into()],
+            args: vec![puzzle.into(), "-".into()],
             text,
             expect: Expect::Links(links),
         });
@@ -904,7 +921,8 @@ fn main() {
             "nonogram-non" => non_cases(&args.data),
             "nonogram-janko" => nonogram_janko_cases(&args.data),
             "flow" => flow_cases(&args.data),
-            "numberlink" => numberlink_cases(&args.data),
+            "numberlink" => numberlink_cases(&args.data, false),
+            "numberlink-flow" => numberlink_cases(&args.data, true),
             "starbattle" => janko_xs_cases(
                 &args.data,
                 "starbattle",
