@@ -15,7 +15,7 @@ loaded, shared machine inflates much less). The interpreter's start and the impo
 OR-Tools are not counted.
 
     target/peer-venv/bin/python scripts/peer-puzzlekit.py --data ../shared/data \
-        --limit-ms 10000 [--sets taai,starbattle] [--max N] [--csv FILE]
+        --limit-ms 10000 [--sets taai,starbattle] [--max N] [--skip N] [--csv FILE]
 
 scripts/bench-puzzle-sets.sh makes the virtual environment and runs both.
 """
@@ -185,6 +185,7 @@ def main():
     parser.add_argument("--limit-ms", type=int, default=10000)
     parser.add_argument("--sets", default=",".join(SETS))
     parser.add_argument("--max", type=int, default=None)
+    parser.add_argument("--skip", type=int, default=0, help="instances skipped at the start of each set")
     parser.add_argument("--csv")
     args = parser.parse_args()
     try:
@@ -215,7 +216,8 @@ def main():
             print(f"| {s} | skipped: {e} |")
             continue
         results = []
-        for case in cases[: args.max]:
+        end = None if args.max is None else args.skip + args.max
+        for case in cases[args.skip : end]:
             verdict, note, ms, cpu = solve(puzzlekit, case, args.limit_ms)
             results.append((case, verdict, note, ms, cpu))
             if verdict != "ok":

@@ -186,8 +186,9 @@ impl StarBattle {
         }
         let search = SearchConfig {
             // Every cell has two values, so first-fail is input order; dom/wdeg branches where
-            // the counts have failed: 3× fewer nodes and fewer time-outs on the janko.at set
-            // (docs/PERFORMANCE.md, "The puzzles beyond the seeds on the public sets").
+            // the counts have failed: half the nodes and fewer boards left unsolved on the
+            // janko.at set (docs/PERFORMANCE.md, "The puzzles beyond the seeds on the public
+            // sets").
             var_select: VarSelect::DomWDeg,
             branch_vars: Some(cells.clone()),
             ..Default::default()
