@@ -17,7 +17,7 @@
 use crate::common::{check_text, content_lines};
 use crate::common::{Answer, AnswerJson, Built, Instance, ModelOptions, ParseError};
 use crate::{Input, PuzzleKind};
-use engine::{Model, Relation, Solution};
+use engine::{Model, Relation, SearchConfig, Solution, VarSelect};
 
 pub const BINAIRO: PuzzleKind = PuzzleKind {
     name: "binairo",
@@ -171,7 +171,19 @@ impl Binairo {
             model.all_different_vectors(&rows);
             model.all_different_vectors(&columns);
         }
-        Built::branching_on(model, cells)
+        let search = SearchConfig {
+            // Every cell has two values, so first-fail is input order; dom/wdeg branches where
+            // the balance and window constraints have failed (measured on the janko.at set:
+            // docs/PERFORMANCE.md, "The puzzles beyond the seeds on the public sets").
+            var_select: VarSelect::DomWDeg,
+            branch_vars: Some(cells.clone()),
+            ..Default::default()
+        };
+        Built {
+            model,
+            search,
+            vars: cells,
+        }
     }
 
     /// Rules only.

@@ -18,7 +18,7 @@ use crate::common::{Answer, AnswerJson, Built, Instance, ModelOptions, ParseErro
 use crate::thermometer::picture;
 use crate::{Input, PuzzleKind};
 use engine::propagators::regular::Dfa;
-use engine::{Model, Solution};
+use engine::{Model, RestartPolicy, SearchConfig, Solution, VarSelect};
 
 pub const KIND: PuzzleKind = PuzzleKind {
     name: "nonogram",
@@ -261,7 +261,22 @@ impl Nonogram {
             let column: Vec<_> = (0..h).map(|r| cells[r * w + c]).collect();
             model.regular(&column, clue_automaton(clue));
         }
-        Built::branching_on(model, cells)
+        let search = SearchConfig {
+            // Every cell has two values, so first-fail is input order; dom/wdeg branches on
+            // the lines that have failed, and Luby restarts cut the heavy tail of the random
+            // TAAI 2011 boards, which propagation alone does not solve (docs/PERFORMANCE.md,
+            // "The puzzles beyond the seeds on the public sets"). The command turns restarts
+            // off when it counts or lists solutions.
+            var_select: VarSelect::DomWDeg,
+            restarts: RestartPolicy::Luby { scale: 100 },
+            branch_vars: Some(cells.clone()),
+            ..Default::default()
+        };
+        Built {
+            model,
+            search,
+            vars: cells,
+        }
     }
 
     /// Rules only: every line's blocks are its clue.

@@ -17,7 +17,7 @@ use crate::common::{check_text, content_lines, parse_number};
 use crate::common::{Answer, AnswerJson, Built, Instance, ModelOptions, ParseError};
 use crate::thermometer::picture;
 use crate::{Input, PuzzleKind};
-use engine::{Model, Relation, Solution};
+use engine::{Model, Relation, SearchConfig, Solution, VarSelect};
 use std::collections::HashMap;
 
 pub const KIND: PuzzleKind = PuzzleKind {
@@ -166,7 +166,19 @@ impl StarBattle {
                 model.linear(&terms, Relation::Le, 1);
             }
         }
-        Built::branching_on(model, cells)
+        let search = SearchConfig {
+            // Every cell has two values, so first-fail is input order; dom/wdeg branches where
+            // the counts have failed (measured on the janko.at set: docs/PERFORMANCE.md, "The
+            // puzzles beyond the seeds on the public sets").
+            var_select: VarSelect::DomWDeg,
+            branch_vars: Some(cells.clone()),
+            ..Default::default()
+        };
+        Built {
+            model,
+            search,
+            vars: cells,
+        }
     }
 
     /// Rules only: K stars per unit, no two stars king-adjacent.

@@ -16,7 +16,7 @@
 use crate::common::{check_text, content_lines, parse_number};
 use crate::common::{Answer, Built, Instance, ModelOptions, ParseError};
 use crate::{Input, PuzzleKind};
-use engine::{Model, Relation, Solution};
+use engine::{Model, Relation, SearchConfig, Solution, VarSelect};
 use std::collections::HashMap;
 
 pub const KIND: PuzzleKind = PuzzleKind {
@@ -203,7 +203,19 @@ impl Thermometer {
             let terms: Vec<(i64, _)> = (0..h).map(|r| (1, cells[r * w + c])).collect();
             model.linear(&terms, Relation::Eq, count as i64);
         }
-        Built::branching_on(model, cells)
+        let search = SearchConfig {
+            // Every cell has two values, so first-fail is input order; dom/wdeg branches where
+            // the counts have failed (measured on the janko.at set: docs/PERFORMANCE.md, "The
+            // puzzles beyond the seeds on the public sets").
+            var_select: VarSelect::DomWDeg,
+            branch_vars: Some(cells.clone()),
+            ..Default::default()
+        };
+        Built {
+            model,
+            search,
+            vars: cells,
+        }
     }
 
     /// Rules only: counts met, nothing off the thermometers, every thermometer a filled prefix.
