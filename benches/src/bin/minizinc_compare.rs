@@ -339,11 +339,15 @@ fn minizinc(solver: &str, limit_ms: u64, files: &[PathBuf]) -> Run {
             .find(|l| l.contains("rror"))
             .or_else(|| stderr.lines().find(|l| !l.trim().is_empty()))
             .unwrap_or("");
-        run.error = match out.status.code() {
-            Some(124) | Some(137) => format!("killed by the guard after {guard_s} s"),
-            code => format!("exit {code:?}: {}", first.trim()),
+        let killed = matches!(out.status.code(), Some(124) | Some(137));
+        run.error = if killed {
+            format!("killed by the guard after {guard_s} s")
+        } else {
+            format!("exit {:?}: {}", out.status.code(), first.trim())
         };
-        if run.solutions == 0 && run.status != "UNSAT" {
+        // Killed by the guard is no answer in time (flattening or reading the FlatZinc
+        // outlasted the limit), not a refusal: it stays UNKNOWN, with the note.
+        if run.solutions == 0 && run.status != "UNSAT" && !killed {
             run.status = "ERROR";
         }
     }
@@ -398,11 +402,11 @@ fn check_solution(gecode: &str, inst: &Instance, run: &Run, dir: &Path) -> Strin
     let mut files = vec![inst.model.clone()];
     files.extend(inst.data.clone());
     files.push(dzn);
-    let check = minizinc(gecode, 30_000, &files);
+    let check = minizinc(gecode, 20_000, &files);
     match check.status {
         "UNSAT" => "wrong: Gecode finds the solution inconsistent".into(),
         "ERROR" => format!("unchecked: {}", check.error),
-        "UNKNOWN" => "unchecked: Gecode found nothing in 30 s".into(),
+        "UNKNOWN" => "unchecked: Gecode found nothing in 20 s".into(),
         _ if run.objective.is_some()
             && check.status == "OPTIMAL"
             && check.objective != run.objective =>
