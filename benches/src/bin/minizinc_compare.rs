@@ -339,7 +339,9 @@ fn minizinc(solver: &str, limit_ms: u64, files: &[PathBuf]) -> Run {
             .find(|l| l.contains("rror"))
             .or_else(|| stderr.lines().find(|l| !l.trim().is_empty()))
             .unwrap_or("");
-        let killed = matches!(out.status.code(), Some(124) | Some(137));
+        // `timeout` exits 124 when its TERM worked; after the KILL (`-k`) it kills itself
+        // with the same signal, which shows as no exit code at all.
+        let killed = matches!(out.status.code(), Some(124) | Some(137) | None);
         run.error = if killed {
             format!("killed by the guard after {guard_s} s")
         } else {
@@ -583,8 +585,18 @@ fn report(path: &Path) {
     // instance -> [cpsolve, gecode]; the last line of each wins.
     let mut by_instance: BTreeMap<String, [Option<Value>; 2]> = BTreeMap::new();
     for (n, line) in text.lines().enumerate() {
-        let v: Value = serde_json::from_str(line)
+        let mut v: Value = serde_json::from_str(line)
             .unwrap_or_else(|e| usage(&format!("{}:{}: {e}", path.display(), n + 1)));
+        // Files written before the runner knew that `timeout`'s KILL leaves no exit code:
+        // such an "error" was the guard stopping a run that gave no answer in time.
+        if v["status"] == "ERROR"
+            && v["error"]
+                .as_str()
+                .is_some_and(|e| e.starts_with("exit None"))
+        {
+            v["status"] = json!("UNKNOWN");
+            v["error"] = json!("killed by the guard (no exit code)");
+        }
         let k = match v["solver"].as_str() {
             Some("cpsolve") => 0,
             Some("gecode") => 1,
@@ -719,5 +731,94 @@ fn main() {
     match &args.report {
         Some(path) => report(path),
         None => run_all(&args),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn folder(name: &str, files: &[&str]) -> PathBuf {
+        let dir = std::env::temp_dir()
+            .join(format!("minizinc-compare-test-{}", std::process::id()))
+            .join(name);
+        for f in files {
+            let p = dir.join(f);
+            std::fs::create_dir_all(p.parent().unwrap()).unwrap();
+            std::fs::write(p, "").unwrap();
+        }
+        dir
+    }
+
+    fn names(dir: &Path) -> Vec<String> {
+        family_instances(dir).into_iter().map(|i| i.name).collect()
+    }
+
+    #[test]
+    fn a_nodata_family_runs_each_model_alone() {
+        let dir = folder(
+            "nodata",
+            &["NODATA", "b.mzn", "a.mzn", "a.metadata", "x.dzn"],
+        );
+        assert_eq!(names(&dir), ["nodata/a.mzn", "nodata/b.mzn"]);
+    }
+
+    #[test]
+    fn marked_models_meet_every_data_file_in_subfolders_too() {
+        let dir = folder(
+            "pairs",
+            &[
+                "m1.mzn",
+                "m1.metadata",
+                "m2.mzn",
+                "m2.metadata",
+                "old.mzn",
+                "d1.dzn",
+                "p/d0.dzn",
+            ],
+        );
+        assert_eq!(
+            names(&dir),
+            [
+                "pairs/m1.mzn+d1.dzn",
+                "pairs/m2.mzn+d1.dzn",
+                "pairs/m1.mzn+p/d0.dzn",
+                "pairs/m2.mzn+p/d0.dzn"
+            ]
+        );
+        // Without any marks, every model meets every data file.
+        let dir = folder("unmarked", &["m1.mzn", "m2.mzn", "d.dzn"]);
+        assert_eq!(
+            names(&dir),
+            ["unmarked/m1.mzn+d.dzn", "unmarked/m2.mzn+d.dzn"]
+        );
+    }
+
+    fn answer(status: &str, objective: Option<i64>) -> Value {
+        json!({"status": status, "objective": objective, "method": "min"})
+    }
+
+    #[test]
+    fn contradictions_are_found_and_a_mere_gap_is_not_one() {
+        let sat = answer("SATISFIED", Some(10));
+        assert!(contradiction(&answer("OPTIMAL", Some(12)), &sat).is_some());
+        assert!(contradiction(&answer("OPTIMAL", Some(8)), &sat).is_none());
+        assert!(contradiction(&sat, &answer("OPTIMAL", Some(12))).is_some());
+        assert!(contradiction(&answer("UNSAT", None), &answer("SAT", None)).is_some());
+        assert!(contradiction(&answer("SAT", None), &answer("UNSAT", None)).is_some());
+        assert!(contradiction(&answer("OPTIMAL", Some(3)), &answer("OPTIMAL", Some(4))).is_some());
+        assert!(contradiction(&answer("UNKNOWN", None), &answer("UNSAT", None)).is_none());
+        let mut checked = answer("SATISFIED", Some(10));
+        checked["check"] = json!("wrong: Gecode finds the solution inconsistent");
+        assert!(contradiction(&checked, &sat).is_some());
+    }
+
+    #[test]
+    fn refusals_are_classified_by_their_message() {
+        let set = "error: m.fzn:4: 'X': set variables are not supported by cpsolve";
+        assert_eq!(not_supported(set), Some("set"));
+        let span = "error: m.fzn:9: the domain 0..99999999 is too large for this version";
+        assert_eq!(not_supported(span), Some("span"));
+        assert_eq!(not_supported("exit Some(1): Error: assertion failed"), None);
     }
 }
