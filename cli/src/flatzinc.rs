@@ -27,6 +27,7 @@ pub fn run(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<(), Failure> {
+    refuse_puzzle_flags(file, options)?;
     if file.ends_with(".mzn") {
         return run_minizinc(file, options, out, err);
     }
@@ -70,6 +71,9 @@ pub fn run(
         stop: crate::signals::stop_flag(),
         free: options.free,
         seed: options.seed.unwrap_or(0),
+        nodes: options.nodes,
+        failures: options.failures,
+        profile: options.profile,
     };
     if let Some(cell) = &options.explain {
         // Its own build: the explanation's search runs on a model of its own.
@@ -79,6 +83,34 @@ pub fn run(
     }
     ::flatzinc::solve::run(built, &fzn_options, out)?;
     Ok(())
+}
+
+/// Refuse the flags that only a puzzle understands, rather than drop them silently: a
+/// FlatZinc model has no picture to animate or grid to show, and its search order is its
+/// annotations (or `-f`).
+fn refuse_puzzle_flags(file: &str, options: &Options) -> Result<(), Failure> {
+    let given = [
+        ("--json", options.json),
+        ("--count", options.count),
+        ("-v", options.verbose),
+        ("--alldiff", options.alldiff.is_some()),
+        ("--sum", options.sum.is_some()),
+        ("--colours", options.colours.is_some()),
+        ("--viewpoint", options.viewpoint.is_some()),
+        ("--trace", options.trace.is_some()),
+        ("--tree", options.tree.is_some()),
+        ("--animate", options.animate.is_some()),
+        ("--show-domains", options.show_domains),
+        ("--var", options.var.is_some()),
+        ("--val", options.val.is_some()),
+        ("--restarts", options.restarts.is_some()),
+    ];
+    match given.iter().find(|(_, on)| *on) {
+        Some((flag, _)) => Err(Failure::Usage(format!(
+            "{file}: {flag} is for the puzzles; a FlatZinc or MiniZinc model takes -a -n -i -s -t -r -f -p, --nodes, --failures, --profile and --explain (see docs/cli.md)"
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// The repository's `mznlib/`, as this executable was built from it.
@@ -93,6 +125,11 @@ fn run_minizinc(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<(), Failure> {
+    if options.explain.is_some() {
+        return Err(Failure::Usage(format!(
+            "{file}: --explain takes a FlatZinc file: compile the model first (minizinc --solver cpsolve.msc -c {file} --fzn model.fzn, docs/minizinc.md)"
+        )));
+    }
     let exe = std::env::current_exe()
         .map_err(|e| Failure::Internal(format!("cannot find this executable: {e}")))?;
     let mznlib = mznlib_dir()
@@ -127,6 +164,19 @@ fn run_minizinc(
     }
     if let Some(r) = options.seed {
         cmd.arg("-r").arg(r.to_string());
+    }
+    if let Some(p) = options.threads {
+        cmd.arg("-p").arg(p.to_string());
+    }
+    // cpsolve's own flags, which MiniZinc passes on as the configuration's `extraFlags`.
+    if let Some(n) = options.nodes {
+        cmd.arg("--nodes").arg(n.to_string());
+    }
+    if let Some(n) = options.failures {
+        cmd.arg("--failures").arg(n.to_string());
+    }
+    if options.profile {
+        cmd.arg("--profile");
     }
     let result = cmd.output();
     let _ = std::fs::remove_dir_all(&dir);
@@ -240,6 +290,7 @@ pub fn solver_configuration(exe: &Path, mznlib: &Path) -> String {
   "mznlib": {:?},
   "tags": ["cp", "int"],
   "stdFlags": ["-a", "-n", "-s", "-t", "-p", "-r", "-f", "-i"],
+  "extraFlags": [["--nodes", "stop after N search nodes", "int", "0"], ["--failures", "stop after N failures", "int", "0"], ["--profile", "time each kind of propagator", "bool", "false"]],
   "supportsMzn": false,
   "supportsFzn": true,
   "needsSolns2Out": true,

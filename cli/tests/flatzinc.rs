@@ -92,3 +92,55 @@ fn a_model_with_wide_domains_is_solved_to_its_optimum() {
         "{err}"
     );
 }
+
+/// cpsolve's own limits reach a FlatZinc search: all 92 queens need hundreds of nodes, so
+/// a budget of 10 stops it with what it found, and never with `==========`.
+#[test]
+fn node_and_failure_limits_stop_a_flatzinc_search() {
+    let (_, whole, _) = run(&["-a", &queens(), "-s"]);
+    let nodes = |out: &str| -> u64 {
+        let line = out.lines().find(|l| l.starts_with("%%%mzn-stat: nodes="));
+        line.unwrap()[19..].parse().unwrap()
+    };
+    assert!(nodes(&whole) > 100, "{whole}");
+    for limit in [["--nodes", "10"], ["--failures", "3"]] {
+        let (status, out, _) = run(&["-a", &queens(), "-s", limit[0], limit[1]]);
+        assert_eq!(status, 0);
+        assert!(!out.contains("=========="), "{limit:?}: {out}");
+        assert!(out.matches("----------\n").count() < 92, "{limit:?}");
+        assert!(nodes(&out) < 30, "{limit:?}: {out}");
+    }
+    let (_, out, _) = run(&[&queens(), "-s", "--profile"]);
+    let timed = out
+        .lines()
+        .filter(|l| l.starts_with("% ") && !l.ends_with(" 0.000"));
+    assert!(timed.count() > 1, "--profile times the propagators: {out}");
+}
+
+/// A flag that only a puzzle understands is refused, never dropped silently.
+#[test]
+fn puzzle_flags_are_refused_on_a_flatzinc_file() {
+    for flag in [
+        &["--json"][..],
+        &["--count"],
+        &["-v"],
+        &["--trace", "t.jsonl"],
+        &["--tree", "t.svg"],
+        &["--animate", "a.html"],
+        &["--show-domains"],
+        &["--var", "input"],
+        &["--alldiff", "domain"],
+    ] {
+        let mut args = vec![queens()];
+        args.extend(flag.iter().map(|s| s.to_string()));
+        let args: Vec<&str> = args.iter().map(|s| s.as_str()).collect();
+        let (status, out, err) = run(&args);
+        assert_eq!(status, 2, "{flag:?}");
+        assert_eq!(out, "");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.contains(&format!("{} is for the puzzles", flag[0])),
+            "{err}"
+        );
+    }
+}

@@ -191,3 +191,28 @@ fn challenge_instances_agree_with_gecode() {
         compare(&[dir.join(m), dir.join(d)], &[]);
     }
 }
+
+/// cpsolve's own flags pass through MiniZinc (the configuration's `extraFlags`), whether the
+/// user calls `minizinc --solver cpsolve` or `cpsolve model.mzn`: a budget of 3 nodes
+/// stops the optimisation of globals.mzn before its first solution.
+#[test]
+fn cpsolves_own_flags_pass_through_minizinc() {
+    if !have_minizinc() {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("cpsolve-mzn-flags-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let msc = cpsolve_msc(&dir);
+    let stopped = minizinc(&cpsolve(&msc), &[model("globals.mzn")], &["--nodes", "3"]);
+    assert_eq!(stopped.status, "UNKNOWN");
+    let whole = minizinc(&cpsolve(&msc), &[model("globals.mzn")], &["--profile"]);
+    assert_eq!(whole.status, "COMPLETE");
+    let out = Command::new(env!("CARGO_BIN_EXE_cpsolve"))
+        .arg(model("globals.mzn"))
+        .args(["--nodes", "3"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "=====UNKNOWN=====\n");
+    let _ = std::fs::remove_dir_all(&dir);
+}

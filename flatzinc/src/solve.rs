@@ -40,6 +40,12 @@ pub struct Options {
     pub free: bool,
     /// `-r SEED`.
     pub seed: u64,
+    /// `--nodes N`: stop after N search nodes (cpsolve's own flag, as for the puzzles).
+    pub nodes: Option<u64>,
+    /// `--failures N`: stop after N failures.
+    pub failures: Option<u64>,
+    /// `--profile`: time each kind of propagator (the `-s` table's `time_ms` column).
+    pub profile: bool,
 }
 
 /// Print one value of a solution.
@@ -125,9 +131,10 @@ pub fn config(built: &Built, options: &Options) -> SearchConfig {
         _ => None,
     };
     config.limits = Limits {
+        nodes: options.nodes,
+        failures: options.failures,
         deadline: options.deadline,
         stop: options.stop.clone(),
-        ..Limits::default()
     };
     config
 }
@@ -139,6 +146,7 @@ pub fn run(mut built: Built, options: &Options, out: &mut dyn Write) -> io::Resu
     let optimising = built.objective.is_some();
     let print_each = !optimising || options.all || options.intermediate;
     let output = std::mem::take(&mut built.output);
+    built.model.set_profiling(options.profile);
     let mut write_error: Option<io::Error> = None;
     let mut last: Option<Solution> = None;
     let mut on_solution = |sol: &Solution| {
