@@ -110,7 +110,7 @@ fn node_and_failure_limits_stop_a_flatzinc_search() {
         assert!(out.matches("----------\n").count() < 92, "{limit:?}");
         assert!(nodes(&out) < 30, "{limit:?}: {out}");
     }
-    let (_, out, _) = run(&[&queens(), "-s", "--profile"]);
+    let (_, out, _) = run(&["-a", &queens(), "-s", "--profile"]);
     let timed = out
         .lines()
         .filter(|l| l.starts_with("% ") && !l.ends_with(" 0.000"));
