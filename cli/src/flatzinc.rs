@@ -70,6 +70,9 @@ pub fn run(
         stop: crate::signals::stop_flag(),
         free: options.free,
         seed: options.seed.unwrap_or(0),
+        nodes: options.nodes,
+        failures: options.failures,
+        profile: options.profile,
     };
     if let Some(cell) = &options.explain {
         // Its own build: the explanation's search runs on a model of its own.

@@ -40,6 +40,12 @@ pub struct Options {
     pub free: bool,
     /// `-r SEED`.
     pub seed: u64,
+    /// `--nodes N`, `--failures N`: stop after that many search nodes or failures (a fixed
+    /// budget, for measurements that must not depend on the machine's speed).
+    pub nodes: Option<u64>,
+    pub failures: Option<u64>,
+    /// `--profile`: measure the time spent in each propagator (the `%` table of `-s`).
+    pub profile: bool,
 }
 
 /// Print one value of a solution.
@@ -125,9 +131,10 @@ pub fn config(built: &Built, options: &Options) -> SearchConfig {
         _ => None,
     };
     config.limits = Limits {
+        nodes: options.nodes,
+        failures: options.failures,
         deadline: options.deadline,
         stop: options.stop.clone(),
-        ..Limits::default()
     };
     config
 }
@@ -138,6 +145,7 @@ pub fn run(mut built: Built, options: &Options, out: &mut dyn Write) -> io::Resu
     let config = config(&built, options);
     let optimising = built.objective.is_some();
     let print_each = !optimising || options.all || options.intermediate;
+    built.model.set_profiling(options.profile);
     let output = std::mem::take(&mut built.output);
     let mut write_error: Option<io::Error> = None;
     let mut last: Option<Solution> = None;
