@@ -67,6 +67,29 @@ fn the_functions_follow_flatzinc() {
     assert_eq!(ArithOp::Times.apply(1 << 20, 1 << 20), None);
 }
 
+/// `min` and `max`: the word lane against the reference, on windows of fewer and more
+/// than 64 values, and on both sides of a small pair budget (beyond it the reference works
+/// on the bounds of `z`, and so does the engine).
+#[test]
+fn min_and_max_word_lane_agrees_with_the_reference() {
+    for op in [ArithOp::Min, ArithOp::Max] {
+        for (lo, hi) in [(-3, 4), (0, 40), (-40, 40)] {
+            for budget in [6, 1 << 10] {
+                let consistency = if budget < 25 {
+                    Consistency::Checking
+                } else {
+                    Consistency::Domain
+                };
+                let mut cfg = HarnessConfig::new(3, lo, hi, consistency);
+                cfg.trials = 500;
+                check_propagator(&format!("{op:?}"), &cfg, &|t| holds(op, t), &|xs| {
+                    Box::new(Arith::with_budget(op, xs[0], xs[1], xs[2], budget))
+                });
+            }
+        }
+    }
+}
+
 #[test]
 fn element_var_is_sound_and_checking() {
     // index (1-based), result, then three entries.
