@@ -38,6 +38,31 @@ fn a_flatzinc_file_is_solved_with_the_standard_flags() {
     assert!(!out.contains("=========="));
 }
 
+/// `--nodes` stops a FlatZinc search as it stops a puzzle's, and `--profile` fills in the
+/// profile's time column (both were once ignored for `.fzn` files).
+#[test]
+fn node_limit_and_profile_apply_to_flatzinc() {
+    let (status, out, _) = run(&["-a", &queens(), "-s", "--nodes", "20"]);
+    assert_eq!(status, 0);
+    let nodes: u64 = out
+        .lines()
+        .find_map(|l| l.strip_prefix("%%%mzn-stat: nodes="))
+        .expect("a nodes line")
+        .parse()
+        .unwrap();
+    assert!(nodes <= 21, "{out}");
+    assert!(
+        !out.contains("=========="),
+        "a cut search is not complete: {out}"
+    );
+    let (_, out, _) = run(&["-a", &queens(), "-s", "--profile"]);
+    let timed = out
+        .lines()
+        .filter(|l| l.starts_with("% ") && !l.contains("time_ms"))
+        .any(|l| !l.ends_with(" 0.000"));
+    assert!(timed, "{out}");
+}
+
 #[test]
 fn bad_flatzinc_gets_one_error_line_and_status_2() {
     let dir = std::env::temp_dir().join(format!("cpsolve-fzn-{}", std::process::id()));
