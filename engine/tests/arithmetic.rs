@@ -67,6 +67,29 @@ fn the_functions_follow_flatzinc() {
     assert_eq!(ArithOp::Times.apply(1 << 20, 1 << 20), None);
 }
 
+/// `min` and `max`: the word lane against the reference, on windows of fewer and more
+/// than 64 values, and on both sides of a small pair budget (beyond it the reference works
+/// on the bounds of `z`, and so does the engine).
+#[test]
+fn min_and_max_word_lane_agrees_with_the_reference() {
+    for op in [ArithOp::Min, ArithOp::Max] {
+        for (lo, hi) in [(-3, 4), (0, 40), (-40, 40)] {
+            for budget in [6, 1 << 10] {
+                let consistency = if budget < 25 {
+                    Consistency::Checking
+                } else {
+                    Consistency::Domain
+                };
+                let mut cfg = HarnessConfig::new(3, lo, hi, consistency);
+                cfg.trials = 500;
+                check_propagator(&format!("{op:?}"), &cfg, &|t| holds(op, t), &|xs| {
+                    Box::new(Arith::with_budget(op, xs[0], xs[1], xs[2], budget))
+                });
+            }
+        }
+    }
+}
+
 #[test]
 fn element_var_is_sound_and_checking() {
     // index (1-based), result, then three entries.
@@ -76,6 +99,60 @@ fn element_var_is_sound_and_checking() {
         &cfg,
         &|t| (1..=3).contains(&t[0]) && t[1] == t[1 + t[0] as usize],
         &|xs| Box::new(ElementVar::new(xs[0], 1, &xs[2..], xs[1])),
+    );
+}
+
+/// The word lane against the reference: values spread so that `result` sometimes spans
+/// more than 64 values (the reference runs) and sometimes fewer (the word lane runs, with
+/// entries in other layouts than `result`'s), and indices outside the array.
+#[test]
+fn element_var_word_lane_agrees_with_the_reference() {
+    for (lo, hi) in [(-2, 5), (0, 40), (-30, 90)] {
+        let mut cfg = HarnessConfig::new(5, lo, hi, Consistency::Checking);
+        cfg.trials = 600;
+        check_propagator(
+            "element_var",
+            &cfg,
+            &|t| (1..=3).contains(&t[0]) && t[1] == t[1 + t[0] as usize],
+            &|xs| Box::new(ElementVar::new(xs[0], 1, &xs[2..], xs[1])),
+        );
+    }
+}
+
+/// A variable in two roles: `index` or `result` is also an entry (FlatZinc's shared
+/// constants make this common). The propagator runs to its own fixpoint.
+#[test]
+fn element_var_with_shared_variables_reaches_its_fixpoint() {
+    // index, result, a, b: entries [a, index, b] (index shared).
+    let cfg = HarnessConfig::new(4, 0, 4, Consistency::Checking);
+    check_propagator(
+        "element_var index shared",
+        &cfg,
+        &|t| {
+            let entries = [t[2], t[0], t[3]];
+            (1..=3).contains(&t[0]) && t[1] == entries[t[0] as usize - 1]
+        },
+        &|xs| Box::new(ElementVar::new(xs[0], 1, &[xs[2], xs[0], xs[3]], xs[1])),
+    );
+    // entries [result, a, b] (result shared), and the index as the result.
+    check_propagator(
+        "element_var result shared",
+        &cfg,
+        &|t| {
+            let entries = [t[1], t[2], t[3]];
+            (0..=2).contains(&t[0]) && t[1] == entries[t[0] as usize]
+        },
+        &|xs| Box::new(ElementVar::new(xs[0], 0, &[xs[1], xs[2], xs[3]], xs[1])),
+    );
+    let cfg = HarnessConfig::new(3, 0, 3, Consistency::Checking);
+    check_propagator(
+        "element_var index is result",
+        &cfg,
+        &|t| {
+            let entries = [t[1], t[2], t[0]];
+            (1..=3).contains(&t[0]) && t[0] == entries[t[0] as usize - 1]
+        },
+        &|xs| Box::new(ElementVar::new(xs[0], 1, &[xs[1], xs[2], xs[0]], xs[0])),
     );
 }
 

@@ -14,7 +14,25 @@
 //! by a solution in which another position is chosen). The harness checks it as sound and
 //! checking.
 //!
-//! **Wakes on:** any removal. **Cost:** O(Σ |D(entryᵢ)| + |D(result)|) per run.
+//! **Two versions.** `propagate_from_scratch` is the reference: it lists the positions and
+//! the values, as the three steps read. The engine runs the **word lane** instead when
+//! `result` spans at most 64 values and `index` fits one word (a routing model's successors
+//! and vehicles, a MiniZinc `array[NODES] of var NODES`): `result` as one word `R` from its
+//! min, each indexed entry shifted into the same layout, `Eᵢ & R ≠ 0` is step (1), the OR of
+//! the `Eᵢ & R` is step (2), and each step prunes with one word operation. No allocation, no
+//! value visited one by one: O(|D(index)|) word operations. Where it does not apply (wider
+//! domains, the interval domains of `var int`) the engine runs the reference.
+//!
+//! **Its own fixpoint.** One run of the three steps leaves nothing for a second run when
+//! `index`, `result` and the entries are different variables: the entries kept in (1) still
+//! meet the narrowed `result` (the values they met are in the union of (2)), and (3) leaves
+//! the entry and `result` equal. So the propagator is idempotent and its own prunings do not
+//! wake it. When a variable plays two roles (`index` or `result` is also an entry, as
+//! FlatZinc's shared constants make common, harmless while fixed), and on interval domains,
+//! whose step (2) works on the bounds, it runs again until a run removes nothing.
+//!
+//! **Wakes on:** any removal. **Cost:** O(Σ |D(entryᵢ)| + |D(result)|) per run for the
+//! reference, O(|D(index)|) word operations for the word lane.
 
 use crate::domain::Domain;
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
@@ -26,6 +44,10 @@ pub struct ElementVar {
     offset: i32,
     array: Vec<VarId>,
     result: VarId,
+    /// `index` is also an entry, or `result`.
+    index_shared: bool,
+    /// `result` is also an entry.
+    result_shared: bool,
 }
 
 impl ElementVar {
@@ -35,6 +57,94 @@ impl ElementVar {
             offset,
             array: array.to_vec(),
             result,
+            index_shared: index == result || array.contains(&index),
+            result_shared: array.contains(&result),
+        }
+    }
+
+    /// The word lane (see the module docs): steps (1), (2) and (3) with one word per
+    /// domain, when `result` spans at most 64 values, `index` fits one word and no indexed
+    /// entry is an interval domain. `None` (and nothing pruned) when it does not apply.
+    fn propagate_words(&self, ctx: &mut Context<'_>) -> Option<PropResult> {
+        let (index, result) = (self.index, self.result);
+        let rd = ctx.domain(result);
+        // `result` as one word: in its own layout when it has one word (then pruning it is
+        // one AND), else from its min.
+        let (base, r) = match rd.as_word() {
+            Some(word) => word,
+            None if !rd.is_interval() && (rd.max() as i64 - rd.min() as i64) < 64 => {
+                (rd.min(), rd.mask_from(rd.min()))
+            }
+            None => return None,
+        };
+        let (index_base, positions) = ctx.domain(index).as_word()?;
+        let first = index_base as i64 - self.offset as i64;
+        // Bit b of `kept` stands for position `index_base + b`, as in `index`'s own word.
+        let mut kept = 0u64;
+        let mut union = 0u64;
+        let mut bits = positions;
+        while bits != 0 {
+            let b = bits.trailing_zeros();
+            bits &= bits - 1;
+            let Some(&x) = usize::try_from(first + b as i64)
+                .ok()
+                .and_then(|i| self.array.get(i))
+            else {
+                continue; // outside the array: not kept
+            };
+            let entry = ctx.domain(x);
+            if entry.is_interval() {
+                return None;
+            }
+            // (1) the entry meets `result`; (2) its common values join the union.
+            let meets = entry.mask_from(base) & r;
+            if meets != 0 {
+                kept |= 1u64 << b;
+                union |= meets;
+            }
+        }
+        let prune = |ctx: &mut Context<'_>| -> PropResult {
+            if kept != positions {
+                ctx.intersect_mask(index, index_base, kept)?;
+            }
+            if union != r {
+                ctx.intersect_mask(result, base, union)?;
+            }
+            // (3) one position left: its entry is `result`, which is now `union`.
+            if kept.count_ones() == 1 {
+                let x = self.array[(first + kept.trailing_zeros() as i64) as usize];
+                // `union` is within the entry: equal sizes, nothing to remove.
+                if ctx.size(x) != union.count_ones() {
+                    ctx.intersect_mask(x, base, union)?;
+                }
+            }
+            Ok(())
+        };
+        Some(prune(ctx))
+    }
+
+    /// Run to this propagator's own fixpoint (see the module docs): the word lane where it
+    /// applies, else the reference, again while a run that may have left work removed
+    /// something.
+    fn propagate_to_fixpoint(&self, ctx: &mut Context<'_>) -> PropResult {
+        loop {
+            let removed_before = ctx.removed_count();
+            let index_was_free = !ctx.is_fixed(self.index);
+            let result_was_free = !ctx.is_fixed(self.result);
+            let final_run = match self.propagate_words(ctx) {
+                Some(outcome) => {
+                    outcome?;
+                    // A shared variable that was fixed cannot have changed.
+                    !(self.index_shared && index_was_free || self.result_shared && result_was_free)
+                }
+                None => {
+                    self.propagate_from_scratch(ctx)?;
+                    false
+                }
+            };
+            if final_run || ctx.removed_count() == removed_before {
+                return Ok(());
+            }
         }
     }
 
@@ -70,6 +180,15 @@ impl Propagator for ElementVar {
     }
     fn priority(&self) -> Priority {
         Priority::Medium
+    }
+    fn idempotent(&self) -> bool {
+        true
+    }
+    fn reset_and_propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
+        self.propagate_to_fixpoint(ctx)
+    }
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
+        self.propagate_to_fixpoint(ctx)
     }
     fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
         let n = self.array.len() as i64;
