@@ -1,13 +1,15 @@
-//! # Model helpers for the scheduling and permutation globals
+//! # Model helpers for the scheduling, packing and permutation globals
 //!
-//! The modelling vocabulary for `inverse`, `cumulative` and `disjunctive` (the globals that
-//! MiniZinc models reach through `mznlib/`). Each helper only chooses propagators; the
-//! algorithms live in `propagators/inverse.rs` and `propagators/scheduling/`.
+//! The modelling vocabulary for `inverse`, `cumulative`, `disjunctive` and `diffn` (the
+//! globals that MiniZinc models reach through `mznlib/`). Each helper only chooses
+//! propagators; the algorithms live in `propagators/inverse.rs`, `propagators/scheduling/`
+//! and `propagators/packing/`.
 
 use crate::model::Model;
 use crate::propagation::PropId;
 use crate::propagators::alldiff::AllDiffLevel;
 use crate::propagators::inverse::Inverse;
+use crate::propagators::packing::diffn::Diffn;
 use crate::propagators::scheduling::cumulative::Cumulative;
 use crate::propagators::scheduling::disjunctive::Disjunctive;
 use crate::store::VarId;
@@ -41,5 +43,19 @@ impl Model {
     /// tasks may sit anywhere unless `strict`; `scheduling/disjunctive.rs`).
     pub fn disjunctive(&mut self, starts: &[VarId], durations: &[i32], strict: bool) -> PropId {
         self.post(Box::new(Disjunctive::new(starts, durations, strict)))
+    }
+
+    /// Rectangles at `(x[i], y[i])` of width `dx[i]` and height `dy[i]` never overlap; a
+    /// rectangle with a zero size still may not lie inside another unless `strict` is false
+    /// (MiniZinc's `diffn` and `diffn_nonstrict`; pairwise reasoning, `packing/diffn.rs`).
+    pub fn diffn(
+        &mut self,
+        x: &[VarId],
+        y: &[VarId],
+        dx: &[VarId],
+        dy: &[VarId],
+        strict: bool,
+    ) -> PropId {
+        self.post(Box::new(Diffn::new(x, y, dx, dy, strict)))
     }
 }
