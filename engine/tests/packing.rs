@@ -51,6 +51,12 @@ fn diffn_is_sound_and_checking() {
                 &|t| diffn_holds(t, n, strict),
                 &|v| diffn_of(v, n, strict),
             );
+            check_propagator(
+                &format!("diffn without the hole rule n={n} {lo}..={hi} strict={strict}"),
+                &cfg,
+                &|t| diffn_holds(t, n, strict),
+                &|v| Box::new(diffn_of(v, n, strict).without_hole_rule()),
+            );
         }
     }
 }
@@ -199,53 +205,177 @@ fn post_decomposition(m: &mut Model, v: &[VarId], n: usize, strict: bool) {
     }
 }
 
-/// The claimed strength, exactly: on random domains the propagator's fixpoint is the
-/// decomposition's fixpoint (the same domains, or both fail). Neither is stronger.
+/// Random narrow domains for `n` rectangles (positions in `0..=7`, sizes in `0..=5`), so that pairs
+/// often have one or two ways left; holes in some sizes.
+fn narrow_domains(rng: &mut Rng, n: usize) -> Vec<Vec<i32>> {
+    let mut doms: Vec<Vec<i32>> = (0..4 * n)
+        .map(|k| {
+            let lo = rng.below(4) as i32;
+            let width = if k < 2 * n { 5 } else { 3 };
+            (lo..=lo + rng.below(width) as i32).collect()
+        })
+        .collect();
+    for d in &mut doms[2 * n..] {
+        if d.len() == 3 && rng.below(2) == 0 {
+            let _ = d.remove(1);
+        }
+    }
+    doms
+}
+
+/// The fixpoint of `diffn` (the hole rule on or off) or of MiniZinc's decomposition on
+/// `doms`: the domains, or `None` on failure.
+fn fixpoint(doms: &[Vec<i32>], n: usize, strict: bool, how: &str) -> Option<Vec<Vec<i32>>> {
+    let mut m = Model::new();
+    let v: Vec<VarId> = doms.iter().map(|d| m.new_var_from_values(d)).collect();
+    match how {
+        "decomposition" => post_decomposition(&mut m, &v, n, strict),
+        "pairwise" => {
+            let _ = m.post(Box::new(diffn_of(&v, n, strict).without_hole_rule()));
+        }
+        _ => {
+            let _ = m.post(diffn_of(&v, n, strict));
+        }
+    }
+    m.propagate().ok().map(|()| {
+        v.iter()
+            .map(|&x| m.domain(x).iter().collect::<Vec<i32>>())
+            .collect()
+    })
+}
+
+/// The pairwise rule alone prunes exactly what the decomposition prunes (the same domains,
+/// or both fail); with the hole rule, `diffn` keeps a subset of those, and on some cases a
+/// strict one.
 #[test]
-fn diffn_prunes_exactly_what_the_decomposition_prunes() {
+fn diffn_pairwise_rule_is_the_decomposition_and_the_hole_rule_adds() {
     let mut rng = Rng::new(29);
-    let (mut pruned, mut failed) = (0, 0);
-    for case in 0..400 {
+    let (mut pruned, mut failed, mut holes) = (0, 0, 0);
+    for case in 0..1000 {
         let n = 2 + case % 3;
         let strict = case % 2 == 0;
-        // Narrow intervals, so that pairs often have one way left; holes in the sizes.
-        let mut doms: Vec<Vec<i32>> = (0..4 * n)
-            .map(|_| {
-                let lo = rng.below(4) as i32;
-                (lo..=lo + rng.below(3) as i32).collect()
-            })
-            .collect();
-        for d in &mut doms[2 * n..] {
-            if d.len() == 3 && rng.below(2) == 0 {
-                let _ = d.remove(1);
+        let doms = narrow_domains(&mut rng, n);
+        let what = format!("strict={strict} n={n} on {doms:?}");
+        let decomposed = fixpoint(&doms, n, strict, "decomposition");
+        assert_eq!(fixpoint(&doms, n, strict, "pairwise"), decomposed, "{what}");
+        let full = fixpoint(&doms, n, strict, "full");
+        match (&full, &decomposed) {
+            (_, None) => assert!(full.is_none(), "{what}"),
+            (None, Some(_)) => holes += 1,
+            (Some(f), Some(d)) => {
+                assert!(f
+                    .iter()
+                    .zip(d)
+                    .all(|(f, d)| f.iter().all(|v| d.contains(v))));
+                holes += (f != d) as usize;
             }
         }
-        let fixpoint = |decomposed: bool| {
-            let mut m = Model::new();
-            let v: Vec<VarId> = doms.iter().map(|d| m.new_var_from_values(d)).collect();
-            if decomposed {
-                post_decomposition(&mut m, &v, n, strict);
-            } else {
-                let _ = m.post(diffn_of(&v, n, strict));
-            }
-            m.propagate().ok().map(|()| {
-                v.iter()
-                    .map(|&x| m.domain(x).iter().collect::<Vec<i32>>())
-                    .collect::<Vec<_>>()
-            })
-        };
-        let ours = fixpoint(false);
-        assert_eq!(ours, fixpoint(true), "strict={strict} n={n} on {doms:?}");
-        match ours {
+        match decomposed {
             None => failed += 1,
             Some(d) => pruned += (d != doms) as usize,
         }
     }
-    // The cases exercise the rule: some prune, some fail.
+    // The cases exercise both rules: some prune, some fail, the holes add to some.
     assert!(
-        pruned > 40 && failed > 10,
-        "{pruned} pruned, {failed} failed of 400"
+        pruned > 50 && failed > 5 && holes > 25,
+        "{pruned} pruned, {failed} failed, {holes} cut further by holes, of 1000"
     );
+}
+
+/// The claimed consistency as a property of the fixpoint: for every pair and every value of
+/// an origin, some way of the pair holds with that value, judged on the bounds of the other
+/// variables; where one way is left, its bounds are enforced.
+#[test]
+fn diffn_fixpoint_has_the_claimed_consistency() {
+    let mut rng = Rng::new(31);
+    for case in 0..400 {
+        let n = 2 + case % 3;
+        let strict = case % 2 == 0;
+        let doms = narrow_domains(&mut rng, n);
+        let Some(after) = fixpoint(&doms, n, strict, "full") else {
+            continue;
+        };
+        let what = format!("strict={strict} n={n} from {doms:?} to {after:?}");
+        let lo = |k: usize| *after[k].first().unwrap() as i64;
+        let hi = |k: usize| *after[k].last().unwrap() as i64;
+        // Variable numbers of rectangle i: x, y, dx, dy.
+        let (x, y, dx, dy) = (|i| i, |i| n + i, |i| 2 * n + i, |i| 3 * n + i);
+        for i in 0..n {
+            for j in i + 1..n {
+                // (start, size, other) of the four positions, then the sizes that may be 0.
+                let before = [
+                    (x(i), dx(i), x(j)),
+                    (x(j), dx(j), x(i)),
+                    (y(i), dy(i), y(j)),
+                    (y(j), dy(j), y(i)),
+                ];
+                let zeros: Vec<usize> = if strict {
+                    Vec::new()
+                } else {
+                    [dx(i), dy(i), dx(j), dy(j)]
+                        .into_iter()
+                        .filter(|&k| after[k].contains(&0))
+                        .collect()
+                };
+                // Way possible with variable `fixed` at `v` (None: judged on bounds only).
+                let possible = |&(a, da, b): &(usize, usize, usize),
+                                fixed: Option<(usize, i64)>| {
+                    let at = |k: usize, bound: i64| match fixed {
+                        Some((f, v)) if f == k => v,
+                        _ => bound,
+                    };
+                    at(a, lo(a)) + at(da, lo(da)) <= at(b, hi(b))
+                };
+                let left: Vec<_> = before.iter().filter(|w| possible(w, None)).collect();
+                assert!(!left.is_empty() || !zeros.is_empty(), "{what}");
+                if left.len() == 1 && zeros.is_empty() {
+                    let (a, da, b) = *left[0];
+                    assert!(
+                        lo(b) >= lo(a) + lo(da)
+                            && hi(a) <= hi(b) - lo(da)
+                            && hi(da) <= hi(b) - lo(a),
+                        "one way left, pair {i} {j}: {what}"
+                    );
+                }
+                if left.is_empty() && zeros.len() == 1 {
+                    assert_eq!(after[zeros[0]], vec![0], "{what}");
+                }
+                if !zeros.is_empty() {
+                    continue;
+                }
+                for origin in [x(i), y(i), x(j), y(j)] {
+                    for &v in &after[origin] {
+                        assert!(
+                            before.iter().any(|w| possible(w, Some((origin, v as i64)))),
+                            "value {v} of variable {origin} fits no way of pair {i} {j}: {what}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The hole rule on one row (all heights 1, all at y = 0): A is fixed at x = 2 with width 3,
+/// B of width 2 may be anywhere in 0..=9; B may lie left or right of A, so the pairwise rule
+/// moves nothing, and the hole rule removes the starts 1..=4 that would cover part of A.
+#[test]
+fn diffn_hole_rule_cuts_a_hole() {
+    for with_rule in [false, true] {
+        let mut m = Model::new();
+        let (xa, xb) = (m.new_var(2, 2), m.new_var(0, 9));
+        let y = m.new_var(0, 0);
+        let (wa, wb, one) = (m.new_var(3, 3), m.new_var(2, 2), m.new_var(1, 1));
+        let p = Diffn::new(&[xa, xb], &[y, y], &[wa, wb], &[one, one], true);
+        let _ = m.post(Box::new(if with_rule { p } else { p.without_hole_rule() }));
+        m.propagate().unwrap();
+        let left: Vec<i32> = m.domain(xb).iter().collect();
+        if with_rule {
+            assert_eq!(left, vec![0, 5, 6, 7, 8, 9]);
+        } else {
+            assert_eq!(left, (0..=9).collect::<Vec<_>>());
+        }
+    }
 }
 
 /// The pairwise rule on one row (all heights 1, all at y = 0): A (x in 0..=1, width 3)

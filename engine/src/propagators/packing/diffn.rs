@@ -24,28 +24,45 @@
 //! b ≥ min(a) + min(da)      a ≤ max(b) − min(da)      da ≤ max(b) − min(a)
 //! ```
 //!
-//! (the last one shrinks the size's upper bound), or fix the size to 0. Each run goes once
-//! over the pairs in order, reading the bounds as they are at that moment; a pair changed by
-//! a later pair is seen by the next run (the engine runs the propagator again, since it does
-//! not declare itself idempotent).
+//! (the last one shrinks the size's upper bound), or fix the size to 0.
 //!
-//! **What it sees, what it misses.** This is exactly what MiniZinc's decomposition
-//! (one reified `≤` per position and a clause per pair) propagates, without its `4·n(n−1)/2`
-//! booleans and `n(n−1)/2` clauses: one propagator, no variables of its own. It subsumes
-//! the compulsory parts rectangle by rectangle: two rectangles whose compulsory parts
-//! `[max x, min x + min dx) × [max y, min y + min dy)` meet have no position left, and a
-//! rectangle is pushed out of the compulsory part of another by the one position that
-//! remains. It does not reason about three or more rectangles at once: Beldiceanu &
-//! Carlsson's sweep ("Sweep as a generic pruning technique applied to the non-overlapping
-//! rectangles constraint", CP 2001) and energetic reasoning are stronger and not
-//! implemented.
+//! **The hole rule** (Gecode's `IntDim::nooverlap`): when the ways left are the two along
+//! one axis, `x[i] + dx[i] ≤ x[j] ∨ x[j] + dx[j] ≤ x[i]` (the rectangles already overlap on
+//! the other axis whatever happens), the pair is a disjunctive pair of tasks on that axis,
+//! and `x[i]` loses every value `v` for which neither holds:
+//!
+//! ```text
+//! v + min(dx[i]) > max(x[j])   and   min(x[j]) + min(dx[j]) > v
+//! ```
+//!
+//! — `i` would cover part of the compulsory part `[max x[j], min x[j] + min dx[j])` of `j`.
+//! Those values lie in the middle of the domain, so this removes a hole, which the bounds
+//! of a decomposition never do; the same for `x[j]`. Put together: for each pair and each
+//! origin, a value goes when no way of the pair holds with it, judged on the bounds of the
+//! other variables.
+//!
+//! Each run goes once over the pairs in order, reading the domains as they are at that
+//! moment; a pair changed by a later pair is seen by the next run (the engine runs the
+//! propagator again, since it does not declare itself idempotent).
+//!
+//! **What it sees, what it misses.** The pairwise rule alone is exactly what MiniZinc's
+//! decomposition (one reified `≤` per position and a clause per pair) propagates; the hole
+//! rule is what it adds, and what made Gecode prove the optima of the `filters` family
+//! (see docs/PERFORMANCE.md). One propagator, no variables of its own, where the
+//! decomposition has `4·n(n−1)/2` booleans and `n(n−1)/2` clauses. The rules subsume the
+//! compulsory parts rectangle by rectangle: two rectangles whose compulsory parts
+//! `[max x, min x + min dx) × [max y, min y + min dy)` meet have no way left, and a rectangle
+//! is kept out of the compulsory part of another. They do not reason about three or more
+//! rectangles at once: Beldiceanu & Carlsson's sweep ("Sweep as a generic pruning technique
+//! applied to the non-overlapping rectangles constraint", CP 2001), the overload check of
+//! `disjunctive` on a row, and energetic reasoning are stronger and not implemented.
 //!
 //! **Consistency**: checking (once everything is fixed each pair is decided exactly), plus
-//! the pairwise rule.
+//! the pairwise rule and the hole rule.
 //!
 //! | wakes on | consistency | cost |
 //! |---|---|---|
-//! | bounds of positions and sizes (any removal of a size in the non-strict form) | checking + pairwise rule | O(n²) per run |
+//! | bounds of positions and sizes (any removal of a size in the non-strict form) | checking + pairwise rule + hole rule | O(n²) per run, plus the holes |
 
 use crate::propagator::{
     Condition, Conflict, Context, Priority, PropResult, Propagator, Subscription,
@@ -102,12 +119,51 @@ impl Way {
     }
 }
 
+/// The hole rule (see the module docs): on one axis, `a + da ≤ b ∨ b + db ≤ a`; each origin
+/// loses the values that would make it cover part of the other's compulsory part.
+fn disjunctive_pair(ctx: &mut Context<'_>, a: VarId, da: VarId, b: VarId, db: VarId) -> PropResult {
+    remove_between(
+        ctx,
+        a,
+        ctx.max(b) as i64 - ctx.min(da) as i64 + 1,
+        ctx.min(b) as i64 + ctx.min(db) as i64 - 1,
+    )?;
+    remove_between(
+        ctx,
+        b,
+        ctx.max(a) as i64 - ctx.min(db) as i64 + 1,
+        ctx.min(a) as i64 + ctx.min(da) as i64 - 1,
+    )
+}
+
+/// Remove the values `lo..=hi` of `v`: a bound moves when the interval covers one end, else
+/// a hole is cut.
+fn remove_between(ctx: &mut Context<'_>, v: VarId, lo: i64, hi: i64) -> PropResult {
+    let (min, max) = (ctx.min(v) as i64, ctx.max(v) as i64);
+    if lo > hi || hi < min || lo > max {
+        return Ok(());
+    }
+    if lo <= min {
+        set_min_wide(ctx, v, hi + 1)
+    } else if hi >= max {
+        set_max_wide(ctx, v, lo - 1)
+    } else {
+        // min < lo ≤ hi < max: both ends are values of an i32 domain.
+        let (lo, hi) = (lo as i32, hi as i32);
+        let _ = ctx.retain(v, |value| value < lo || value > hi)?;
+        Ok(())
+    }
+}
+
 /// Rectangles that never overlap (see the module docs).
 #[derive(Clone, Debug)]
 pub struct Diffn {
     rectangles: Vec<Rectangle>,
     /// `false`: a rectangle with a zero size may lie anywhere (`diffn_nonstrict`).
     strict: bool,
+    /// Run the hole rule (off to see what the pairwise rule alone, the decomposition's
+    /// strength, does).
+    hole_rule: bool,
 }
 
 impl Diffn {
@@ -129,7 +185,15 @@ impl Diffn {
                 })
                 .collect(),
             strict,
+            hole_rule: true,
         }
+    }
+
+    /// The pairwise rule alone, without the hole rule: exactly MiniZinc's decomposition (for
+    /// measurements and tests).
+    pub fn without_hole_rule(mut self) -> Diffn {
+        self.hole_rule = false;
+        self
     }
 
     /// The ways for rectangles `p` and `q` not to overlap: the four relative positions, and
@@ -187,10 +251,19 @@ impl Propagator for Diffn {
         for (k, &p) in self.rectangles.iter().enumerate() {
             for &q in &self.rectangles[k + 1..] {
                 let (ways, count) = self.ways(p, q);
-                let mut possible = ways[..count].iter().filter(|w| w.possible(ctx));
-                match (possible.next(), possible.next()) {
-                    (None, _) => return Err(Conflict::new()),
-                    (Some(&only), None) => only.enforce(ctx)?,
+                // Bit k set: way k is possible.
+                let possible = (0..count)
+                    .filter(|&k| ways[k].possible(ctx))
+                    .fold(0u8, |set, k| set | 1 << k);
+                match possible.count_ones() {
+                    0 => return Err(Conflict::new()),
+                    1 => ways[possible.trailing_zeros() as usize].enforce(ctx)?,
+                    _ if self.hole_rule && possible == 0b0011 => {
+                        disjunctive_pair(ctx, p.x, p.dx, q.x, q.dx)?
+                    }
+                    _ if self.hole_rule && possible == 0b1100 => {
+                        disjunctive_pair(ctx, p.y, p.dy, q.y, q.dy)?
+                    }
                     _ => {}
                 }
             }
