@@ -47,15 +47,17 @@
 //!
 //! **What it sees, what it misses.** The pairwise rule alone is exactly what MiniZinc's
 //! decomposition (one reified `≤` per position and a clause per pair) propagates; the hole
-//! rule is what it adds, and what made Gecode prove the optima of the `filters` family
-//! (see docs/PERFORMANCE.md). One propagator, no variables of its own, where the
-//! decomposition has `4·n(n−1)/2` booleans and `n(n−1)/2` clauses. The rules subsume the
+//! rule is what it adds. One propagator, no variables of its own, where the decomposition
+//! has `4·n(n−1)/2` booleans and `n(n−1)/2` clauses. The rules subsume the
 //! compulsory parts rectangle by rectangle: two rectangles whose compulsory parts
 //! `[max x, min x + min dx) × [max y, min y + min dy)` meet have no way left, and a rectangle
 //! is kept out of the compulsory part of another. They do not reason about three or more
 //! rectangles at once: Beldiceanu & Carlsson's sweep ("Sweep as a generic pruning technique
-//! applied to the non-overlapping rectangles constraint", CP 2001), the overload check of
-//! `disjunctive` on a row, and energetic reasoning are stronger and not implemented.
+//! applied to the non-overlapping rectangles constraint", CP 2001) and energetic reasoning
+//! are stronger and not implemented. What covers part of that ground: `Model::diffn`, when
+//! the sizes are constants, also posts the projections of the rectangles on each axis as a
+//! `cumulative` or `disjunctive` (see `model/scheduling.rs`), as Gecode's FlatZinc front end
+//! does (measured on the `filters` family in docs/PERFORMANCE.md).
 //!
 //! **Consistency**: checking (once everything is fixed each pair is decided exactly), plus
 //! the pairwise rule and the hole rule.
