@@ -165,6 +165,7 @@ fn own_models_agree_with_gecode() {
         "arithmetic.mzn",
         "logic.mzn",
         "globals.mzn",
+        "packing.mzn",
         "unsatisfiable.mzn",
         "wide.mzn",
     ] {

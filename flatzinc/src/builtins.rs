@@ -113,6 +113,8 @@ pub const BUILTINS: &[(&str, Post)] = &[
     ("cpsolve_cumulative", cumulative),
     ("cpsolve_disjunctive", |b, c| disjunctive(b, c, false)),
     ("cpsolve_disjunctive_strict", |b, c| disjunctive(b, c, true)),
+    ("cpsolve_diffn", |b, c| diffn(b, c, true)),
+    ("cpsolve_diffn_nonstrict", |b, c| diffn(b, c, false)),
     ("cpsolve_circuit", |b, c| circuit(b, c, false)),
     ("cpsolve_subcircuit", |b, c| circuit(b, c, true)),
     ("cpsolve_lex_less", |b, c| lex(b, c, true)),
@@ -417,6 +419,20 @@ fn disjunctive(b: &mut Builder, c: &Constraint, strict: bool) -> Result<(), FznE
     let s = b.vars(&c.args[0])?;
     let d = smalls(b, c, &c.args[1])?;
     b.model.disjunctive(&s, &d, strict);
+    Ok(())
+}
+
+/// `cpsolve_diffn(_nonstrict)(x, y, dx, dy)`: rectangles that never overlap (mznlib/fzn_diffn).
+fn diffn(b: &mut Builder, c: &Constraint, strict: bool) -> Result<(), FznError> {
+    b.arity(c, 4)?;
+    let x = b.vars(&c.args[0])?;
+    let y = b.vars(&c.args[1])?;
+    let dx = b.vars(&c.args[2])?;
+    let dy = b.vars(&c.args[3])?;
+    if y.len() != x.len() || dx.len() != x.len() || dy.len() != x.len() {
+        return b.error(format!("{}: the four arrays differ in length", c.name));
+    }
+    b.model.diffn(&x, &y, &dx, &dy, strict);
     Ok(())
 }
 

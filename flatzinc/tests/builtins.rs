@@ -254,6 +254,16 @@ const CASES: &[(&str, Check)] = &[
         "cpsolve_disjunctive_strict([a, b], [2, 0])",
         |a, b, _, _, _, _| a + 2 <= b || b <= a,
     ),
+    // One row (y = 0, heights 1): a of width c (any sign: the formula read literally), b of
+    // width 1.
+    (
+        "cpsolve_diffn([a, b], [0, 0], [c, 1], [1, 1])",
+        |a, b, c, _, _, _| a + c <= b || b + 1 <= a,
+    ),
+    (
+        "cpsolve_diffn_nonstrict([a, b], [0, 0], [c, 1], [1, 1])",
+        |a, b, c, _, _, _| c == 0 || a + c <= b || b + 1 <= a,
+    ),
     ("cpsolve_circuit([a, b, c], 1)", |a, b, c, _, _, _| {
         [(a, b, c)] == [(2, 3, 1)] || [(a, b, c)] == [(3, 1, 2)]
     }),

@@ -14,7 +14,7 @@
 //! The vocabulary grows by family in this folder, each file a separate `impl Model` block:
 //! `arithmetic.rs` (times, division, modulo, power, min, max, abs, element over variables,
 //! reified and half-reified forms: what FlatZinc's builtins need), `scheduling.rs` (inverse,
-//! cumulative, disjunctive), `globals.rs` (vectors, lex, regular, circuit).
+//! cumulative, disjunctive, diffn), `globals.rs` (vectors, lex, regular, circuit).
 
 mod arithmetic;
 mod explain;

@@ -1,13 +1,15 @@
-//! # Model helpers for the scheduling and permutation globals
+//! # Model helpers for the scheduling, packing and permutation globals
 //!
-//! The modelling vocabulary for `inverse`, `cumulative` and `disjunctive` (the globals that
-//! MiniZinc models reach through `mznlib/`). Each helper only chooses propagators; the
-//! algorithms live in `propagators/inverse.rs` and `propagators/scheduling/`.
+//! The modelling vocabulary for `inverse`, `cumulative`, `disjunctive` and `diffn` (the
+//! globals that MiniZinc models reach through `mznlib/`). Each helper only chooses
+//! propagators; the algorithms live in `propagators/inverse.rs`, `propagators/scheduling/`
+//! and `propagators/packing/`.
 
 use crate::model::Model;
 use crate::propagation::PropId;
 use crate::propagators::alldiff::AllDiffLevel;
 use crate::propagators::inverse::Inverse;
+use crate::propagators::packing::diffn::Diffn;
 use crate::propagators::scheduling::cumulative::Cumulative;
 use crate::propagators::scheduling::disjunctive::Disjunctive;
 use crate::store::VarId;
@@ -41,5 +43,72 @@ impl Model {
     /// tasks may sit anywhere unless `strict`; `scheduling/disjunctive.rs`).
     pub fn disjunctive(&mut self, starts: &[VarId], durations: &[i32], strict: bool) -> PropId {
         self.post(Box::new(Disjunctive::new(starts, durations, strict)))
+    }
+
+    /// Rectangles at `(x[i], y[i])` of width `dx[i]` and height `dy[i]` never overlap; a
+    /// rectangle with a zero size still may not lie inside another unless `strict` is false
+    /// (MiniZinc's `diffn` and `diffn_nonstrict`; pairwise reasoning, `packing/diffn.rs`).
+    ///
+    /// When every size is a constant `≥ 0`, also posts the two redundant **projections**, as
+    /// Gecode's FlatZinc front end does: seen along the x axis, the rectangles are tasks
+    /// starting at `x[i]`, lasting `dx[i]` and using `dy[i]` units of a resource whose
+    /// capacity is the height of the strip the `y` may span, `max y + max dy − min y`; and the
+    /// same along y. A `disjunctive` when no two tasks fit side by side, else a `cumulative`.
+    /// The projections reason about all rectangles at once (the overload check), which the
+    /// pairwise rules cannot.
+    pub fn diffn(
+        &mut self,
+        x: &[VarId],
+        y: &[VarId],
+        dx: &[VarId],
+        dy: &[VarId],
+        strict: bool,
+    ) -> PropId {
+        let id = self.post(Box::new(Diffn::new(x, y, dx, dy, strict)));
+        let constant = |m: &Model, sizes: &[VarId]| -> Option<Vec<i32>> {
+            sizes
+                .iter()
+                .map(|&s| (m.is_fixed(s) && m.value(s) >= 0).then(|| m.value(s)))
+                .collect()
+        };
+        if let (Some(widths), Some(heights)) = (constant(self, dx), constant(self, dy)) {
+            self.packing_projection(x, &widths, &heights, y);
+            self.packing_projection(y, &heights, &widths, x);
+        }
+        id
+    }
+
+    /// One projection of `diffn` (see [`Model::diffn`]): tasks `(starts[i], durations[i],
+    /// uses[i])` within the capacity of the strip that `across` and `uses` span.
+    fn packing_projection(
+        &mut self,
+        starts: &[VarId],
+        durations: &[i32],
+        uses: &[i32],
+        across: &[VarId],
+    ) {
+        // Only the tasks that take room count (as in `cumulative`).
+        let counted: Vec<usize> = (0..starts.len())
+            .filter(|&i| durations[i] > 0 && uses[i] > 0)
+            .collect();
+        if counted.len() < 2 {
+            return;
+        }
+        let low = across.iter().map(|&v| self.min(v) as i64).min().unwrap();
+        let high = across.iter().map(|&v| self.max(v) as i64).max().unwrap();
+        let tallest = uses.iter().copied().max().unwrap() as i64;
+        let Ok(capacity) = i32::try_from(high + tallest - low) else {
+            return;
+        };
+        let mut smallest: Vec<i64> = counted.iter().map(|&i| uses[i] as i64).collect();
+        smallest.sort_unstable();
+        let starts: Vec<VarId> = counted.iter().map(|&i| starts[i]).collect();
+        let durations: Vec<i32> = counted.iter().map(|&i| durations[i]).collect();
+        if smallest[0] + smallest[1] > capacity as i64 {
+            let _ = self.disjunctive(&starts, &durations, false);
+        } else {
+            let uses: Vec<i32> = counted.iter().map(|&i| uses[i]).collect();
+            let _ = self.cumulative(&starts, &durations, &uses, capacity);
+        }
     }
 }
