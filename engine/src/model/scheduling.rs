@@ -9,6 +9,7 @@ use crate::propagation::PropId;
 use crate::propagators::alldiff::AllDiffLevel;
 use crate::propagators::inverse::Inverse;
 use crate::propagators::scheduling::cumulative::Cumulative;
+use crate::propagators::scheduling::cumulative_var::CumulativeVar;
 use crate::propagators::scheduling::disjunctive::Disjunctive;
 use crate::store::VarId;
 
@@ -35,6 +36,21 @@ impl Model {
         capacity: i32,
     ) -> PropId {
         self.post(Box::new(Cumulative::new(starts, durations, uses, capacity)))
+    }
+
+    /// [`Model::cumulative`] with variable durations, uses and capacity (time-tabling with
+    /// each task's least duration and use, `scheduling/cumulative_var.rs`). Also makes the
+    /// durations and uses non-negative, and the capacity too when there is a task.
+    pub fn cumulative_var(
+        &mut self,
+        starts: &[VarId],
+        durations: &[VarId],
+        uses: &[VarId],
+        capacity: VarId,
+    ) -> PropId {
+        self.post(Box::new(CumulativeVar::new(
+            starts, durations, uses, capacity,
+        )))
     }
 
     /// Tasks starting at `starts[i]` and running `durations[i]` never overlap (zero-length
