@@ -235,7 +235,8 @@ fn cumulative_var_with_constants_prunes_the_starts_as_the_constant_form() {
                 let dv: Vec<_> = d.iter().map(|&x| m.new_var(x, x)).collect();
                 let rv: Vec<_> = r.iter().map(|&x| m.new_var(x, x)).collect();
                 let cv = m.new_var(capacity, capacity);
-                m.cumulative_var(&s, &dv, &rv, cv)
+                // The propagator alone: the Model helper adds a disjunctive on unary resources.
+                m.post(Box::new(CumulativeVar::new(&s, &dv, &rv, cv)))
             } else {
                 m.cumulative(&s, &d, &r, capacity)
             };
@@ -291,6 +292,26 @@ fn cumulative_var_prunes_durations_uses_and_capacity() {
     assert_eq!((m.min(da), m.max(da)), (0, 0));
 }
 
+/// Uses that exclude any overlap make the resource unary: three tasks of length at least 2
+/// in the window [0, 5) need 6 units of time. No task has a compulsory part, so time-tabling
+/// sees nothing; the disjunctive that `Model::cumulative_var` adds fails.
+#[test]
+fn cumulative_var_on_a_unary_resource_adds_the_overload_check() {
+    for through_the_model in [false, true] {
+        let mut m = Model::new();
+        let s = m.new_vars(3, 0, 3);
+        let d = m.new_vars(3, 2, 4);
+        let r = m.new_vars(3, 6, 9);
+        let c = m.new_var(0, 10);
+        let _ = if through_the_model {
+            m.cumulative_var(&s, &d, &r, c)
+        } else {
+            m.post(Box::new(CumulativeVar::new(&s, &d, &r, c)))
+        };
+        assert_eq!(m.propagate().is_err(), through_the_model);
+    }
+}
+
 /// Search counts equal brute-force counts with every argument a variable (see
 /// `search_counts_equal_brute_force` for why the harness alone does not suffice).
 #[test]
@@ -303,15 +324,22 @@ fn cumulative_var_search_counts_equal_brute_force() {
         }
         d
     };
-    for _ in 0..40 {
+    for case in 0..60 {
         let n = 4;
+        // One case in three has uses of 2 or 3 against a capacity of at most 3: the resource
+        // is unary and the Model helper adds a disjunctive.
+        let unary = case % 3 == 2;
         let mut doms: Vec<Vec<i32>> = (0..n).map(|_| subset(0, 6)).collect();
         doms.extend((0..n).map(|_| subset(0, 3)));
-        doms.extend((0..n).map(|_| subset(0, 2)));
+        doms.extend((0..n).map(|_| if unary { subset(2, 3) } else { subset(0, 2) }));
         doms.push(subset(0, 3));
         let mut m = Model::new();
         let v: Vec<_> = doms.iter().map(|d| m.new_var_from_values(d)).collect();
-        let _ = m.post(cumulative_var_on(&v, n));
+        let _ = if case % 2 == 0 {
+            m.post(cumulative_var_on(&v, n))
+        } else {
+            m.cumulative_var(&v[..n], &v[n..2 * n], &v[2 * n..3 * n], v[3 * n])
+        };
         let got = engine::count(&mut m, &SearchConfig::default()).solutions;
         assert_eq!(
             got,
