@@ -168,10 +168,12 @@ fn own_models_agree_with_gecode() {
         "packing.mzn",
         "unsatisfiable.mzn",
         "wide.mzn",
+        "scheduling_var.mzn",
     ] {
         compare(&[model(m)], &[]);
     }
     compare(&[model("queens.mzn")], &["-a"]);
+    compare(&[model("scheduling_var_all.mzn")], &["-a"]);
 }
 
 #[test]

@@ -43,6 +43,21 @@ fn arithmetic_beyond_the_budget_is_sound_and_checking() {
     }
 }
 
+/// Beyond the budget min and max still narrow `x` and `y` from `z` (an objective's bound
+/// reaches the makespans it is the maximum of): bounds consistency.
+#[test]
+fn min_and_max_beyond_the_budget_are_bounds_consistent() {
+    for op in [ArithOp::Min, ArithOp::Max] {
+        let cfg = HarnessConfig::new(3, -3, 4, Consistency::Bounds);
+        check_propagator(
+            &format!("{op:?} (fallback, bounds)"),
+            &cfg,
+            &|t| holds(op, t),
+            &|xs| Box::new(Arith::with_budget(op, xs[0], xs[1], xs[2], 0)),
+        );
+    }
+}
+
 #[test]
 fn times_of_non_negative_factors_beyond_the_budget_is_sound_and_checking() {
     let cfg = HarnessConfig::new(3, 0, 7, Consistency::Checking);

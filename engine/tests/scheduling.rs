@@ -4,6 +4,7 @@
 
 use engine::propagators::inverse::Inverse;
 use engine::propagators::scheduling::cumulative::Cumulative;
+use engine::propagators::scheduling::cumulative_var::CumulativeVar;
 use engine::propagators::scheduling::disjunctive::Disjunctive;
 use engine::rng::Rng;
 use engine::testing::{check_propagator, Consistency, HarnessConfig};
@@ -165,6 +166,187 @@ fn cumulative_at_the_i32_edges() {
     let a = m.new_var(i32::MAX - 1, i32::MAX);
     let _ = m.cumulative(&[a], &[5], &[1], 1);
     m.propagate().unwrap();
+}
+
+/// The variable form over `t = [starts.., durations.., uses.., capacity]` for `n` tasks:
+/// durations, uses and (with a task) the capacity non-negative, and the use within it.
+fn cumulative_var_holds(t: &[i32], n: usize) -> bool {
+    let (s, rest) = t.split_at(n);
+    let (d, rest) = rest.split_at(n);
+    let (r, c) = rest.split_at(n);
+    n == 0 || (d.iter().chain(r).chain(c).all(|&v| v >= 0) && cumulative_holds(s, d, r, c[0]))
+}
+
+/// The propagator over the harness's variables laid out as in [`cumulative_var_holds`].
+fn cumulative_var_on(v: &[engine::VarId], n: usize) -> Box<dyn engine::Propagator> {
+    Box::new(CumulativeVar::new(
+        &v[..n],
+        &v[n..2 * n],
+        &v[2 * n..3 * n],
+        v[3 * n],
+    ))
+}
+
+/// 1 to 4 tasks, every start, duration, use and the capacity a variable over -1..=4 (the
+/// negative values exercise the non-negativity); the domains shrink as the arity grows so
+/// that enumerating every tuple stays cheap.
+#[test]
+fn cumulative_var_is_sound_and_checking() {
+    for (case, (n, max_size, trials)) in [(1, 5, 200), (2, 4, 150), (3, 3, 60), (4, 2, 80)]
+        .into_iter()
+        .enumerate()
+    {
+        for interval_domains in [false, true] {
+            let mut cfg = HarnessConfig::new(3 * n + 1, -1, 4, Consistency::Checking);
+            cfg.max_size = max_size;
+            cfg.trials = trials;
+            cfg.seed = 40 + case as u64;
+            cfg.interval_domains = interval_domains;
+            check_propagator(
+                &format!("cumulative_var n={n} intervals={interval_domains}"),
+                &cfg,
+                &|t| cumulative_var_holds(t, n),
+                &|v| cumulative_var_on(v, n),
+            );
+        }
+    }
+}
+
+/// With constant durations, uses and capacity the variable form prunes the starts exactly as
+/// the constant one does (the same time-tabling rule, shared in `scheduling/mod.rs`).
+#[test]
+fn cumulative_var_with_constants_prunes_the_starts_as_the_constant_form() {
+    let mut rng = Rng::new(17);
+    for _ in 0..500 {
+        let n = 2 + rng.below(4) as usize;
+        let doms: Vec<Vec<i32>> = (0..n)
+            .map(|_| {
+                let lo = rng.below(8) as i32;
+                (lo..=lo + rng.below(6) as i32).collect()
+            })
+            .collect();
+        let d: Vec<i32> = (0..n).map(|_| rng.below(5) as i32).collect();
+        let r: Vec<i32> = (0..n).map(|_| rng.below(3) as i32).collect();
+        let capacity = 1 + rng.below(3) as i32;
+        let run = |variable: bool| {
+            let mut m = Model::new();
+            let s: Vec<_> = doms.iter().map(|v| m.new_var_from_values(v)).collect();
+            let _ = if variable {
+                let dv: Vec<_> = d.iter().map(|&x| m.new_var(x, x)).collect();
+                let rv: Vec<_> = r.iter().map(|&x| m.new_var(x, x)).collect();
+                let cv = m.new_var(capacity, capacity);
+                // The propagator alone: the Model helper adds a disjunctive on unary resources.
+                m.post(Box::new(CumulativeVar::new(&s, &dv, &rv, cv)))
+            } else {
+                m.cumulative(&s, &d, &r, capacity)
+            };
+            m.propagate()
+                .ok()
+                .map(|()| s.iter().map(|&x| (m.min(x), m.max(x))).collect::<Vec<_>>())
+        };
+        assert_eq!(
+            run(true),
+            run(false),
+            "d={d:?} r={r:?} c={capacity} on {doms:?}"
+        );
+    }
+}
+
+/// The rules on durations, uses and capacity, one small case each.
+#[test]
+fn cumulative_var_prunes_durations_uses_and_capacity() {
+    // Capacity: A surely runs over [0, 3) using at least 2.
+    let mut m = Model::new();
+    let (a, da, ra) = (m.new_var(0, 0), m.new_var(3, 3), m.new_var(2, 4));
+    let c = m.new_var(-5, 10);
+    let _ = m.cumulative_var(&[a], &[da], &[ra], c);
+    m.propagate().unwrap();
+    assert_eq!((m.min(c), m.max(c)), (2, 10));
+
+    // Use: B (start 1, duration at least 2) surely runs over [1, 3), beside A's 2 units.
+    let mut m = Model::new();
+    let (a, da, ra) = (m.new_var(0, 0), m.new_var(3, 3), m.new_var(2, 2));
+    let (b, db, rb) = (m.new_var(1, 1), m.new_var(2, 5), m.new_var(0, 5));
+    let c = m.new_var(0, 3);
+    let _ = m.cumulative_var(&[a, b], &[da, db], &[ra, rb], c);
+    m.propagate().unwrap();
+    assert_eq!((m.min(rb), m.max(rb)), (0, 1));
+
+    // Duration: B starts by 1 and may not reach A's [4, 6), where its use does not fit.
+    let mut m = Model::new();
+    let (a, da, ra) = (m.new_var(4, 4), m.new_var(2, 2), m.new_var(2, 2));
+    let (b, db, rb) = (m.new_var(0, 1), m.new_var(1, 10), m.new_var(1, 3));
+    let c = m.new_var(0, 2);
+    let _ = m.cumulative_var(&[a, b], &[da, db], &[ra, rb], c);
+    m.propagate().unwrap();
+    assert_eq!((m.min(db), m.max(db)), (1, 4), "at most [0, 4)");
+    assert_eq!((m.min(rb), m.max(rb)), (1, 2));
+    assert_eq!((m.min(c), m.max(c)), (2, 2));
+
+    // A use above every capacity: the task may not run at all.
+    let mut m = Model::new();
+    let (a, da, ra) = (m.new_var(0, 5), m.new_var(0, 4), m.new_var(3, 4));
+    let c = m.new_var(0, 2);
+    let _ = m.cumulative_var(&[a], &[da], &[ra], c);
+    m.propagate().unwrap();
+    assert_eq!((m.min(da), m.max(da)), (0, 0));
+}
+
+/// Uses that exclude any overlap make the resource unary: three tasks of length at least 2
+/// in the window [0, 5) need 6 units of time. No task has a compulsory part, so time-tabling
+/// sees nothing; the disjunctive that `Model::cumulative_var` adds fails.
+#[test]
+fn cumulative_var_on_a_unary_resource_adds_the_overload_check() {
+    for through_the_model in [false, true] {
+        let mut m = Model::new();
+        let s = m.new_vars(3, 0, 3);
+        let d = m.new_vars(3, 2, 4);
+        let r = m.new_vars(3, 6, 9);
+        let c = m.new_var(0, 10);
+        let _ = if through_the_model {
+            m.cumulative_var(&s, &d, &r, c)
+        } else {
+            m.post(Box::new(CumulativeVar::new(&s, &d, &r, c)))
+        };
+        assert_eq!(m.propagate().is_err(), through_the_model);
+    }
+}
+
+/// Search counts equal brute-force counts with every argument a variable (see
+/// `search_counts_equal_brute_force` for why the harness alone does not suffice).
+#[test]
+fn cumulative_var_search_counts_equal_brute_force() {
+    let mut rng = Rng::new(23);
+    let mut subset = |lo: i32, hi: i32| {
+        let mut d: Vec<i32> = (lo..=hi).filter(|_| rng.below(2) == 0).collect();
+        if d.is_empty() {
+            d.push(lo + rng.below((hi - lo + 1) as u64) as i32);
+        }
+        d
+    };
+    for case in 0..60 {
+        let n = 4;
+        // One case in three has uses of 2 or 3 against a capacity of at most 3: the resource
+        // is unary and the Model helper adds a disjunctive.
+        let unary = case % 3 == 2;
+        let mut doms: Vec<Vec<i32>> = (0..n).map(|_| subset(0, 6)).collect();
+        doms.extend((0..n).map(|_| subset(0, 3)));
+        doms.extend((0..n).map(|_| if unary { subset(2, 3) } else { subset(0, 2) }));
+        doms.push(subset(0, 3));
+        let mut m = Model::new();
+        let v: Vec<_> = doms.iter().map(|d| m.new_var_from_values(d)).collect();
+        let _ = if case % 2 == 0 {
+            m.post(cumulative_var_on(&v, n))
+        } else {
+            m.cumulative_var(&v[..n], &v[n..2 * n], &v[2 * n..3 * n], v[3 * n])
+        };
+        let got = engine::count(&mut m, &SearchConfig::default()).solutions;
+        assert_eq!(
+            got,
+            brute_count(&doms, &|t| cumulative_var_holds(t, n)),
+            "on {doms:?}"
+        );
+    }
 }
 
 fn disjunctive_holds(s: &[i32], d: &[i32], strict: bool) -> bool {

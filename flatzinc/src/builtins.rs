@@ -111,6 +111,7 @@ pub const BUILTINS: &[(&str, Post)] = &[
     ("fzn_count_eq_par", count_eq),
     ("cpsolve_inverse", inverse),
     ("cpsolve_cumulative", cumulative),
+    ("cpsolve_cumulative_var", cumulative_var),
     ("cpsolve_disjunctive", |b, c| disjunctive(b, c, false)),
     ("cpsolve_disjunctive_strict", |b, c| disjunctive(b, c, true)),
     ("cpsolve_diffn", |b, c| diffn(b, c, true)),
@@ -410,6 +411,20 @@ fn cumulative(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
     let r = smalls(b, c, &c.args[2])?;
     let capacity = small(b, c, b.int(&c.args[3])?)?;
     b.model.cumulative(&s, &d, &r, capacity);
+    Ok(())
+}
+
+/// `cpsolve_cumulative_var(s, d, r, capacity)` with variable durations, uses and capacity.
+fn cumulative_var(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
+    b.arity(c, 4)?;
+    let s = b.vars(&c.args[0])?;
+    let d = b.vars(&c.args[1])?;
+    let r = b.vars(&c.args[2])?;
+    let capacity = b.var(&c.args[3])?;
+    if d.len() != s.len() || r.len() != s.len() {
+        return b.error(format!("{}: one duration and one use per task", c.name));
+    }
+    b.model.cumulative_var(&s, &d, &r, capacity);
     Ok(())
 }
 

@@ -247,6 +247,12 @@ const CASES: &[(&str, Check)] = &[
                 .all(|i| (i + 1..3).all(|j| t[i].0 + t[i].1 <= t[j].0 || t[j].0 + t[j].1 <= t[i].0))
         },
     ),
+    (
+        // Task [a, a + b) using c beside the task [1, 3) using 2, capacity 3: the two may
+        // overlap only if c ≤ 1; durations and uses are non-negative.
+        "cpsolve_cumulative_var([a, 1], [b, 2], [c, 2], 3)",
+        |a, b, c, _, _, _| b >= 0 && c >= 0 && (b == 0 || a >= 3 || a + b <= 1 || c <= 1),
+    ),
     ("cpsolve_disjunctive([a, b], [2, 1])", |a, b, _, _, _, _| {
         a + 2 <= b || b + 1 <= a
     }),

@@ -11,6 +11,7 @@ use crate::propagators::alldiff::AllDiffLevel;
 use crate::propagators::inverse::Inverse;
 use crate::propagators::packing::diffn::Diffn;
 use crate::propagators::scheduling::cumulative::Cumulative;
+use crate::propagators::scheduling::cumulative_var::CumulativeVar;
 use crate::propagators::scheduling::disjunctive::Disjunctive;
 use crate::store::VarId;
 
@@ -37,6 +38,35 @@ impl Model {
         capacity: i32,
     ) -> PropId {
         self.post(Box::new(Cumulative::new(starts, durations, uses, capacity)))
+    }
+
+    /// [`Model::cumulative`] with variable durations, uses and capacity (time-tabling with
+    /// each task's least duration and use, `scheduling/cumulative_var.rs`). Also makes the
+    /// durations and uses non-negative, and the capacity too when there is a task.
+    ///
+    /// When the least uses of any two tasks already exceed the largest capacity, no two tasks
+    /// of positive length may overlap: the resource is unary. Then a [`Model::disjunctive`]
+    /// over the least durations is posted beside it (implied, since a task runs at least
+    /// that long), for its overload check and detectable precedences, which time-tabling
+    /// lacks — as Gecode does for MiniZinc's `cumulative`, and as MiniZinc itself does
+    /// when the uses are constants.
+    pub fn cumulative_var(
+        &mut self,
+        starts: &[VarId],
+        durations: &[VarId],
+        uses: &[VarId],
+        capacity: VarId,
+    ) -> PropId {
+        let id = self.post(Box::new(CumulativeVar::new(
+            starts, durations, uses, capacity,
+        )));
+        let mut least_uses: Vec<i64> = uses.iter().map(|&r| self.min(r).max(0) as i64).collect();
+        least_uses.sort_unstable();
+        if least_uses.len() >= 2 && least_uses[0] + least_uses[1] > self.max(capacity) as i64 {
+            let least_durations: Vec<i32> = durations.iter().map(|&d| self.min(d).max(0)).collect();
+            let _ = self.disjunctive(starts, &least_durations, false);
+        }
+        id
     }
 
     /// Tasks starting at `starts[i]` and running `durations[i]` never overlap (zero-length

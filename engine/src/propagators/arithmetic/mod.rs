@@ -13,7 +13,8 @@
 //! **The budget.** Enumeration costs |D(x)|·|D(y)|. Beyond [`DEFAULT_PAIR_BUDGET`] pairs the
 //! propagator falls back to interval reasoning on `z` only (its bounds are the least and
 //! greatest `f` over the four corners of the box, exact for `times`, `min` and `max`; for
-//! the others it only checks), for `times` with non-negative factors to the bounds each
+//! the others it only checks), for `min` and `max` back to the bounds of `x` and `y`
+//! (bounds consistency), for `times` with non-negative factors to the bounds each
 //! factor can have (`x ≥ ⌈min z / max y⌉`, `x ≤ ⌊max z / min y⌋`), and to checking once
 //! `x` and `y` are fixed. Bounds reasoning onto factors of any sign (Gecode's `int_times`
 //! rules) is not written yet: see docs/minizinc.md.
@@ -221,6 +222,11 @@ impl Arith {
             ctx.set_min(z, lo.clamp(i32::MIN as i64, i32::MAX as i64) as i32)?;
             ctx.set_max(z, hi.clamp(i32::MIN as i64, i32::MAX as i64) as i32)?;
         }
+        if matches!(self.op, ArithOp::Min | ArithOp::Max) {
+            // Back from z to the arguments: bounds consistency for min and max.
+            narrow_extremum(ctx, self.op, x, y, z)?;
+            narrow_extremum(ctx, self.op, y, x, z)?;
+        }
         if self.op == ArithOp::Times && ctx.min(x) >= 0 && ctx.min(y) >= 0 {
             // Non-negative factors: z = x·y gives x ≥ ⌈min z / max y⌉ and, when y ≥ 1,
             // x ≤ ⌊max z / min y⌋; the same for y.
@@ -261,6 +267,23 @@ fn max_supports(x: u64, y: u64, z: u64) -> (u64, u64, u64) {
     let keep_y = y & ((z & from_lowest(x)) | below_highest(x & z));
     let keep_z = z & ((x & from_lowest(y)) | (y & from_lowest(x)));
     (keep_x, keep_y, keep_z)
+}
+
+/// For `z = max(x, y)`: `x ≤ max z`, and `x ≥ min z` when `y` cannot reach `min z` (then
+/// `x` is the maximum). The mirror for `z = min(x, y)`.
+fn narrow_extremum(ctx: &mut Context<'_>, op: ArithOp, x: VarId, y: VarId, z: VarId) -> PropResult {
+    if op == ArithOp::Max {
+        ctx.set_max(x, ctx.max(z))?;
+        if ctx.max(y) < ctx.min(z) {
+            ctx.set_min(x, ctx.min(z))?;
+        }
+    } else {
+        ctx.set_min(x, ctx.min(z))?;
+        if ctx.min(y) > ctx.max(z) {
+            ctx.set_max(x, ctx.max(z))?;
+        }
+    }
+    Ok(())
 }
 
 /// For `z = x·y` with `x, y ≥ 0`: the bounds of `x` that `z` and `y` allow.

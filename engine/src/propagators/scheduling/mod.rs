@@ -2,10 +2,12 @@
 //!
 //! A task `i` starts at a variable `s[i]`, runs for a constant duration `d[i]` over the
 //! half-open interval `[s[i], s[i] + d[i])`, and uses `r[i]` units of a resource whose
-//! capacity is `c`. Two propagators share the reasoning of this file:
+//! capacity is `c`. Three propagators share the reasoning of this file:
 //!
 //! * [`cumulative`]: at every time the tasks running use at most `c` units
 //!   (time-tabling, Beldiceanu & Carlsson 2002; Letort, Beldiceanu & Carlsson 2012);
+//! * [`cumulative_var`]: the same with variable durations, uses and capacity, the least
+//!   duration and use of each task making its compulsory part;
 //! * [`disjunctive`]: a unary resource, no two tasks overlap (time-tabling plus Vilím's
 //!   overload check, 2004).
 //!
@@ -17,17 +19,40 @@
 //! All time arithmetic is in `i64`: a start near `i32::MAX` plus a duration must not wrap.
 
 pub mod cumulative;
+pub mod cumulative_var;
 pub mod disjunctive;
 
 use crate::propagator::{Conflict, Context, PropResult};
 use crate::store::VarId;
 
-/// A maximal interval `[start, end)` of constant, positive profile height.
+/// An interval `[start, end)` of constant, positive profile height. Every end of a
+/// compulsory part is the end of a segment, so a segment lies wholly inside or wholly
+/// outside each compulsory part.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Segment {
     pub start: i64,
     pub end: i64,
     pub height: i64,
+}
+
+/// A compulsory part: whatever start it gets, the task runs over `[start, end)` and uses at
+/// least `height` units there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Part {
+    pub start: i64,
+    pub end: i64,
+    pub height: i64,
+}
+
+impl Segment {
+    /// The use of the *other* tasks over this segment, when `own` is the task's compulsory
+    /// part as the profile was built from it (`None` when it added nothing to the profile).
+    pub(crate) fn others(&self, own: Option<Part>) -> i64 {
+        match own {
+            Some(p) if p.start <= self.start && self.end <= p.end => self.height - p.height,
+            _ => self.height,
+        }
+    }
 }
 
 /// The compulsory part `[lst, ect)` of a task, if it is not empty.
@@ -37,32 +62,25 @@ pub(crate) fn compulsory_part(ctx: &Context<'_>, s: VarId, d: i64) -> Option<(i6
     (lst < ect).then_some((lst, ect))
 }
 
-/// The compulsory part of every task `(start, duration, use)` that has one and counts
-/// (a task with no duration or no use adds nothing), read once from the current domains.
-pub(crate) fn compulsory_parts(
-    ctx: &Context<'_>,
-    tasks: &[(VarId, i64, i64)],
-) -> Vec<Option<(i64, i64)>> {
-    tasks
-        .iter()
-        .map(|&(s, d, r)| {
-            if d > 0 && r > 0 {
-                compulsory_part(ctx, s, d)
-            } else {
-                None
-            }
-        })
-        .collect()
+/// The compulsory part of a task of (least) duration `d` and (least) use `r`, if it has one
+/// that counts: a task with no duration or no use adds nothing to the profile.
+pub(crate) fn part_of(ctx: &Context<'_>, s: VarId, d: i64, r: i64) -> Option<Part> {
+    if d <= 0 || r <= 0 {
+        return None;
+    }
+    compulsory_part(ctx, s, d).map(|(start, end)| Part {
+        start,
+        end,
+        height: r,
+    })
 }
 
 /// The profile of the given compulsory parts, as segments sorted by time.
-pub(crate) fn profile(tasks: &[(VarId, i64, i64)], parts: &[Option<(i64, i64)>]) -> Vec<Segment> {
+pub(crate) fn profile(parts: &[Option<Part>]) -> Vec<Segment> {
     let mut events: Vec<(i64, i64)> = Vec::new();
-    for (&(_, _, r), part) in tasks.iter().zip(parts) {
-        if let Some((a, b)) = *part {
-            events.push((a, r));
-            events.push((b, -r));
-        }
+    for part in parts.iter().flatten() {
+        events.push((part.start, part.height));
+        events.push((part.end, -part.height));
     }
     events.sort_unstable();
     let mut segments = Vec::new();
@@ -83,6 +101,34 @@ pub(crate) fn profile(tasks: &[(VarId, i64, i64)], parts: &[Option<(i64, i64)>])
         }
     }
     segments
+}
+
+/// The starts `[est, lst]` of a task of length `d > 0` and use `r > 0`, narrowed out of every
+/// segment where `r` beside the others' use exceeds `capacity`: the earliest start jumps past
+/// each such segment it would overlap (a left-to-right sweep), the latest start before it (the
+/// mirror sweep). `own` is the task's compulsory part in the profile.
+pub(crate) fn push_out_of_segments(
+    segments: &[Segment],
+    own: Option<Part>,
+    (est, lst): (i64, i64),
+    d: i64,
+    r: i64,
+    capacity: i64,
+) -> (i64, i64) {
+    let blocks = |seg: &Segment| seg.others(own) + r > capacity;
+    let mut est = est;
+    for seg in segments {
+        if seg.start < est + d && est < seg.end && blocks(seg) {
+            est = seg.end;
+        }
+    }
+    let mut lst = lst;
+    for seg in segments.iter().rev() {
+        if seg.start < lst + d && lst < seg.end && blocks(seg) {
+            lst = seg.start - d;
+        }
+    }
+    (est, lst)
 }
 
 /// Set `s ≥ lo`, failing when `lo` is beyond every `i32` (so beyond the domain).
@@ -115,8 +161,11 @@ pub(crate) fn time_table(
     tasks: &[(VarId, i64, i64)],
     capacity: i64,
 ) -> PropResult {
-    let parts = compulsory_parts(ctx, tasks);
-    let segments = profile(tasks, &parts);
+    let parts: Vec<Option<Part>> = tasks
+        .iter()
+        .map(|&(s, d, r)| part_of(ctx, s, d, r))
+        .collect();
+    let segments = profile(&parts);
     if segments.iter().any(|seg| seg.height > capacity) {
         return Err(Conflict::new());
     }
@@ -127,28 +176,8 @@ pub(crate) fn time_table(
         if r > capacity {
             return Err(Conflict::new());
         }
-        // The task's own compulsory part (as it was when the profile was built) is inside
-        // the profile: a segment lies either wholly inside it or wholly outside (its ends
-        // are breakpoints of the profile).
-        let others = |seg: &Segment| match own {
-            Some((a, b)) if a <= seg.start && seg.end <= b => seg.height - r,
-            _ => seg.height,
-        };
-        // Earliest start: sweep the segments left to right, jumping past each one the task
-        // would overlap and cannot share.
-        let mut est = ctx.min(s) as i64;
-        for seg in &segments {
-            if seg.start < est + d && est < seg.end && others(seg) + r > capacity {
-                est = seg.end;
-            }
-        }
-        // Latest start: the mirror sweep, right to left.
-        let mut lst = ctx.max(s) as i64;
-        for seg in segments.iter().rev() {
-            if seg.start < lst + d && lst < seg.end && others(seg) + r > capacity {
-                lst = seg.start - d;
-            }
-        }
+        let starts = (ctx.min(s) as i64, ctx.max(s) as i64);
+        let (est, lst) = push_out_of_segments(&segments, own, starts, d, r, capacity);
         set_min_wide(ctx, s, est)?;
         set_max_wide(ctx, s, lst)?;
     }
