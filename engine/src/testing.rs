@@ -79,8 +79,9 @@ impl HarnessConfig {
     }
 }
 
-/// Every tuple of `domains` for which `check` holds.
-fn solutions(domains: &[Vec<i32>], check: &dyn Fn(&[i32]) -> bool) -> Vec<Vec<i32>> {
+/// Every tuple of `domains` for which `check` holds: the brute force every propagator
+/// test compares with (also used by the tests that count solutions of small models).
+pub fn solutions(domains: &[Vec<i32>], check: &dyn Fn(&[i32]) -> bool) -> Vec<Vec<i32>> {
     let mut out = Vec::new();
     let mut tuple = vec![0; domains.len()];
     fn rec(

@@ -61,30 +61,20 @@ fn diffn_is_sound_and_checking() {
     }
 }
 
-/// Every tuple of `doms` that satisfies `check`.
-fn brute_solutions(doms: &[Vec<i32>], check: &dyn Fn(&[i32]) -> bool) -> Vec<Vec<i32>> {
-    let mut out = Vec::new();
-    let mut t = vec![0; doms.len()];
-    fn rec(
-        k: usize,
-        doms: &[Vec<i32>],
-        t: &mut Vec<i32>,
-        check: &dyn Fn(&[i32]) -> bool,
-        out: &mut Vec<Vec<i32>>,
-    ) {
-        if k == doms.len() {
-            if check(t) {
-                out.push(t.clone());
-            }
-            return;
-        }
-        for &v in &doms[k] {
-            t[k] = v;
-            rec(k + 1, doms, t, check, out);
-        }
-    }
-    rec(0, doms, &mut t, check, &mut out);
-    out
+/// `n` rectangles at the positions of `doms` (the `x`s, then the `y`s) with the constant
+/// `sizes` (the widths, then the heights), under one `diffn`; the model and the positions.
+fn diffn_model(doms: &[Vec<i32>], sizes: &[i32], n: usize, strict: bool) -> (Model, Vec<VarId>) {
+    let mut m = Model::new();
+    let pos: Vec<VarId> = doms.iter().map(|d| m.new_var_from_values(d)).collect();
+    let size_vars: Vec<VarId> = sizes.iter().map(|&s| m.new_var(s, s)).collect();
+    let _ = m.diffn(
+        &pos[..n],
+        &pos[n..],
+        &size_vars[..n],
+        &size_vars[n..],
+        strict,
+    );
+    (m, pos)
 }
 
 /// Random domains over `lo..=hi`, each value kept with probability 1/2 (never empty).
@@ -117,17 +107,8 @@ fn diffn_with_constant_sizes_counts_equal_brute_force() {
             all.extend(&sizes);
             diffn_holds(&all, n, strict)
         };
-        let sols = brute_solutions(&doms, &check);
-        let mut m = Model::new();
-        let pos: Vec<VarId> = doms.iter().map(|d| m.new_var_from_values(d)).collect();
-        let size_vars: Vec<VarId> = sizes.iter().map(|&s| m.new_var(s, s)).collect();
-        let _ = m.diffn(
-            &pos[..n],
-            &pos[n..],
-            &size_vars[..n],
-            &size_vars[n..],
-            strict,
-        );
+        let sols = engine::testing::solutions(&doms, &check);
+        let (mut m, pos) = diffn_model(&doms, &sizes, n, strict);
         let what = format!("sizes={sizes:?} strict={strict} on {doms:?}");
         match m.propagate() {
             Err(_) => assert!(sols.is_empty(), "{what}: failed with solution {sols:?}"),
@@ -142,16 +123,7 @@ fn diffn_with_constant_sizes_counts_equal_brute_force() {
                 }
             }
         }
-        let mut m = Model::new();
-        let pos: Vec<VarId> = doms.iter().map(|d| m.new_var_from_values(d)).collect();
-        let size_vars: Vec<VarId> = sizes.iter().map(|&s| m.new_var(s, s)).collect();
-        let _ = m.diffn(
-            &pos[..n],
-            &pos[n..],
-            &size_vars[..n],
-            &size_vars[n..],
-            strict,
-        );
+        let (mut m, _) = diffn_model(&doms, &sizes, n, strict);
         let got = engine::count(&mut m, &SearchConfig::default()).solutions;
         assert_eq!(got, sols.len() as u64, "{what}");
     }
@@ -166,7 +138,7 @@ fn diffn_search_counts_equal_brute_force() {
         let strict = case % 2 == 0;
         let mut doms = random_domains(&mut rng, 2 * n, 0, 4);
         doms.extend(random_domains(&mut rng, 2 * n, 0, 2));
-        let sols = brute_solutions(&doms, &|t| diffn_holds(t, n, strict));
+        let sols = engine::testing::solutions(&doms, &|t| diffn_holds(t, n, strict));
         let mut m = Model::new();
         let v: Vec<VarId> = doms.iter().map(|d| m.new_var_from_values(d)).collect();
         let _ = m.post(diffn_of(&v, n, strict));

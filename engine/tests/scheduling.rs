@@ -403,26 +403,7 @@ fn disjunctive_strict_moves_zero_length_tasks() {
 
 /// The number of tuples of `doms` that satisfy `check`.
 fn brute_count(doms: &[Vec<i32>], check: &dyn Fn(&[i32]) -> bool) -> u64 {
-    let mut count = 0;
-    let mut t = vec![0; doms.len()];
-    fn rec(
-        k: usize,
-        doms: &[Vec<i32>],
-        t: &mut Vec<i32>,
-        check: &dyn Fn(&[i32]) -> bool,
-        count: &mut u64,
-    ) {
-        if k == doms.len() {
-            *count += check(t) as u64;
-            return;
-        }
-        for &v in &doms[k] {
-            t[k] = v;
-            rec(k + 1, doms, t, check, count);
-        }
-    }
-    rec(0, doms, &mut t, check, &mut count);
-    count
+    engine::testing::solutions(doms, check).len() as u64
 }
 
 /// Search counts equal brute-force counts on random instances. This catches what the
