@@ -580,7 +580,7 @@ impl Domain {
         let w = i >> 6;
         let bits = self.word(w) & (!0u64 << (i & 63));
         if bits != 0 {
-            return self.offset + (w * 64) as i32 + bits.trailing_zeros() as i32;
+            return self.offset + ((w * 64) as i32 + bits.trailing_zeros() as i32);
         }
         // ... then the words after it, as a bit slice: word `w + 1` starts at bit `64 * w`
         // of `high`.
@@ -588,7 +588,7 @@ impl Domain {
         let j = self.high_bits()[from..]
             .first_one()
             .expect("a value at or above the index is left");
-        self.offset + 64 + (from + j) as i32
+        self.offset + (64 + (from + j) as i32)
     }
 
     /// The last set bit at index `<= i`, as a value. The caller knows there is one.
@@ -598,16 +598,17 @@ impl Domain {
         let w = i >> 6;
         let bits = self.word(w) & (!0u64 >> (63 - (i & 63)));
         if bits != 0 {
-            return self.offset + (w * 64) as i32 + 63 - bits.leading_zeros() as i32;
+            // (The index first: `offset + 63` alone may pass `i32::MAX`.)
+            return self.offset + ((w * 64) as i32 + 63 - bits.leading_zeros() as i32);
         }
         // ... then the heap words before it, as a bit slice, and last the first word.
         if w >= 2 {
             if let Some(j) = self.high_bits()[..64 * (w - 1)].last_one() {
-                return self.offset + 64 + j as i32;
+                return self.offset + (64 + j as i32);
             }
         }
         debug_assert!(self.low != 0, "a value at or below the index is left");
-        self.offset + 63 - self.low.leading_zeros() as i32
+        self.offset + (63 - self.low.leading_zeros() as i32)
     }
 
     /// The values in increasing order (on an interval domain, as many as it has: a caller
@@ -955,6 +956,25 @@ mod tests {
         assert!(wide.is_interval());
         assert_eq!(format!("{wide:?}"), "{-1000000..-1, 5, 60..1000000}");
         assert_eq!(wide.size(), 1_000_000 + 1 + 999_941);
+    }
+
+    /// A wide bitset whose values end at `i32::MAX`: the scans compute the index first, so
+    /// that `offset + 63` never passes the largest `i32` on the way to a value below it.
+    #[test]
+    fn a_wide_bitset_at_the_top_of_i32() {
+        let top = i32::MAX;
+        for span in [64, 65, 130, 200] {
+            let mut d = Domain::interval(top - span + 1, top);
+            assert_eq!(d.remove_above(top - 1), Ok(Some(Event::Bounds)));
+            assert_eq!(d.max(), top - 1);
+            d.remove_range(top - 40, top - 2).unwrap();
+            assert_eq!(d.remove_above(top - 2), Ok(Some(Event::Bounds)));
+            assert_eq!(d.max(), top - 41);
+            assert_eq!(d.prev_from(top), Some(top - 41));
+            assert_eq!(d.next_from(top - span + 1), Some(top - span + 1));
+            assert_eq!(d.remove(top - span + 1), Ok(Some(Event::Bounds)));
+            assert_eq!(d.min(), top - span + 2);
+        }
     }
 
     #[test]
