@@ -56,12 +56,6 @@ pub fn run(
             message: e.message,
         })
     })?;
-    if options.threads.is_some_and(|p| p > 1) {
-        writeln!(
-            err,
-            "warning: -p: FlatZinc models are searched on one thread in this version"
-        )?;
-    }
     let fzn_options = ::flatzinc::solve::Options {
         all: options.all,
         solutions: options.num_solutions,
@@ -74,7 +68,14 @@ pub fn run(
         nodes: options.nodes,
         failures: options.failures,
         profile: options.profile,
+        threads: options.threads.unwrap_or(1),
     };
+    if fzn_options.threads > 1 && !fzn_options.races() {
+        writeln!(
+            err,
+            "warning: -p: -a, -n and -i print each solution as one search finds it: one thread"
+        )?;
+    }
     if let Some(cell) = &options.explain {
         // Its own build: the explanation's search runs on a model of its own.
         let again = ::flatzinc::load(&text).map_err(|e| Failure::Internal(e.message))?;

@@ -372,6 +372,38 @@ fn portfolio_returns_a_correct_first_solution_and_optimum() {
     assert_eq!(single.objective, raced.objective);
 }
 
+/// A stop flag raised from outside while the portfolio runs (a signal, in the CLI) stops
+/// every search of the race, which then returns what it has, unproved: counting 16-queens'
+/// solutions (no solution limit, so no search finishes early) would take far longer.
+#[test]
+fn an_outer_stop_flag_stops_the_whole_portfolio() {
+    use engine::search::portfolio::{diversify, race};
+    use std::sync::atomic::AtomicBool;
+    let (m, _) = queens(16);
+    let outer = Arc::new(AtomicBool::new(false));
+    let base = SearchConfig {
+        limits: Limits {
+            stop: Some(outer.clone()),
+            ..Limits::default()
+        },
+        ..Default::default()
+    };
+    let raiser = {
+        let outer = outer.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(100));
+            outer.store(true, std::sync::atomic::Ordering::Relaxed);
+        })
+    };
+    let out = race(&m, &diversify(&base, 2));
+    raiser.join().unwrap();
+    assert!(!out.complete, "stopped from outside: no proof");
+    assert!(
+        out.solutions < 14_772_512,
+        "16-queens has 14,772,512 solutions"
+    );
+}
+
 /// `Outcome::status` on real searches: each verdict, from what the search was asked for and
 /// how far it went.
 #[test]

@@ -46,6 +46,17 @@ pub struct Options {
     pub failures: Option<u64>,
     /// `--profile`: time each kind of propagator (the `-s` table's `time_ms` column).
     pub profile: bool,
+    /// `-p N`: with N > 1, a portfolio of N differently configured searches racing for the
+    /// first solution or the optimum (`engine/src/search/portfolio.rs`); 0 or 1: one search.
+    pub threads: usize,
+}
+
+impl Options {
+    /// Does this run race a portfolio? Only for one answer (a solution, or the optimum)
+    /// printed at the end: `-a`, `-n` and `-i` print solutions as one search finds them.
+    pub fn races(&self) -> bool {
+        self.threads > 1 && !self.all && !self.intermediate && self.solutions.is_none()
+    }
 }
 
 /// Print one value of a solution.
@@ -166,12 +177,19 @@ pub fn run(mut built: Built, options: &Options, out: &mut dyn Write) -> io::Resu
         Control::Continue
     };
     // A model that fails at the root has no solution: the search reports it.
-    let outcome = engine::search(
-        &mut built.model,
-        &config,
-        &mut engine::search::NoListener,
-        &mut on_solution,
-    );
+    let outcome = if options.races() {
+        let configs = engine::search::portfolio::diversify(&config, options.threads);
+        let outcome = engine::search::portfolio::race(&built.model, &configs);
+        last = outcome.best.clone();
+        outcome
+    } else {
+        engine::search(
+            &mut built.model,
+            &config,
+            &mut engine::search::NoListener,
+            &mut on_solution,
+        )
+    };
     if let Some(e) = write_error {
         return Err(e);
     }

@@ -13,7 +13,7 @@
 use super::events::NoListener;
 use super::{search, Control, Outcome, SearchConfig};
 use crate::model::Model;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 /// Run one search per config, in parallel, and return the outcome of the first that
@@ -33,17 +33,25 @@ pub fn race(model: &Model, configs: &[SearchConfig]) -> Outcome {
     let stop = Arc::new(AtomicBool::new(false));
     let winner: Mutex<Option<Outcome>> = Mutex::new(None);
     let others: Mutex<Vec<Outcome>> = Mutex::new(Vec::new());
+    let done = AtomicUsize::new(0);
     std::thread::scope(|scope| {
+        if let Some(outer) = configs[0].limits.stop.clone() {
+            // An outer stop flag (a signal) still stops every search: a watcher passes it on
+            // to ours until the race is over.
+            let (stop, done) = (&stop, &done);
+            scope.spawn(move || {
+                while done.load(Ordering::SeqCst) < configs.len() && !stop.load(Ordering::SeqCst) {
+                    if outer.load(Ordering::Relaxed) {
+                        stop.store(true, Ordering::SeqCst);
+                    }
+                    std::thread::sleep(std::time::Duration::from_millis(5));
+                }
+            });
+        }
         for config in configs {
             let mut config = config.clone();
-            if let Some(outer) = &config.limits.stop {
-                // An outer stop flag still stops us: check it through our own.
-                if outer.load(Ordering::Relaxed) {
-                    stop.store(true, Ordering::Relaxed);
-                }
-            }
             config.limits.stop = Some(stop.clone());
-            let (stop, winner, others) = (&stop, &winner, &others);
+            let (stop, winner, others, done) = (&stop, &winner, &others, &done);
             let mut m = model.clone();
             scope.spawn(move || {
                 let outcome = search(&mut m, &config, &mut NoListener, &mut |_| Control::Continue);
@@ -56,6 +64,7 @@ pub fn race(model: &Model, configs: &[SearchConfig]) -> Outcome {
                 } else {
                     others.lock().unwrap().push(outcome);
                 }
+                done.fetch_add(1, Ordering::SeqCst);
             });
         }
     });
@@ -64,11 +73,15 @@ pub fn race(model: &Model, configs: &[SearchConfig]) -> Outcome {
     }
     let mut all = others.into_inner().unwrap();
     let minimize = configs[0].objective.map(|o| o.minimize);
-    all.sort_by_key(|o| match (o.objective, minimize) {
-        (Some(v), Some(true)) => (0, v),
-        (Some(v), Some(false)) => (0, -v),
-        (None, _) if o.best.is_some() => (1, 0),
-        _ => (2, 0),
+    // A search that completed after the others were told to stop still has the proof.
+    all.sort_by_key(|o| {
+        let rank = match (o.objective, minimize) {
+            (Some(v), Some(true)) => (0, v),
+            (Some(v), Some(false)) => (0, -v),
+            (None, _) if o.best.is_some() => (1, 0),
+            _ => (2, 0),
+        };
+        (!o.complete, rank)
     });
     all.into_iter().next().unwrap()
 }
