@@ -21,6 +21,13 @@ fn queens() -> String {
         .into_owned()
 }
 
+fn wide() -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/minizinc/wide.fzn")
+        .to_string_lossy()
+        .into_owned()
+}
+
 #[test]
 fn a_flatzinc_file_is_solved_with_the_standard_flags() {
     let (status, out, _) = run(&[&queens()]);
@@ -62,10 +69,7 @@ fn bad_flatzinc_gets_one_error_line_and_status_2() {
 /// linear equation with coefficients near 10^5, maximised. The optimum is Gecode's.
 #[test]
 fn a_model_with_wide_domains_is_solved_to_its_optimum() {
-    let wide = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../tests/minizinc/wide.fzn")
-        .to_string_lossy()
-        .into_owned();
+    let wide = wide();
     let (status, out, err) = run(&[&wide]);
     assert_eq!(status, 0, "{err}");
     assert!(
@@ -145,10 +149,7 @@ fn puzzle_flags_are_refused_on_a_flatzinc_file() {
 /// `-a` (each solution as found) one search runs, and a warning says so.
 #[test]
 fn parallel_flag_races_a_portfolio_for_one_answer() {
-    let wide = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../tests/minizinc/wide.fzn")
-        .to_string_lossy()
-        .into_owned();
+    let wide = wide();
     let (status, one, _) = run(&[&wide]);
     let (status2, two, err) = run(&[&wide, "-p", "2"]);
     assert_eq!((status, status2), (0, 0));
