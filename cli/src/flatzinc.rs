@@ -68,9 +68,15 @@ pub fn run(
         nodes: options.nodes,
         failures: options.failures,
         profile: options.profile,
-        threads: options.threads.unwrap_or(1),
+        // At most one search per core: more would only take turns (and each is a copy of
+        // the model).
+        threads: options
+            .threads
+            .unwrap_or(1)
+            .min(std::thread::available_parallelism().map_or(1, |n| n.get())),
     };
-    if fzn_options.threads > 1 && !fzn_options.races() {
+    let one_by_one = options.all || options.intermediate || options.num_solutions.is_some();
+    if options.threads.is_some_and(|p| p > 1) && one_by_one {
         writeln!(
             err,
             "warning: -p: -a, -n and -i print each solution as one search finds it: one thread"
