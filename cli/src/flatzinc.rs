@@ -286,6 +286,23 @@ fn minizinc_error(file: &str, text: &str) -> (usize, String) {
     (line, format!("minizinc: {message}"))
 }
 
+/// A solution in MiniZinc's dzn output (`x = 3;`, one item per output variable) as a
+/// MiniZinc file of `constraint x = 3;` items: added to the model, another solver can check
+/// that the solution is consistent.
+///
+/// Constraints, not data: given as data the variables become parameters, and a model whose
+/// declarations read `lb(x)` or `ub(x)` then sees other bounds than the ones it was solved
+/// with (routing-flexible declares its legs over `lb_array(nodes)..ub_array(nodes)`, which
+/// with the nodes given as data shrinks to their own values and refuses a correct
+/// solution). No value of a dzn solution holds a `;`, so the items split there.
+pub fn solution_as_constraints(dzn: &str) -> String {
+    dzn.split(';')
+        .map(str::trim)
+        .filter(|item| item.contains('='))
+        .map(|item| format!("constraint {item};\n"))
+        .collect()
+}
+
 /// A solver configuration naming this executable and the mznlib folder by absolute paths.
 pub fn solver_configuration(exe: &Path, mznlib: &Path) -> String {
     format!(
@@ -308,4 +325,18 @@ pub fn solver_configuration(exe: &Path, mznlib: &Path) -> String {
         exe.to_string_lossy(),
         mznlib.to_string_lossy()
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_solution_is_posted_as_one_constraint_per_variable() {
+        let dzn = "x = 3;\nys = \n[| 1, 2\n | 3, 4\n |];\nobjective = -7;\n";
+        assert_eq!(
+            solution_as_constraints(dzn),
+            "constraint x = 3;\nconstraint ys = \n[| 1, 2\n | 3, 4\n |];\nconstraint objective = -7;\n"
+        );
+    }
 }

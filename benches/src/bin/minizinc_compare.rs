@@ -32,7 +32,7 @@
 //! does not know), errors (anything else). A wrong answer is any of: both proved and the
 //! statuses or optima differ; one proved unsatisfiable and the other printed a solution;
 //! one proved an optimum and the other printed a better solution; cpsolve's last solution,
-//! fixed as data, rejected by Gecode.
+//! posted as constraints, rejected by Gecode.
 //!
 //! Flags: `--cpsolve PATH` (default `target/release/cpsolve`), `--gecode MSC` (default the
 //! corrected configuration `~/.minizinc-gecode/gecode/gecode.msc`, else `gecode`),
@@ -394,16 +394,17 @@ fn record(inst: &Instance, solver: &str, method: &str, limit_ms: u64, run: &Run)
     })
 }
 
-/// cpsolve's last solution fixed as data: Gecode must find it consistent, with the same
-/// objective. "ok", "wrong: ...", or "unchecked: ..." when Gecode could not tell.
+/// cpsolve's last solution posted as constraints: Gecode must find it consistent, with the
+/// same objective. "ok", "wrong: ...", or "unchecked: ..." when Gecode could not tell.
+/// Constraints rather than data: `cli::flatzinc::solution_as_constraints` says why.
 fn check_solution(gecode: &str, inst: &Instance, run: &Run, dir: &Path) -> String {
-    let dzn = dir.join("solution.dzn");
-    if std::fs::write(&dzn, &run.last).is_err() {
+    let fixed = dir.join("solution.mzn");
+    if std::fs::write(&fixed, cli::flatzinc::solution_as_constraints(&run.last)).is_err() {
         return "unchecked: could not write the solution".into();
     }
     let mut files = vec![inst.model.clone()];
     files.extend(inst.data.clone());
-    files.push(dzn);
+    files.push(fixed);
     let check = minizinc(gecode, 20_000, &files);
     match check.status {
         "UNSAT" => "wrong: Gecode finds the solution inconsistent".into(),
