@@ -249,7 +249,7 @@ impl Builder {
         }
         if d.ty.var && d.ty.base == BaseType::SetOfInt {
             return self.error(format!(
-                "'{}': set variables are not supported by cpsolve (integers and booleans only)",
+                "'{}': set variables are not supported by cpsolve (integers and booleans only; through MiniZinc, its nosets.mzn turns them into booleans)",
                 d.name
             ));
         }
