@@ -7,7 +7,17 @@ use engine::testing::{check_propagator, Consistency, HarnessConfig};
 
 #[test]
 fn lex_is_domain_consistent() {
-    for (nx, ny) in [(1, 1), (2, 2), (3, 3), (2, 3), (3, 2), (0, 2), (2, 0)] {
+    for (nx, ny) in [
+        (1, 1),
+        (2, 2),
+        (3, 3),
+        (2, 3),
+        (3, 2),
+        (0, 2),
+        (2, 0),
+        (5, 5),
+        (4, 5),
+    ] {
         for strict in [false, true] {
             let mut cfg = HarnessConfig::new(nx + ny, -1, 3, Consistency::Domain);
             cfg.max_size = 4;

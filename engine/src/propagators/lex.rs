@@ -20,7 +20,9 @@
 //! pruning is exactly domain consistency.
 //!
 //! **Events.** Any removal (membership in the other domain matters). **Cost** O(n · d) per run
-//! for domains of size d, from scratch.
+//! for domains of size d at worst, from scratch; `accept` is read forward and lazily (the
+//! `Acceptance` scan below), so a run stops near the first position where the vectors can
+//! differ instead of reading both vectors whole.
 
 use crate::propagator::Subscription;
 use crate::propagator::{Condition, Conflict, Context, Priority, PropResult, Propagator};
@@ -67,22 +69,8 @@ impl Propagator for Lex {
 
     fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
         let m = self.xs.len().min(self.ys.len());
-        let can_equal = |ctx: &Context<'_>, i: usize| {
-            let (x, y) = (self.xs[i], self.ys[i]);
-            ctx.domain(x).iter().any(|v| ctx.contains(y, v))
-        };
-        let can_less = |ctx: &Context<'_>, i: usize| ctx.min(self.xs[i]) < ctx.max(self.ys[i]);
-        // accept[i]: from "equal so far" before position i, the constraint can be satisfied.
-        let mut accept = vec![false; m + 1];
-        accept[m] = if self.strict {
-            self.xs.len() < self.ys.len()
-        } else {
-            self.xs.len() <= self.ys.len()
-        };
-        for i in (0..m).rev() {
-            accept[i] = can_less(ctx, i) || (accept[i + 1] && can_equal(ctx, i));
-        }
-        if !accept[0] {
+        let mut accept = Acceptance::new(self, m);
+        if !accept.from(ctx, 0) {
             return Err(Conflict::new());
         }
         // Walk forward while "already less" is out of reach; once it is reachable, every
@@ -90,20 +78,100 @@ impl Propagator for Lex {
         for i in 0..m {
             let (x, y) = (self.xs[i], self.ys[i]);
             let (ymax, xmin) = (ctx.max(y), ctx.min(x));
-            let next = accept[i + 1];
-            // From E at i (E is reachable here, L is not: see the loop's exits).
-            let y_dom = ctx.domain(y).clone();
-            ctx.retain(x, |a| a < ymax || (next && y_dom.contains(a)))?;
-            let x_dom = ctx.domain(x).clone();
-            ctx.retain(y, |b| xmin < b || (next && x_dom.contains(b)))?;
+            // From E at i (E is reachable here, L is not: see the loop's exits). A value a of
+            // x is supported when a < max y, or a is in dom y and accept[i+1]; the only value
+            // of dom y not below max y is max y itself, so the rule is a bound: x ≤ max y
+            // when accept[i+1], x < max y otherwise. Symmetrically y ≥ min x or y > min x.
+            let next = accept.from(ctx, i + 1);
+            if next {
+                ctx.set_max(x, ymax)?;
+                ctx.set_min(y, xmin)?;
+            } else {
+                ctx.set_max(x, ymax.checked_sub(1).ok_or_else(Conflict::new)?)?;
+                ctx.set_min(y, xmin.checked_add(1).ok_or_else(Conflict::new)?)?;
+            }
             if ctx.min(x) < ctx.max(y) {
                 break; // L becomes reachable at i + 1: nothing later is pruned
             }
             // Here x and y can only be equal at i (or the constraint fails): E continues.
-            if !can_equal(ctx, i) {
+            if !self.can_equal(ctx, i) {
                 return Err(Conflict::new());
             }
         }
         Ok(())
+    }
+}
+
+impl Lex {
+    /// Position i can be strictly less: some x value below some y value.
+    fn can_less(&self, ctx: &Context<'_>, i: usize) -> bool {
+        ctx.min(self.xs[i]) < ctx.max(self.ys[i])
+    }
+
+    /// Position i can be equal: the two domains share a value.
+    fn can_equal(&self, ctx: &Context<'_>, i: usize) -> bool {
+        let (x, y) = (self.xs[i], self.ys[i]);
+        if ctx.max(x) < ctx.min(y) || ctx.max(y) < ctx.min(x) {
+            return false;
+        }
+        if ctx.is_fixed(x) {
+            return ctx.contains(y, ctx.value(x));
+        }
+        ctx.domain(x).iter().any(|v| ctx.contains(y, v))
+    }
+}
+
+/// `accept[i]`, read forward and lazily. From E before position i the constraint can be
+/// satisfied when, scanning on from i, a position that can be less comes before one that
+/// cannot be equal (or the end is reached and the lengths accept): the recurrence
+/// `accept[i] = can_less(i) || (can_equal(i) && accept[i+1])` unrolled. The scan stops at
+/// the position that decides it, and that answer holds for every start up to there, so one
+/// call scans each position at most once however far the walk goes; the walk prunes only
+/// positions before the ones the answer rests on. This is the β pointer of Frisch et al.
+struct Acceptance<'a> {
+    lex: &'a Lex,
+    m: usize,
+    /// The last scan stopped at `decided_at` with `answer`; valid for starts ≤ decided_at.
+    decided_at: usize,
+    answer: bool,
+    scanned: bool,
+}
+
+impl<'a> Acceptance<'a> {
+    fn new(lex: &'a Lex, m: usize) -> Self {
+        Acceptance {
+            lex,
+            m,
+            decided_at: 0,
+            answer: false,
+            scanned: false,
+        }
+    }
+
+    fn from(&mut self, ctx: &Context<'_>, start: usize) -> bool {
+        if self.scanned && start <= self.decided_at {
+            return self.answer;
+        }
+        let lex = self.lex;
+        let mut k = start;
+        self.answer = loop {
+            if k == self.m {
+                break if lex.strict {
+                    lex.xs.len() < lex.ys.len()
+                } else {
+                    lex.xs.len() <= lex.ys.len()
+                };
+            }
+            if lex.can_less(ctx, k) {
+                break true;
+            }
+            if !lex.can_equal(ctx, k) {
+                break false;
+            }
+            k += 1;
+        };
+        self.decided_at = k;
+        self.scanned = true;
+        self.answer
     }
 }
