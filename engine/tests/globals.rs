@@ -1,8 +1,9 @@
 //! The small global and puzzle propagators (count, global cardinality, element, table,
-//! clause, reification, distinct sum) against brute force with the exhaustive harness of
+//! clause, reified conjunction, reification, distinct sum) against brute force with the exhaustive harness of
 //! `engine::testing`, each at the consistency level its file claims.
 
 use engine::propagators::clause::Clause;
+use engine::propagators::conjunction::Conjunction;
 use engine::propagators::count::{CountRange, GlobalCardinality};
 use engine::propagators::distinct_sum::DistinctSum;
 use engine::propagators::element::Element;
@@ -166,6 +167,62 @@ fn clause_is_domain_consistent() {
     check_propagator("empty clause", &cfg, &|_| false, &|_| {
         Box::new(Clause::new(&[], &[]))
     });
+}
+
+/// `r ⇔ ℓ₁ ∧ … ∧ ℓₖ` for every pattern of signs (of the literals and of `r`), k = 0..4:
+/// the last variable is r's.
+#[test]
+fn conjunction_is_domain_consistent() {
+    for k in 0..=4usize {
+        for signs in 0..1u32 << (k + 1) {
+            let sign = move |i: usize| signs >> i & 1 == 1;
+            let holds = move |t: &[i32]| {
+                let lit = |i: usize| t[i] == sign(i) as i32;
+                t.iter().all(|&v| v == 0 || v == 1) && lit(k) == (0..k).all(lit)
+            };
+            // Domains drawn from -1..=2: the conjunction must also restrict them to {0, 1}.
+            let mut cfg = HarnessConfig::new(k + 1, -1, 2, Consistency::Domain);
+            cfg.steps = 6;
+            cfg.trials = 60;
+            cfg.seed = k as u64 * 100 + signs as u64;
+            check_propagator(
+                &format!("conjunction of {k}, signs {signs:b}"),
+                &cfg,
+                &holds,
+                &move |xs| {
+                    let lits: Vec<(_, bool)> = (0..k).map(|i| (xs[i], sign(i))).collect();
+                    Box::new(Conjunction::new(&lits, (xs[k], sign(k))))
+                },
+            );
+        }
+    }
+}
+
+/// `Model::conjunction` with a variable twice (among the literals, or as `r` too) posts the
+/// clauses instead: a complete search still counts the brute-force solutions.
+#[test]
+fn a_conjunction_over_a_repeated_variable_counts_as_brute_force() {
+    // Variables 0..3; each case lists the literals' variables and signs, then r's.
+    let cases: [(&[(usize, bool)], (usize, bool)); 5] = [
+        (&[(0, true), (0, true), (1, false)], (2, true)),
+        (&[(0, true), (0, false)], (1, true)),
+        (&[(0, true), (1, true)], (0, true)),
+        (&[(0, true), (1, true)], (1, false)),
+        (&[(0, false), (1, true), (2, true)], (2, false)),
+    ];
+    for (lits, r) in cases {
+        let holds = |t: &[i32]| {
+            let lit = |(x, sign): (usize, bool)| t[x] == sign as i32;
+            lit(r) == lits.iter().all(|&l| lit(l))
+        };
+        let sols = engine::testing::solutions(&vec![vec![0, 1]; 3], &holds);
+        let mut m = engine::Model::new();
+        let xs: Vec<_> = (0..3).map(|_| m.new_var(0, 1)).collect();
+        let lits: Vec<_> = lits.iter().map(|&(x, s)| (xs[x], s)).collect();
+        m.conjunction(&lits, (xs[r.0], r.1));
+        let got = engine::count(&mut m, &engine::SearchConfig::default()).solutions;
+        assert_eq!(got, sols.len() as u64, "{lits:?} {r:?}");
+    }
 }
 
 #[test]

@@ -300,7 +300,7 @@ fn bool_not(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
     Ok(())
 }
 
-/// `r ⇔ x ∧ y` (`and`) or `r ⇔ x ∨ y`, as clauses; `half`: only `r ⇒ ...`.
+/// `r ⇔ x ∧ y` (`and`) or `r ⇔ x ∨ y`; `half`: only `r ⇒ ...`.
 fn bool_and_or(b: &mut Builder, c: &Constraint, and: bool, half: bool) -> Result<(), FznError> {
     b.arity(c, 3)?;
     let (x, y, r) = (b.var(&c.args[0])?, b.var(&c.args[1])?, b.var(&c.args[2])?);
@@ -308,24 +308,21 @@ fn bool_and_or(b: &mut Builder, c: &Constraint, and: bool, half: bool) -> Result
     Ok(())
 }
 
-/// `r ⇔ ∧ xs` or `r ⇔ ∨ xs` as clauses (half: the direction `r ⇒` only).
+/// `r ⇔ ∧ xs` or `r ⇔ ∨ xs` as one conjunction propagator; half (the direction `r ⇒`
+/// only) as clauses.
 fn post_and_or(b: &mut Builder, xs: &[VarId], r: VarId, and: bool, half: bool) {
-    if and {
-        // r ⇒ xᵢ for each i; (∧ xs) ⇒ r.
+    if !half {
+        // r ⇔ ∧ xs; r ⇔ ∨ xs is ¬r ⇔ ∧ ¬xs (engine/src/propagators/conjunction.rs).
+        let lits: Vec<(VarId, bool)> = xs.iter().map(|&x| (x, and)).collect();
+        b.model.conjunction(&lits, (r, and));
+    } else if and {
+        // r ⇒ xᵢ for each i.
         for &x in xs {
             b.model.clause(&[x], &[r]);
         }
-        if !half {
-            b.model.clause(&[r], xs);
-        }
     } else {
-        // r ⇒ ∨ xs; xᵢ ⇒ r for each i.
+        // r ⇒ ∨ xs.
         b.model.clause(xs, &[r]);
-        if !half {
-            for &x in xs {
-                b.model.clause(&[r], &[x]);
-            }
-        }
     }
 }
 

@@ -370,6 +370,36 @@ impl Model {
         self.post(Box::new(crate::propagators::clause::Clause::new(pos, neg)))
     }
 
+    /// `r ⇔ ℓ₁ ∧ … ∧ ℓₖ` over literals `(x, true)` (`x = 1`) and `(x, false)` (`x = 0`)
+    /// (`conjunction.rs`). When a variable appears twice (among the literals, or also as
+    /// `r`), the constraint is posted as its `k + 1` clauses instead, which need no such care.
+    pub fn conjunction(&mut self, lits: &[(VarId, bool)], r: (VarId, bool)) -> Vec<PropId> {
+        let mut vars: Vec<VarId> = lits.iter().map(|l| l.0).chain([r.0]).collect();
+        vars.sort_unstable();
+        vars.dedup();
+        if vars.len() == lits.len() + 1 {
+            let c = crate::propagators::conjunction::Conjunction::new(lits, r);
+            return vec![self.post(Box::new(c))];
+        }
+        let split = |ls: &[(VarId, bool)]| -> (Vec<VarId>, Vec<VarId>) {
+            let pos = ls.iter().filter(|l| l.1).map(|l| l.0).collect();
+            let neg = ls.iter().filter(|l| !l.1).map(|l| l.0).collect();
+            (pos, neg)
+        };
+        let mut ids = Vec::new();
+        for &lit in lits {
+            // ¬r ∨ ℓ
+            let (pos, neg) = split(&[lit, (r.0, !r.1)]);
+            ids.push(self.clause(&pos, &neg));
+        }
+        // r ∨ ¬ℓ₁ ∨ … ∨ ¬ℓₖ
+        let mut long: Vec<(VarId, bool)> = lits.iter().map(|&(x, s)| (x, !s)).collect();
+        long.push(r);
+        let (pos, neg) = split(&long);
+        ids.push(self.clause(&pos, &neg));
+        ids
+    }
+
     /// `b ⇔ (x = v)`, `b` restricted to {0, 1} (`reify.rs`).
     pub fn reify_eq(&mut self, b: VarId, x: VarId, v: i32) -> PropId {
         self.post(Box::new(crate::propagators::reify::ReifyEq::new(b, x, v)))

@@ -8,6 +8,7 @@
 pub mod alldiff;
 pub mod arithmetic;
 pub mod clause;
+pub mod conjunction;
 pub mod count;
 pub mod distinct_sum;
 pub mod element;

@@ -1,0 +1,226 @@
+//! # Reified conjunction: `r ⇔ ℓ₁ ∧ … ∧ ℓₖ` (and, by De Morgan, disjunction)
+//!
+//! **Enforces:** `r ⇔ (ℓ₁ ∧ … ∧ ℓₖ)` over literals of 0/1 variables (`x = 1` or `x = 0`),
+//! `r` a literal too. A disjunction is the same constraint on the negated literals:
+//! `r ⇔ (x₁ ∨ … ∨ xₖ)` is `¬r ⇔ (¬x₁ ∧ … ∧ ¬xₖ)`. MiniZinc writes every `exists`, `forall`,
+//! `/\` and `\/` that is not at the top of a model as one of these (`array_bool_and`,
+//! `array_bool_or`, `bool_and`, `bool_or`).
+//!
+//! **Rules.**
+//!
+//! 1. `r` true: every literal is true.
+//! 2. a literal false: `r` is false.
+//! 3. every literal true: `r` is true.
+//! 4. `r` false and every literal but one true: that one is false.
+//!
+//! The same constraint is `k + 1` clauses (`¬r ∨ ℓᵢ` for each i, and `r ∨ ¬ℓ₁ ∨ … ∨ ¬ℓₖ`),
+//! and unit propagation on them applies exactly these rules; `clause.rs` can run it so. One
+//! propagator instead of `k + 1` wakes once where the clauses wake `k` times (when `r` is
+//! fixed, every binary clause runs to fix its one literal).
+//!
+//! **Consistency: domain.** While `r` is free and no literal is false, `r = 1` has the
+//! support "all true" and `r = 0` the support "one open literal false"; with `r` false and
+//! two literals open, each open literal can be true while the other is false.
+//!
+//! **Algorithm (incremental).** Rule 2 needs to see every literal that becomes false: `notify`
+//! records which literals were fixed, and the run looks at those only. Rules 3 and 4 need to
+//! know when at most one literal is not yet true: two *watches* sit on literals that are not
+//! true (as `clause.rs` watches literals that are not false), and move when theirs becomes
+//! true; backtracking never invalidates them. **Wakes on:** fixing of `r` or of a literal.
+//! **Cost:** O(1) per fixed literal, plus the watches' moves.
+
+use crate::domain::Event;
+use crate::propagator::{
+    Condition, Context, EnqueueDecision, Priority, PropResult, Propagator, Subscription,
+};
+use crate::store::VarId;
+
+/// A literal: `(x, true)` is `x = 1`, `(x, false)` is `x = 0`.
+pub type Literal = (VarId, bool);
+
+/// `r ⇔ ℓ₁ ∧ … ∧ ℓₖ`. The variables of the literals and of `r` must be distinct
+/// (`Model::conjunction` decomposes into clauses otherwise).
+#[derive(Clone, Debug)]
+pub struct Conjunction {
+    lits: Vec<Literal>,
+    r: Literal,
+    /// Positions in `lits` of two literals not known true (equal when there is one literal).
+    watch: [usize; 2],
+    /// Positions of the literals fixed since the last run (from `notify`).
+    fixed: Vec<u32>,
+}
+
+impl Conjunction {
+    pub fn new(lits: &[Literal], r: Literal) -> Conjunction {
+        let second = if lits.len() > 1 { 1 } else { 0 };
+        Conjunction {
+            lits: lits.to_vec(),
+            r,
+            watch: [0, second],
+            fixed: Vec::new(),
+        }
+    }
+
+    fn is_true(ctx: &Context<'_>, (x, sign): Literal) -> bool {
+        ctx.is_fixed(x) && ctx.value(x) == sign as i32
+    }
+
+    fn is_false(ctx: &Context<'_>, (x, sign): Literal) -> bool {
+        !ctx.contains(x, sign as i32)
+    }
+
+    fn make(ctx: &mut Context<'_>, (x, sign): Literal, truth: bool) -> PropResult {
+        ctx.fix(x, (sign == truth) as i32)?;
+        Ok(())
+    }
+
+    fn restrict_to_booleans(&self, ctx: &mut Context<'_>) -> PropResult {
+        for &(x, _) in self.lits.iter().chain(std::iter::once(&self.r)) {
+            ctx.set_min(x, 0)?;
+            ctx.set_max(x, 1)?;
+        }
+        Ok(())
+    }
+
+    /// Rule 1: `r` is true, so is every literal.
+    fn all_true(&self, ctx: &mut Context<'_>) -> PropResult {
+        for &lit in &self.lits {
+            Self::make(ctx, lit, true)?;
+        }
+        ctx.set_entailed();
+        Ok(())
+    }
+
+    /// Rules 3 and 4, given the literals not known true: none, or just `last`.
+    fn at_most_one_open(&self, ctx: &mut Context<'_>, last: Option<Literal>) -> PropResult {
+        match last {
+            None => {
+                Self::make(ctx, self.r, true)?;
+                ctx.set_entailed();
+            }
+            Some(lit) if Self::is_false(ctx, self.r) => {
+                Self::make(ctx, lit, false)?;
+                ctx.set_entailed();
+            }
+            Some(_) => {}
+        }
+        Ok(())
+    }
+
+    /// Make watch `w` point at a literal not known true, other than the other watch's, if
+    /// there is one.
+    fn rewatch(&mut self, ctx: &Context<'_>, w: usize) -> bool {
+        if !Self::is_true(ctx, self.lits[self.watch[w]]) {
+            return true;
+        }
+        let other = self.watch[1 - w];
+        for (p, &lit) in self.lits.iter().enumerate() {
+            if p != other && !Self::is_true(ctx, lit) {
+                self.watch[w] = p;
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The incremental rules 3 and 4 through the watches.
+    fn settle(&mut self, ctx: &mut Context<'_>) -> PropResult {
+        if self.lits.is_empty() {
+            return self.at_most_one_open(ctx, None);
+        }
+        let found = [self.rewatch(ctx, 0), self.rewatch(ctx, 1)];
+        let open = if self.lits.len() == 1 {
+            found[0] as usize
+        } else {
+            found[0] as usize + found[1] as usize
+        };
+        if open <= 1 {
+            let last = (0..2).find(|&w| found[w]).map(|w| self.lits[self.watch[w]]);
+            return self.at_most_one_open(ctx, last);
+        }
+        Ok(())
+    }
+}
+
+impl Propagator for Conjunction {
+    fn name(&self) -> &'static str {
+        "conjunction"
+    }
+
+    /// The literals first (local index = position in `lits`), then `r`.
+    fn subscriptions(&self) -> Vec<Subscription> {
+        self.lits
+            .iter()
+            .chain(std::iter::once(&self.r))
+            .map(|&(x, _)| Subscription::new(x, Condition::Fixed))
+            .collect()
+    }
+
+    fn priority(&self) -> Priority {
+        Priority::High
+    }
+
+    fn idempotent(&self) -> bool {
+        true
+    }
+
+    /// The reference: the four rules read off the current domains.
+    fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
+        self.restrict_to_booleans(ctx)?;
+        if Self::is_true(ctx, self.r) {
+            return self.all_true(ctx);
+        }
+        if self.lits.iter().any(|&lit| Self::is_false(ctx, lit)) {
+            Self::make(ctx, self.r, false)?;
+            ctx.set_entailed();
+            return Ok(());
+        }
+        let mut open = self.lits.iter().filter(|&&lit| !Self::is_true(ctx, lit));
+        match (open.next(), open.next()) {
+            (None, _) => self.at_most_one_open(ctx, None),
+            (Some(&last), None) => self.at_most_one_open(ctx, Some(last)),
+            _ => Ok(()),
+        }
+    }
+
+    /// The engine's first run: the rules from scratch, then the watches on the first two
+    /// literals not known true.
+    fn reset_and_propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
+        self.fixed.clear();
+        self.propagate_from_scratch(ctx)?;
+        self.watch = [0, if self.lits.len() > 1 { 1 } else { 0 }];
+        if !ctx.is_entailed() && !self.lits.is_empty() {
+            self.rewatch(ctx, 0);
+            self.rewatch(ctx, 1);
+        }
+        Ok(())
+    }
+
+    fn notify(&mut self, local: usize, _event: Event) -> EnqueueDecision {
+        if local < self.lits.len() {
+            self.fixed.push(local as u32);
+        }
+        EnqueueDecision::Enqueue
+    }
+
+    fn clear_pending(&mut self) {
+        self.fixed.clear();
+    }
+
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
+        let some_false = self
+            .fixed
+            .iter()
+            .any(|&p| Self::is_false(ctx, self.lits[p as usize]));
+        self.fixed.clear();
+        if Self::is_true(ctx, self.r) {
+            return self.all_true(ctx);
+        }
+        if some_false {
+            Self::make(ctx, self.r, false)?;
+            ctx.set_entailed();
+            return Ok(());
+        }
+        self.settle(ctx)
+    }
+}
