@@ -17,6 +17,7 @@ pub mod inverse;
 pub mod king_degree;
 pub mod lex;
 pub mod linear;
+pub mod linear_domain;
 pub mod packing;
 pub mod precedence;
 pub mod regular;
