@@ -198,6 +198,25 @@ fn challenge_instances_agree_with_gecode() {
     }
 }
 
+/// A `seq_search` whose phases choose values differently (largest first, smallest first,
+/// split): the first solution is Gecode's, value for value, so each phase's own choice is
+/// followed (the first phase's applied to all would give another).
+#[test]
+fn seq_search_phases_keep_their_value_choices() {
+    if !have_minizinc() {
+        return;
+    }
+    let dir = std::env::temp_dir().join(format!("cpsolve-mzn-seq-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let msc = cpsolve_msc(&dir);
+    let files = [model("seq_search_values.mzn")];
+    let ours = minizinc(&cpsolve(&msc), &files, &[]);
+    let theirs = minizinc(&gecode(), &files, &[]);
+    assert_eq!(ours.last, theirs.last, "first solution");
+    assert_eq!(ours.last, "a = [4, 3, 2];\nb = [1, 1, 1];\nc = 0;\n");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// cpsolve's own flags pass through MiniZinc (the configuration's `extraFlags`), whether the
 /// user calls `minizinc --solver cpsolve` or `cpsolve model.mzn`: a budget of 3 nodes
 /// stops the optimisation of globals.mzn before its first solution.

@@ -104,8 +104,7 @@ pub struct Domain {
     low: u64,
     /// Bit `i` of `high[w]` is value `offset + 64 * (w + 1) + i`. Empty (and never allocated)
     /// for domains of at most 64 values. For an interval domain (see `domain/interval.rs`):
-    /// `high[0]` is the number of holes in force, which the trail saves and restores as it
-    /// does the words of any wide domain, and the holes follow it.
+    /// `high[0]` is the number of holes, and the holes follow it, sorted.
     high: Box<[u64]>,
 }
 
@@ -379,7 +378,8 @@ impl Domain {
         if self.high.is_empty() {
             self.low = 1u64 << i;
         } else if self.is_interval() {
-            // The holes outside the new bounds stay listed: they no longer matter.
+            // One value: no hole inside the bounds.
+            self.high[0] = 0;
         } else {
             self.low = 0;
             self.high.fill(0);
@@ -744,7 +744,7 @@ impl Domain {
     }
 
     /// Put back what `small_state` returned (and, for a wide domain, the caller puts back
-    /// `high_words_mut` too).
+    /// its other words with `restore_wide_words`).
     #[inline]
     pub(crate) fn restore_small_state(&mut self, s: SmallState) {
         self.min = s.min;
@@ -753,23 +753,28 @@ impl Domain {
         self.low = s.low;
     }
 
-    /// The words beyond the first (empty for a domain of at most 64 values).
+    /// Save on `trail` the words beyond the first, if any: a wide bitset's words, or an
+    /// interval domain's holes (`domain/interval.rs`). The store calls it when it saves the
+    /// domain, and [`Domain::restore_wide_words`] when it restores it.
     #[inline]
-    pub(crate) fn high_words(&self) -> &[u64] {
-        // An interval domain's trailed state is its count of holes: the holes past it are
-        // never changed, only appended to (`domain/interval.rs`).
-        if !self.high.is_empty() && self.offset == i32::MAX {
-            return &self.high[..1];
+    pub(crate) fn save_wide_words(&self, trail: &mut Vec<u64>) {
+        if self.is_interval() {
+            self.save_interval_words(trail);
+        } else if !self.high.is_empty() {
+            trail.extend_from_slice(&self.high);
         }
-        &self.high
     }
 
+    /// Take back from the top of `trail` what [`Domain::save_wide_words`] put there.
     #[inline]
-    pub(crate) fn high_words_mut(&mut self) -> &mut [u64] {
-        if !self.high.is_empty() && self.offset == i32::MAX {
-            return &mut self.high[..1];
+    pub(crate) fn restore_wide_words(&mut self, trail: &mut Vec<u64>) {
+        if self.is_interval() {
+            self.restore_interval_words(trail);
+        } else if !self.high.is_empty() {
+            let from = trail.len() - self.high.len();
+            self.high.copy_from_slice(&trail[from..]);
+            trail.truncate(from);
         }
-        &mut self.high
     }
 
     // ----- private helpers ---------------------------------------------------------------

@@ -343,10 +343,7 @@ impl Store {
                 state: d.small_state(),
             });
             // Only domains wider than 64 values have more words (rare in puzzles).
-            let high = d.high_words();
-            if !high.is_empty() {
-                self.word_trail.extend_from_slice(high);
-            }
+            d.save_wide_words(&mut self.word_trail);
             meta.saved_epoch = self.epoch;
         }
     }
@@ -614,12 +611,7 @@ impl Store {
             let saved = self.domain_trail.pop().unwrap();
             let (d, meta) = self.vars.both_mut(saved.var as usize);
             d.restore_small_state(saved.state);
-            let high = d.high_words_mut();
-            if !high.is_empty() {
-                let from = self.word_trail.len() - high.len();
-                high.copy_from_slice(&self.word_trail[from..]);
-                self.word_trail.truncate(from);
-            }
+            d.restore_wide_words(&mut self.word_trail);
             meta.saved_epoch = saved.old_epoch;
         }
         debug_assert_eq!(self.word_trail.len(), mark.words);

@@ -6,6 +6,7 @@
 
 use engine::propagators::alldiff::bounds::AllDifferentBounds;
 use engine::propagators::arithmetic::{Arith, ArithOp};
+use engine::propagators::element::Element;
 use engine::propagators::element_var::ElementVar;
 use engine::propagators::linear::{post_linear, Relation};
 use engine::propagators::reified::{LinRel, ReifiedLinear, ReifiedMember};
@@ -180,5 +181,28 @@ fn element_reified_and_alldiff_on_interval_domains() {
                 Box::new(AllDifferentBounds::new(xs, &offsets))
             });
         }
+    }
+}
+
+/// Element with a wide result, on arrays long enough for both of its ways: one membership
+/// test per position when few are left, one merge of the sorted entries with the result's
+/// ranges when many are (and, for the values shown, the entries of the few positions left,
+/// or the marks of many).
+#[test]
+fn element_with_many_positions_on_interval_domains() {
+    let mut rng = engine::rng::Rng::new(17);
+    for round in 0..8 {
+        let len = 9 + rng.below(6) as usize;
+        let array: Vec<i32> = (0..len).map(|_| rng.below(13) as i32 - 1).collect();
+        let a = array.clone();
+        let holds =
+            move |t: &[i32]| t[0] >= 0 && (t[0] as usize) < a.len() && a[t[0] as usize] == t[1];
+        let mut cfg = wide(2, -1, 13, Consistency::Domain);
+        cfg.max_size = 8;
+        cfg.seed = 100 + round;
+        let a = array.clone();
+        check_propagator(&format!("element {array:?}"), &cfg, &holds, &move |xs| {
+            Box::new(Element::new(xs[0], &a, xs[1]))
+        });
     }
 }

@@ -128,3 +128,55 @@ fn linear_survives_extreme_values() {
     let out = engine::count(&mut m, &SearchConfig::default());
     assert_eq!(out.solutions, 1);
 }
+
+/// `Σ aᵢ·xᵢ = c` at the domain level (`linear_domain.rs`): domain consistent within its
+/// budget, on bitsets and on interval domains; with a budget of nothing it only checks
+/// (the bounds propagator beside it in a model does the rest).
+#[test]
+fn linear_equality_by_supports_is_domain_consistent() {
+    use engine::propagators::linear_domain::LinearEqDomain;
+    let cases: [(&[i64], i64); 6] = [
+        (&[1, 2], 5),
+        (&[1, 11, -1], 11),
+        (&[2, -3], 1),
+        (&[1, 1, 1], 4),
+        (&[3, -2, 1, -1], 0),
+        (&[5], 10),
+    ];
+    for (coefs, rhs) in cases {
+        let holds = move |t: &[i32]| {
+            let s: i64 = t.iter().zip(coefs).map(|(&v, &a)| a * v as i64).sum();
+            s == rhs
+        };
+        for wide in [false, true] {
+            let mut cfg = HarnessConfig::new(coefs.len(), -2, 6, Consistency::Domain);
+            cfg.interval_domains = wide;
+            cfg.trials = 120;
+            let c = coefs.to_vec();
+            check_propagator(
+                &format!("Σ {coefs:?} = {rhs} by supports"),
+                &cfg,
+                &holds,
+                &move |xs| {
+                    let terms: Vec<(i64, engine::VarId)> =
+                        c.iter().copied().zip(xs.iter().copied()).collect();
+                    Box::new(LinearEqDomain::new(&terms, rhs))
+                },
+            );
+            let mut cfg = HarnessConfig::new(coefs.len(), -2, 6, Consistency::Checking);
+            cfg.interval_domains = wide;
+            cfg.trials = 60;
+            let c = coefs.to_vec();
+            check_propagator(
+                &format!("Σ {coefs:?} = {rhs} past its budget"),
+                &cfg,
+                &holds,
+                &move |xs| {
+                    let terms: Vec<(i64, engine::VarId)> =
+                        c.iter().copied().zip(xs.iter().copied()).collect();
+                    Box::new(LinearEqDomain::with_budget(&terms, rhs, 0))
+                },
+            );
+        }
+    }
+}

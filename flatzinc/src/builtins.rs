@@ -8,9 +8,10 @@
 //! Booleans are 0/1 variables, so many boolean builtins are integer ones in disguise:
 //! `bool_le_reif(a, b, r)` is `r ⇔ a - b ≤ 0`, the same propagator as `int_le_reif`.
 
-use crate::ast::{Constraint, FznError};
+use crate::ast::{Constraint, Expr, FznError};
 use crate::build::Builder;
 use engine::propagators::arithmetic::ArithOp;
+use engine::propagators::linear_domain::LinearEqDomain;
 use engine::propagators::reified::LinRel;
 use engine::{AllDiffLevel, Relation, VarId};
 
@@ -33,7 +34,7 @@ pub const BUILTINS: &[(&str, Post)] = &[
     ("int_le_imp", |b, c| compare(b, c, LinRel::Le, 0, true)),
     ("int_lt_imp", |b, c| compare(b, c, LinRel::Le, -1, true)),
     // ----- linear: Σ aᵢ·xᵢ rel c ------------------------------------------------------------
-    ("int_lin_eq", |b, c| linear(b, c, Relation::Eq)),
+    ("int_lin_eq", linear_eq),
     ("int_lin_ne", |b, c| linear(b, c, Relation::Ne)),
     ("int_lin_le", |b, c| linear(b, c, Relation::Le)),
     ("int_lin_eq_reif", |b, c| {
@@ -226,6 +227,21 @@ fn linear(b: &mut Builder, c: &Constraint, rel: Relation) -> Result<(), FznError
         return Ok(());
     }
     b.model.linear(&terms, rel, rhs);
+    Ok(())
+}
+
+/// `int_lin_eq`; with `:: domain` (MiniZinc's request for domain consistency, which it
+/// makes for the index of a multi-dimensional table lookup) the domain-level propagator of
+/// `linear_domain.rs` is posted beside the bounds one.
+fn linear_eq(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
+    linear(b, c, Relation::Eq)?;
+    let asks_domain = (c.annotations.iter()).any(|a| matches!(a, Expr::Ident(n) if n == "domain"));
+    if asks_domain {
+        let (terms, rhs) = linear_terms(b, c)?;
+        if !terms.is_empty() {
+            let _ = b.model.post(Box::new(LinearEqDomain::new(&terms, rhs)));
+        }
+    }
     Ok(())
 }
 

@@ -15,9 +15,9 @@
 //! | `indomain_random` | `ValSelect::Random` |
 //!
 //! A `seq_search` of several parts branches phase by phase: the next variable comes from the
-//! first part that still has one unfixed, by that part's rule. Approximations, stated: the
-//! value choice is the first part's for every phase (the engine has one value selector);
-//! `dom_w_deg` inside a sequence is `first_fail`;
+//! first part that still has one unfixed, by that part's rule, and its value by that part's
+//! value choice (`SearchConfig::val_select_of`). Approximations, stated: `dom_w_deg` inside
+//! a sequence is `first_fail`;
 //! `indomain_median` splits at the middle of the bounds, not at the median value;
 //! `indomain_reverse_split` tries the largest value first instead of the upper half.
 //! Every mapping keeps the search complete: only the order of the tree changes.
@@ -38,6 +38,9 @@ pub struct Branching {
     pub vars: Vec<VarId>,
     pub var_select: VarSelect,
     pub val_select: ValSelect,
+    /// The value choice of each later phase whose choice differs from the first's, for that
+    /// phase's variables (a variable named by several phases takes the first's).
+    pub val_select_of: Vec<(VarId, ValSelect)>,
 }
 
 /// One `int_search`/`bool_search`: its variables and its two choices.
@@ -60,10 +63,16 @@ pub fn from_annotations(built: &Built) -> Option<Branching> {
     // over 100,000 variables is read in linear time).
     let mut vars: Vec<VarId> = Vec::new();
     let mut seen: HashSet<VarId> = HashSet::new();
+    let mut val_select_of = Vec::new();
+    let first_choice = val_select(&first.val_choice);
     for p in &phases {
+        let choice = val_select(&p.val_choice);
         for &x in &p.vars {
             if seen.insert(x) {
                 vars.push(x);
+                if choice != first_choice {
+                    val_select_of.push((x, choice));
+                }
             }
         }
     }
@@ -75,7 +84,8 @@ pub fn from_annotations(built: &Built) -> Option<Branching> {
     Some(Branching {
         vars,
         var_select,
-        val_select: val_select(&first.val_choice),
+        val_select: first_choice,
+        val_select_of,
     })
 }
 

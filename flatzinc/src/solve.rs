@@ -122,6 +122,7 @@ pub fn config(built: &Built, options: &Options) -> SearchConfig {
         Some(b) => {
             config.var_select = b.var_select;
             config.val_select = b.val_select;
+            config.val_select_of = b.val_select_of;
             config.branch_vars = Some(b.vars);
         }
         None => {

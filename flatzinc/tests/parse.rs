@@ -185,14 +185,15 @@ fn a_var_int_without_a_domain_gets_the_range_its_definition_implies() {
 
 #[test]
 fn seq_search_branches_phase_by_phase_with_each_phase_rule() {
-    // Phase 2 is first_fail over [y, z] with y + z <= 4: z (two values) goes before y.
-    // The value choice is the first phase's for every phase (indomain_max): x = 5, then
-    // z = 2, then y = 2. Branching on y first would give y = 3, z = 1.
-    let text = "var 1..5: x :: output_var;\nvar 1..5: y :: output_var;\nvar 1..2: z :: output_var;\nconstraint int_lin_le([1, 1], [y, z], 4);\nsolve :: seq_search([int_search([x], input_order, indomain_max, complete), int_search([y, z], first_fail, indomain_min, complete)]) satisfy;\n";
+    // Phase 2 is first_fail over [y, z] with y + z >= 4: z (two values) goes before y, and
+    // each phase keeps its own value choice: x = 5 (indomain_max), then z = 1, then y = 3
+    // (indomain_min). Branching on y first would give y = 2, z = 2; phase 1's value choice
+    // for all, z = 2, y = 5.
+    let text = "var 1..5: x :: output_var;\nvar 1..5: y :: output_var;\nvar 1..2: z :: output_var;\nconstraint int_lin_le([-1, -1], [y, z], -4);\nsolve :: seq_search([int_search([x], input_order, indomain_max, complete), int_search([y, z], first_fail, indomain_min, complete)]) satisfy;\n";
     let mut out = Vec::new();
     flatzinc::solve::run(flatzinc::load(text).unwrap(), &Default::default(), &mut out).unwrap();
     assert_eq!(
         String::from_utf8(out).unwrap(),
-        "x = 5;\ny = 2;\nz = 2;\n----------\n"
+        "x = 5;\ny = 3;\nz = 1;\n----------\n"
     );
 }

@@ -9,28 +9,29 @@
 //! **Why every hole is kept.** The tempting shortcut, an interval that ignores removals
 //! inside it, is unsound here: a propagator may remove a value and then consider itself
 //! entailed (`x != y + c` removes `y + c` from `x` once `y` is fixed and never looks again
-//! below that node), so a removal that "succeeds" must really remove. The holes are few in
-//! practice (only removals inside the bounds make them, and a bound that moves past a hole
-//! makes it irrelevant), so each operation simply walks the list: O(holes).
+//! below that node), so a removal that "succeeds" must really remove.
+//!
+//! **Holes kept sorted.** Holes are not always few: an element constraint whose table holds
+//! a few thousand costs spread over `0..10^6` leaves its result a few thousand holes, and a
+//! linear sum over such results asks for bounds and membership at every node. So the holes
+//! are kept **sorted, disjoint, not touching, and strictly inside the bounds** (a hole that
+//! reaches a bound moves the bound instead). Then `contains` and the next value up or down
+//! are one binary search, O(log holes); a removal is a binary search and a splice of the
+//! holes it covers into one (a `memmove`); `retain` and `intersect` rebuild the list in one
+//! merge of sorted ranges. This is the layout of Gecode's range-list domains, in an array.
 //!
 //! **Where they live, and how the trail restores them.** In the domain's `high` words: the
-//! first is the number of holes in force, and each word after it one hole, its first and
-//! last values packed in the two halves. The list is append-only along a branch: a new hole
-//! is written after the holes in force (the box grows when full). The trail saves and
-//! restores the first word only (`Domain::high_words` shows it no more), as it does the
-//! words of any wide domain: going back to a node restores the number of holes, and the
-//! holes past it (of an abandoned branch) are overwritten by the next push. Holes are disjoint, and each lies strictly
-//! inside the bounds when it is made; bounds only ever land on values in the domain, so a
-//! hole is later either still strictly inside the bounds or wholly outside them.
-//!
-//! The operations below are `#[cold]` and never inlined: the bitset's fast paths reach them
-//! through one branch they seldom take, and must not grow by their code.
+//! first is the number of holes `n`, the next `n` words the holes, each with its first and
+//! last values packed in the two halves (the box grows when full, and never shrinks). As
+//! the list changes anywhere, the trail saves the whole of it, `n` words and then `n`, and
+//! gives it back on backtracking ([`Domain::save_wide_words`], [`Domain::restore_wide_words`]):
+//! O(holes) per level at which the domain changes, as a bitset saves all its words.
 //!
 //! **Invariants** (with `n = high[0]`): `offset == i32::MAX` and `low == 0`, so that the
 //! single-word test of `contains` answers "no" (an interval never holds `i32::MAX`, see
-//! [`super::MAX_VALUE`]) and `is_interval` is one comparison; `high[1..=n]` are disjoint;
-//! `min` and `max` are values of the domain (in no hole); `size` is `max - min + 1` minus
-//! the values of the holes strictly between them.
+//! [`super::MAX_VALUE`]) and `is_interval` is one comparison; `high[1..=n]` sorted, each
+//! hole `(a, b)` with `min < a <= b < max`, and a value of the domain between two holes;
+//! `size` is `max - min + 1` minus the values of the holes.
 
 use super::{Change, Domain, EmptyDomain};
 use smallvec::SmallVec;
@@ -64,86 +65,95 @@ impl Domain {
         let mut values = values.to_vec();
         values.sort_unstable();
         values.dedup();
-        for pair in values.windows(2) {
-            if pair[1] > pair[0] + 1 {
-                self.push_hole(pair[0] + 1, pair[1] - 1);
-            }
-        }
-        self.size = values.len() as u32;
+        let ranges: Vec<(i32, i32)> = values.iter().map(|&v| (v, v)).collect();
+        self.set_ranges(&ranges);
     }
 
-    /// The holes in force (some may lie outside the bounds, where they no longer matter).
-    fn holes_in_force(&self) -> impl Iterator<Item = (i32, i32)> + '_ {
-        let n = if self.is_interval() {
-            self.high[0] as usize
-        } else {
-            0
-        };
-        self.high[1..=n].iter().map(|&w| unpack(w))
+    /// The number of holes.
+    fn hole_count(&self) -> usize {
+        self.high[0] as usize
     }
 
-    fn push_hole(&mut self, first: i32, last: i32) {
-        debug_assert!(self.is_interval());
-        let n = self.high[0] as usize;
-        if n + 1 == self.high.len() {
-            // Full: a box twice as long. The trail holds only `high[0]`, so it does not mind.
-            let mut bigger = vec![0; 2 * self.high.len()];
+    /// Hole `i` (0-based, in sorted order).
+    fn hole(&self, i: usize) -> (i32, i32) {
+        unpack(self.high[1 + i])
+    }
+
+    /// The holes, sorted.
+    fn holes(&self) -> impl Iterator<Item = (i32, i32)> + '_ {
+        self.high[1..=self.hole_count()].iter().map(|&w| unpack(w))
+    }
+
+    /// The number of holes that end before `v` (a binary search): the hole that may hold
+    /// `v` is the next one.
+    fn holes_before(&self, v: i64) -> usize {
+        self.high[1..=self.hole_count()].partition_point(|&w| (unpack(w).1 as i64) < v)
+    }
+
+    /// Room for `n` holes.
+    fn reserve_holes(&mut self, n: usize) {
+        if n + 1 > self.high.len() {
+            let mut bigger = vec![0; (2 * self.high.len()).max(n + 1)];
             bigger[..self.high.len()].copy_from_slice(&self.high);
             self.high = bigger.into_boxed_slice();
         }
-        self.high[n + 1] = pack(first, last);
-        self.high[0] += 1;
+    }
+
+    /// Make the domain the union of `ranges` (sorted, disjoint, not empty): its bounds, its
+    /// size, and the gaps between the ranges as its holes.
+    fn set_ranges(&mut self, ranges: &[(i32, i32)]) {
+        debug_assert!(!ranges.is_empty());
+        let mut merged: SmallVec<[(i32, i32); 16]> = SmallVec::new();
+        for &(a, b) in ranges {
+            match merged.last_mut() {
+                Some(last) if last.1 as i64 + 1 >= a as i64 => last.1 = last.1.max(b),
+                _ => merged.push((a, b)),
+            }
+        }
+        self.reserve_holes(merged.len() - 1);
+        for (i, pair) in merged.windows(2).enumerate() {
+            self.high[1 + i] = pack(pair[0].1 + 1, pair[1].0 - 1);
+        }
+        self.high[0] = (merged.len() - 1) as u64;
+        self.min = merged[0].0;
+        self.max = merged[merged.len() - 1].1;
+        self.size = merged
+            .iter()
+            .map(|&(a, b)| (b as i64 - a as i64 + 1) as u32)
+            .sum();
     }
 
     #[cold]
     #[inline(never)]
     pub(super) fn interval_contains(&self, v: i64) -> bool {
-        v >= self.min as i64
-            && v <= self.max as i64
-            && self.size != 0
-            && !self
-                .holes_in_force()
-                .any(|(a, b)| a as i64 <= v && v <= b as i64)
+        if v < self.min as i64 || v > self.max as i64 || self.size == 0 {
+            return false;
+        }
+        let i = self.holes_before(v);
+        i == self.hole_count() || (self.hole(i).0 as i64) > v
     }
 
     /// The smallest value of the domain `>= v`; the caller knows there is one.
     #[cold]
     #[inline(never)]
-    pub(super) fn interval_up(&self, mut v: i32) -> i32 {
-        'again: loop {
-            for (a, b) in self.holes_in_force() {
-                if a <= v && v <= b {
-                    v = b + 1;
-                    continue 'again;
-                }
-            }
-            return v;
+    pub(super) fn interval_up(&self, v: i32) -> i32 {
+        let i = self.holes_before(v as i64);
+        match (i < self.hole_count()).then(|| self.hole(i)) {
+            // Holes do not touch: the value after one is in the domain.
+            Some((a, b)) if a <= v => b + 1,
+            _ => v,
         }
     }
 
     /// The largest value of the domain `<= v`; the caller knows there is one.
     #[cold]
     #[inline(never)]
-    pub(super) fn interval_down(&self, mut v: i32) -> i32 {
-        'again: loop {
-            for (a, b) in self.holes_in_force() {
-                if a <= v && v <= b {
-                    v = a - 1;
-                    continue 'again;
-                }
-            }
-            return v;
+    pub(super) fn interval_down(&self, v: i32) -> i32 {
+        let i = self.holes_before(v as i64);
+        match (i < self.hole_count()).then(|| self.hole(i)) {
+            Some((a, _)) if a <= v => a - 1,
+            _ => v,
         }
-    }
-
-    /// The holes strictly inside the bounds, sorted.
-    fn holes_inside(&self) -> SmallVec<[(i32, i32); 8]> {
-        let mut inside: SmallVec<[(i32, i32); 8]> = self
-            .holes_in_force()
-            .filter(|&(a, b)| a > self.min && b < self.max)
-            .collect();
-        inside.sort_unstable();
-        inside
     }
 
     /// The values of an interval domain as sorted maximal ranges (empty for a bitset).
@@ -155,11 +165,8 @@ impl Domain {
             return ranges;
         }
         let mut from = self.min;
-        for (a, b) in self.holes_inside() {
-            // Holes made one after the other may touch: no empty range between them.
-            if a > from {
-                ranges.push((from, a - 1));
-            }
+        for (a, b) in self.holes() {
+            ranges.push((from, a - 1));
             from = b + 1;
         }
         ranges.push((from, self.max));
@@ -167,7 +174,8 @@ impl Domain {
     }
 
     /// Remove every value of `first..=last`: the one shrinking operation of an interval
-    /// domain, which `remove`, `remove_below` and `remove_above` come down to.
+    /// domain, which `remove`, `remove_below` and `remove_above` come down to. The holes it
+    /// overlaps or touches become one (or, at a bound, the bound moves past them).
     #[cold]
     #[inline(never)]
     pub(super) fn interval_remove_range(&mut self, first: i32, last: i32) -> Change {
@@ -175,9 +183,14 @@ impl Domain {
         if a > b {
             return Ok(None);
         }
-        let overlap: i64 = self
-            .holes_in_force()
-            .map(|(x, y)| (y.min(b) as i64 - x.max(a) as i64 + 1).max(0))
+        // Holes `lo..hi` overlap `a..=b`.
+        let lo = self.holes_before(a as i64);
+        let hi = lo + self.high[1 + lo..=self.hole_count()].partition_point(|&w| unpack(w).0 <= b);
+        let overlap: i64 = (lo..hi)
+            .map(|i| {
+                let (x, y) = self.hole(i);
+                y.min(b) as i64 - x.max(a) as i64 + 1
+            })
             .sum();
         let present = b as i64 - a as i64 + 1 - overlap;
         if present == 0 {
@@ -189,62 +202,87 @@ impl Domain {
         }
         let (old_min, old_max) = (self.min, self.max);
         self.size -= present as u32;
-        if a == self.min {
-            // `b < max`, or every value would have gone.
-            self.min = self.interval_up(b + 1);
-        } else if b == self.max {
-            self.max = self.interval_down(a - 1);
-        } else {
-            // Strictly inside: the parts of `a..=b` not yet in a hole become holes.
-            let mut covered: SmallVec<[(i32, i32); 8]> = self
-                .holes_in_force()
-                .filter(|&(x, y)| x <= b && y >= a)
-                .collect();
-            covered.sort_unstable();
-            let mut from = a;
-            for (x, y) in covered {
-                if x > from {
-                    self.push_hole(from, x - 1);
-                }
-                from = y + 1;
-            }
-            if from <= b {
-                self.push_hole(from, b);
-            }
+        // The new hole: `a..=b` with the holes it overlaps and the ones it touches.
+        let (mut lo, mut hi) = (lo, hi);
+        let (mut from, mut to) = (a, b);
+        if lo < hi {
+            from = from.min(self.hole(lo).0);
+            to = to.max(self.hole(hi - 1).1);
         }
+        if lo > 0 && self.hole(lo - 1).1 as i64 + 1 == from as i64 {
+            lo -= 1;
+            from = self.hole(lo).0;
+        }
+        if hi < self.hole_count() && self.hole(hi).0 as i64 - 1 == to as i64 {
+            to = self.hole(hi).1;
+            hi += 1;
+        }
+        // At a bound, the bound moves past it instead (the value there is in the domain).
+        let keep_hole = if from <= self.min {
+            self.min = to + 1;
+            false
+        } else if to >= self.max {
+            self.max = from - 1;
+            false
+        } else {
+            true
+        };
+        // Splice: holes `lo..hi` become the new hole, or none.
+        let n = self.hole_count();
+        let new_n = n - (hi - lo) + keep_hole as usize;
+        self.reserve_holes(new_n.max(n));
+        let tail_to = 1 + lo + keep_hole as usize;
+        self.high.copy_within(1 + hi..1 + n, tail_to);
+        if keep_hole {
+            self.high[1 + lo] = pack(from, to);
+        }
+        self.high[0] = new_n as u64;
         self.event_after(old_min, old_max)
     }
 
-    /// `retain` on an interval domain: visits every value, removing the runs not kept.
+    /// `retain` on an interval domain: visits every value, then rebuilds the holes from the
+    /// runs kept.
     #[cold]
     #[inline(never)]
     pub(super) fn interval_retain(&mut self, mut keep: impl FnMut(i32) -> bool) -> Change {
         let (old_min, old_max, old_size) = (self.min, self.max, self.size);
-        let mut runs: Vec<(i32, i32)> = Vec::new();
+        let mut kept: Vec<(i32, i32)> = Vec::new();
         for (a, b) in self.interval_ranges() {
             let mut run_from = None;
             for v in a..=b {
-                if !keep(v) {
+                if keep(v) {
                     run_from.get_or_insert(v);
                 } else if let Some(from) = run_from.take() {
-                    runs.push((from, v - 1));
+                    kept.push((from, v - 1));
                 }
             }
             if let Some(from) = run_from {
-                runs.push((from, b));
+                kept.push((from, b));
             }
         }
-        for (a, b) in runs {
-            self.interval_remove_range(a, b)?;
+        self.keep_ranges(&kept, old_min, old_max, old_size)
+    }
+
+    /// The domain becomes the union of `kept` (sorted, disjoint, a subset of its values).
+    fn keep_ranges(
+        &mut self,
+        kept: &[(i32, i32)],
+        old_min: i32,
+        old_max: i32,
+        old_size: u32,
+    ) -> Change {
+        if kept.is_empty() {
+            self.size = 0;
+            return Err(EmptyDomain);
         }
+        self.set_ranges(kept);
         if self.size == old_size {
             return Ok(None);
         }
         self.event_after(old_min, old_max)
     }
 
-    /// `intersect` when either domain is an interval one: bounds first, then the holes of
-    /// `other` (or, for a bitset `other`, the at most `BITSET_MAX_SPAN` values left).
+    /// `intersect` when either domain is an interval one: the ranges of both, merged.
     #[cold]
     #[inline(never)]
     pub(super) fn intersect_wide(&mut self, other: &Domain) -> Change {
@@ -252,21 +290,40 @@ impl Domain {
             return self.retain(|v| other.contains(v));
         }
         let (old_min, old_max, old_size) = (self.min, self.max, self.size);
-        self.remove_below(other.min)?;
-        self.remove_above(other.max)?;
-        if other.is_interval() {
-            for (a, b) in other.holes_in_force() {
-                if a > other.min && b < other.max {
-                    self.interval_remove_range(a, b)?;
-                }
+        let mine = self.interval_ranges();
+        let theirs = other.ranges();
+        let mut kept: Vec<(i32, i32)> = Vec::new();
+        let (mut i, mut j) = (0, 0);
+        while i < mine.len() && j < theirs.len() {
+            let (a, b) = (mine[i].0.max(theirs[j].0), mine[i].1.min(theirs[j].1));
+            if a <= b {
+                kept.push((a, b));
             }
-        } else {
-            self.interval_retain(|v| other.contains(v))?;
+            if mine[i].1 < theirs[j].1 {
+                i += 1;
+            } else {
+                j += 1;
+            }
         }
-        if self.size == old_size {
-            return Ok(None);
-        }
-        self.event_after(old_min, old_max)
+        self.keep_ranges(&kept, old_min, old_max, old_size)
+    }
+
+    /// The trail's copy of the holes: the holes, then their number (on top, so that
+    /// [`Domain::restore_interval_words`] knows how many to take back).
+    pub(super) fn save_interval_words(&self, trail: &mut Vec<u64>) {
+        let n = self.hole_count();
+        trail.extend_from_slice(&self.high[1..=n]);
+        trail.push(n as u64);
+    }
+
+    /// Take back from the top of the trail what `save_interval_words` put there.
+    pub(super) fn restore_interval_words(&mut self, trail: &mut Vec<u64>) {
+        let n = trail.pop().expect("a saved interval domain") as usize;
+        self.reserve_holes(n);
+        let from = trail.len() - n;
+        self.high[1..=n].copy_from_slice(&trail[from..]);
+        self.high[0] = n as u64;
+        trail.truncate(from);
     }
 }
 
@@ -472,6 +529,152 @@ mod tests {
                 store.pop_level();
                 model = saved.pop().unwrap();
                 check_same(store.domain(x), &model, &probes, "unwinding");
+            }
+        }
+    }
+
+    /// The layout's invariants: holes sorted, not touching, strictly inside the bounds, and
+    /// the size their complement.
+    fn check_layout(d: &Domain, what: &str) {
+        let holes: Vec<(i32, i32)> = d.holes().collect();
+        let mut size = d.max as i64 - d.min as i64 + 1;
+        for (i, &(a, b)) in holes.iter().enumerate() {
+            assert!(
+                d.min < a && a <= b && b < d.max,
+                "{what}: hole {a}..={b} in {d:?}"
+            );
+            if i > 0 {
+                assert!(holes[i - 1].1 + 1 < a, "{what}: holes {holes:?}");
+            }
+            size -= b as i64 - a as i64 + 1;
+        }
+        assert_eq!(size, d.size as i64, "{what}: size");
+    }
+
+    /// Many holes close together (as an element constraint's result gets): random removals
+    /// of values and of ranges, bounds, `retain`, intersections with bitsets and with other
+    /// interval domains, at random trail levels, against the model; the layout's invariants
+    /// after each step, and after each backtrack the state from before the level.
+    #[test]
+    fn many_holes_match_a_model_with_backtracking() {
+        let mut rng = Rng::new(7);
+        let (lo, hi) = (-3i64, BITSET_MAX_SPAN + 100);
+        // Most values picked near the bottom, where the holes crowd; some near the top.
+        let pick = |rng: &mut Rng| -> i64 {
+            match rng.below(8) {
+                0 => hi - rng.below(40) as i64,
+                _ => lo + rng.below(300) as i64,
+            }
+        };
+        let probes: Vec<i64> = (lo - 2..lo + 305).chain(hi - 45..=hi + 2).collect();
+        for trial in 0..60 {
+            let mut store = Store::new();
+            let x = store.new_var(Domain::interval(lo as i32, hi as i32));
+            let mut model = Model {
+                lo,
+                hi,
+                removed: BTreeSet::new(),
+            };
+            let mut saved: Vec<Model> = Vec::new();
+            for step in 0..300 {
+                if !saved.is_empty() && rng.below(6) == 0 {
+                    store.pop_level();
+                    model = saved.pop().unwrap();
+                    check_same(store.domain(x), &model, &probes, "after pop");
+                    check_layout(store.domain(x), "after pop");
+                    continue;
+                }
+                store.push_level();
+                saved.push(model.clone());
+                let before = model.clone();
+                let (v, w) = (pick(&mut rng), pick(&mut rng));
+                let (a, b) = (v.min(w), v.min(w) + rng.below(6) as i64);
+                let result = match rng.below(7) {
+                    0 | 1 => {
+                        model.removed.insert(v);
+                        store.remove(x, v as i32).map(|_| ())
+                    }
+                    2 => {
+                        // A range out: intersect with the two sides (`from_ranges`
+                        // removes the gap between them, `intersect` merges).
+                        model.removed.extend(a..=b);
+                        let sides = Domain::from_ranges(&[
+                            (lo as i32, a as i32 - 1),
+                            (b as i32 + 1, hi as i32),
+                        ]);
+                        store.intersect(x, &sides).map(|_| ())
+                    }
+                    3 => {
+                        model.lo = model.lo.max(a);
+                        model.hi = model.hi.min(hi - rng.below(20) as i64);
+                        let top = model.hi as i32;
+                        store
+                            .set_min(x, a as i32)
+                            .and_then(|_| store.set_max(x, top))
+                            .map(|_| ())
+                    }
+                    4 => {
+                        // Keep the values of the crowded window not divisible by `k`.
+                        let k = 2 + rng.below(5) as i64;
+                        let top = lo + 320;
+                        model.removed.extend((lo..=top).filter(|v| v % k == 0));
+                        store
+                            .retain(x, |v| v as i64 > top || v as i64 % k != 0)
+                            .map(|_| ())
+                    }
+                    _ => {
+                        // Intersect with values listed (an element's support): a bitset
+                        // in the crowded window, or a wide domain that keeps some values
+                        // of both windows and everything between them.
+                        let values: Vec<i32> = (0..40).map(|_| pick(&mut rng) as i32).collect();
+                        let keep: BTreeSet<i64> = values.iter().map(|&v| v as i64).collect();
+                        let bottom = lo + 300;
+                        let other = if rng.below(2) == 0 {
+                            let low: Vec<i32> = values
+                                .iter()
+                                .copied()
+                                .filter(|&v| (v as i64) <= bottom)
+                                .chain([lo as i32 + 1])
+                                .collect();
+                            model.lo = model.lo.max(*low.iter().min().unwrap() as i64);
+                            model.hi = model.hi.min(*low.iter().max().unwrap() as i64);
+                            Domain::from_values(&low)
+                        } else {
+                            let mut ranges: Vec<(i32, i32)> = keep
+                                .iter()
+                                .filter(|&&v| v <= bottom)
+                                .map(|&v| (v as i32, v as i32))
+                                .collect();
+                            ranges.push((bottom as i32 + 1, hi as i32 - 46));
+                            ranges.extend(
+                                (keep.iter().filter(|&&v| v > bottom))
+                                    .map(|&v| (v as i32, v as i32)),
+                            );
+                            model.lo = model.lo.max(ranges[0].0 as i64);
+                            model.hi = model.hi.min(ranges[ranges.len() - 1].1 as i64);
+                            Domain::from_ranges(&ranges)
+                        };
+                        let removed: Vec<i64> = probes
+                            .iter()
+                            .copied()
+                            .filter(|&v| !other.contains_wide(v))
+                            .collect();
+                        model.removed.extend(removed);
+                        store.intersect(x, &other).map(|_| ())
+                    }
+                };
+                model.normalise();
+                let what = format!("trial {trial} step {step} on {before:?}");
+                if model.size() == 0 {
+                    assert!(result.is_err(), "{what}: should fail");
+                    store.pop_level();
+                    model = saved.pop().unwrap();
+                    check_same(store.domain(x), &model, &probes, &what);
+                    continue;
+                }
+                assert!(result.is_ok(), "{what}: failed");
+                check_same(store.domain(x), &model, &probes, &what);
+                check_layout(store.domain(x), &what);
             }
         }
     }

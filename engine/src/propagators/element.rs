@@ -13,8 +13,18 @@
 //! every value left is shown by a position left, so one run is the fixpoint (idempotent).
 //!
 //! **Wakes on:** any domain change of either variable. **Cost:** O(|D(index)| +
-//! |D(result)|·log m) per run, m = number of distinct entries. No allocation per run: the
-//! distinct entries are sorted once, and a scratch mark per distinct entry is reused.
+//! |D(result)|·log m) per run, m = number of distinct entries. No allocation per run on a
+//! bitset result: the distinct entries are sorted once, and a scratch mark per distinct
+//! entry is reused.
+//!
+//! **A wide result** (an interval with holes, `domain/interval.rs`: a cost in `0..10^6`)
+//! is never visited value by value. Its values are its sorted ranges, so with many
+//! positions left one merge of the sorted distinct entries with those ranges says which
+//! entries are still values, O(m + ranges), instead of a binary search per position; and
+//! the result is intersected with the sorted entries shown (those of the few positions
+//! left, sorted, or those the marks say), one merge again. Both steps read the index
+//! domain in one pass, and the second is skipped when as many values are shown as the
+//! result has (each value shown is one of its values, so none would go).
 //!
 //! **Reference** (`propagate_from_scratch`): the two rules with plain sets, no scratch; the
 //! engine's runs (`propagate`) reuse scratch arrays and are tested against it.
@@ -36,6 +46,11 @@ pub struct Element {
     rank: Vec<u32>,
     /// Scratch: is distinct entry `r` shown by a position still in `index`?
     shown: Vec<bool>,
+    /// Scratch: the entries of the positions kept, when few are (for a wide result).
+    values: Vec<i32>,
+    /// Scratch: is distinct entry `r` a value of `result` (filled by a merge, for a wide
+    /// result)?
+    entry_in_result: Vec<bool>,
     /// Scratch: does position `i` still show a value of `result`?
     keep_position: Vec<bool>,
 }
@@ -54,9 +69,31 @@ impl Element {
             result,
             array: array.to_vec(),
             shown: vec![false; distinct.len()],
+            entry_in_result: vec![false; distinct.len()],
+            values: Vec::new(),
             keep_position: vec![false; array.len()],
             distinct,
             rank,
+        }
+    }
+}
+
+impl Element {
+    /// `entry_in_result[r]`: is distinct entry `r` a value of `result`? One merge of the
+    /// sorted entries with the result's sorted ranges, from its min to its max.
+    fn mark_entries_in(&mut self, result: &Domain) {
+        self.entry_in_result.iter_mut().for_each(|s| *s = false);
+        let ranges = result.ranges();
+        let from = self.distinct.partition_point(|&v| v < result.min());
+        let mut k = 0;
+        for (r, &v) in self.distinct.iter().enumerate().skip(from) {
+            while k < ranges.len() && ranges[k].1 < v {
+                k += 1;
+            }
+            if k == ranges.len() {
+                break;
+            }
+            self.entry_in_result[r] = ranges[k].0 <= v;
         }
     }
 }
@@ -109,34 +146,72 @@ impl Propagator for Element {
             (self.array.len() as i64 - 1).min(i32::MAX as i64) as i32,
         )?;
         // (Decide first, prune second: the two domains cannot be borrowed at once.)
+        let index_size = ctx.domain(index).size() as usize;
+        let wide = ctx.domain(result).is_interval();
+        // A wide result answers `contains` by a binary search over its holes; past a few
+        // positions per distinct entry, one merge of the sorted entries with its ranges
+        // answers for all entries at once.
+        let by_merge = wide
+            && index_size * (self.distinct.len().max(1).ilog2() as usize + 1) > self.distinct.len();
+        if by_merge {
+            self.mark_entries_in(ctx.domain(result));
+        }
+        // The values shown by the positions kept, gathered in the same pass: with few
+        // positions (and a wide result), their entries in a list to sort; otherwise a mark
+        // per distinct entry, counted.
+        let few = wide && index_size * 4 < self.distinct.len();
+        self.values.clear();
+        if !few {
+            self.shown.iter_mut().for_each(|s| *s = false);
+        }
+        let mut shown_count = 0;
         let mut drop_some = false;
         for i in ctx.domain(index).iter() {
-            let keep = ctx.contains(result, self.array[i as usize]);
+            let r = self.rank[i as usize] as usize;
+            let keep = if by_merge {
+                self.entry_in_result[r]
+            } else {
+                ctx.contains(result, self.array[i as usize])
+            };
             self.keep_position[i as usize] = keep;
             drop_some |= !keep;
+            if keep && few {
+                self.values.push(self.array[i as usize]);
+            } else if keep && !self.shown[r] {
+                self.shown[r] = true;
+                shown_count += 1;
+            }
         }
         if drop_some {
             let keep = &self.keep_position;
             ctx.retain(index, |i| keep[i as usize])?;
         }
-        // 2. Values: shown by a position left.
-        self.shown.iter_mut().for_each(|s| *s = false);
-        for i in ctx.domain(index).iter() {
-            self.shown[self.rank[i as usize] as usize] = true;
+        // 2. Values: shown by a position left. Each value shown is a value of `result`
+        // (step 1), so when as many are shown as `result` has, nothing goes.
+        if few {
+            self.values.sort_unstable();
+            self.values.dedup();
+            shown_count = self.values.len();
         }
-        let (distinct, shown) = (&self.distinct, &self.shown);
-        if ctx.domain(result).is_interval() {
-            // A wide result (a MiniZinc model's): intersect with the values shown, never
-            // visiting the result's own values one by one.
-            let values: Vec<i32> = (distinct.iter().zip(shown.iter()))
-                .filter(|&(_, &s)| s)
-                .map(|(&v, _)| v)
-                .collect();
-            if values.is_empty() {
-                return Err(Conflict::new());
+        if shown_count == 0 {
+            return Err(Conflict::new());
+        }
+        if shown_count == ctx.domain(result).size() as usize {
+            // Nothing to remove.
+        } else if wide {
+            // A wide result (a MiniZinc model's): intersect with the values shown, sorted,
+            // never visiting the result's own values one by one.
+            if !few {
+                let (distinct, shown) = (&self.distinct, &self.shown);
+                self.values.extend(
+                    (distinct.iter().zip(shown.iter()))
+                        .filter(|&(_, &s)| s)
+                        .map(|(&v, _)| v),
+                );
             }
-            ctx.intersect(result, &Domain::from_values(&values))?;
+            ctx.intersect(result, &Domain::from_values(&self.values))?;
         } else {
+            let (distinct, shown) = (&self.distinct, &self.shown);
             ctx.retain(result, |v| {
                 distinct.binary_search(&v).is_ok_and(|r| shown[r])
             })?;

@@ -18,6 +18,7 @@ pub mod inverse;
 pub mod king_degree;
 pub mod lex;
 pub mod linear;
+pub mod linear_domain;
 pub mod packing;
 pub mod precedence;
 pub mod regular;

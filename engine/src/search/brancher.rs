@@ -321,6 +321,8 @@ pub struct Brancher {
     secondary: Vec<VarId>,
     var_select: VarSelect,
     val_select: ValSelect,
+    /// A value choice of its own for some variables, by index (empty: `val_select` for all).
+    val_select_of: Vec<Option<ValSelect>>,
     rng: Rng,
     scratch: Vec<VarId>,
 }
@@ -352,8 +354,35 @@ impl Brancher {
             secondary,
             var_select,
             val_select,
+            val_select_of: Vec::new(),
             rng: Rng::new(seed),
             scratch: Vec::new(),
+        }
+    }
+
+    /// The brancher a search configuration asks for: its variables, its choices, and the
+    /// value choices it gives particular variables (`SearchConfig::val_select_of`).
+    pub fn from_config(model: &Model, config: &super::SearchConfig) -> Brancher {
+        let mut brancher = Brancher::new(
+            model,
+            config.branch_vars.as_deref(),
+            config.var_select.clone(),
+            config.val_select,
+            config.seed,
+        );
+        brancher.set_value_choices(model, &config.val_select_of);
+        brancher
+    }
+
+    /// Give these variables their own value choice (a FlatZinc `seq_search` gives each of
+    /// its phases one); the others keep the brancher's.
+    pub fn set_value_choices(&mut self, model: &Model, choices: &[(VarId, ValSelect)]) {
+        if choices.is_empty() {
+            return;
+        }
+        self.val_select_of = vec![None; model.num_vars()];
+        for &(x, choice) in choices {
+            self.val_select_of[x.index()] = Some(choice);
         }
     }
 
@@ -485,10 +514,13 @@ impl Brancher {
 
     fn select_value(&mut self, model: &Model, x: VarId) -> Decision {
         let d = model.store.domain(x);
+        let val_select = (self.val_select_of.get(x.index()).copied())
+            .flatten()
+            .unwrap_or(self.val_select);
         if d.size() > SPLIT_ABOVE {
-            return split_large(x, d, self.val_select, &mut self.rng);
+            return split_large(x, d, val_select, &mut self.rng);
         }
-        match self.val_select {
+        match val_select {
             ValSelect::Min => Decision {
                 var: x,
                 op: DecisionOp::Eq,

@@ -100,13 +100,7 @@ pub fn decompose(model: &Model, config: &SearchConfig, target: usize) -> Vec<Par
         Some(vars) => vars.clone(),
         None => (0..root.num_vars() as u32).map(VarId).collect(),
     };
-    let mut brancher = Brancher::new(
-        &root,
-        config.branch_vars.as_deref(),
-        config.var_select.clone(),
-        config.val_select,
-        config.seed,
-    );
+    let mut brancher = Brancher::from_config(&root, config);
     let mut open = vec![Part {
         decisions: Vec::new(),
         log_size: log_search_space(&root, &primary),

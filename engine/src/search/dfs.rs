@@ -77,13 +77,7 @@ pub fn search(
 ) -> Outcome {
     let started = Instant::now();
     let propagations_before = model.propagation.propagations;
-    let brancher = Brancher::new(
-        model,
-        config.branch_vars.as_deref(),
-        config.var_select.clone(),
-        config.val_select,
-        config.seed,
-    );
+    let brancher = Brancher::from_config(model, config);
     let mut dfs = Dfs {
         model,
         config,

@@ -87,6 +87,9 @@ impl Limits {
 pub struct SearchConfig {
     pub var_select: VarSelect,
     pub val_select: ValSelect,
+    /// Value choices of their own for some variables, overriding `val_select` (a FlatZinc
+    /// `seq_search` gives each phase one). Empty: `val_select` for every variable.
+    pub val_select_of: Vec<(VarId, ValSelect)>,
     /// The variables a solution is made of (default: all). The others are fixed afterwards.
     pub branch_vars: Option<Vec<VarId>>,
     /// Count and enumerate distinct assignments of `branch_vars` only: for each one, a single

@@ -103,13 +103,7 @@ pub fn count_parallel_with_progress(
         None => (0..root.num_vars() as u32).map(VarId).collect(),
     };
     let target = threads * SUBPROBLEMS_PER_THREAD;
-    let mut brancher = Brancher::new(
-        &root,
-        count_config.branch_vars.as_deref(),
-        count_config.var_select.clone(),
-        count_config.val_select,
-        count_config.seed,
-    );
+    let mut brancher = Brancher::from_config(&root, &count_config);
     let mut open = vec![Subproblem {
         path: Vec::new(),
         log_size: log_search_space(&root, &primary),

@@ -102,6 +102,7 @@ pub fn diversify(base: &SearchConfig, n: usize) -> Vec<SearchConfig> {
                         base.var_select.clone()
                     },
                     val_select: ValSelect::Random,
+                    val_select_of: Vec::new(),
                     restarts: RestartPolicy::Luby { scale: 50 },
                     seed: base.seed.wrapping_add(i as u64 * 7919),
                     ..base.clone()
