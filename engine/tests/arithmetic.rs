@@ -128,14 +128,25 @@ fn min_and_max_word_lane_agrees_with_the_reference() {
 }
 
 /// Sound and checking, and the word lane against the reference: values spread so that
-/// `result` sometimes spans more than 64 values (the reference runs) and sometimes fewer
-/// (the word lane runs, with entries in other layouts than `result`'s), and indices outside
-/// the array.
+/// `result` sometimes spans one word, sometimes several (up to the lane's four windows of
+/// 64 values, with entries in other layouts than `result`'s and reaching past its window),
+/// sometimes more than the lane takes (the reference runs), and indices outside the array.
 #[test]
 fn element_var_is_sound_and_checking_in_both_lanes() {
-    for (lo, hi) in [(0, 4), (-2, 5), (0, 40), (-30, 90)] {
+    for (lo, hi) in [
+        (0, 4),
+        (-2, 5),
+        (0, 40),
+        (-30, 90),
+        (-100, 150),
+        (-300, 300),
+    ] {
         let mut cfg = HarnessConfig::new(5, lo, hi, Consistency::Checking);
         cfg.trials = 600;
+        if hi - lo > 64 {
+            // The index among positions 0..=4 (one word, as the lane needs), the values wide.
+            cfg.first_ranges = vec![(0, 4)];
+        }
         check_propagator(
             "element_var",
             &cfg,
