@@ -167,10 +167,10 @@ impl Arith {
         let mut keep_z: Vec<i32> = Vec::new();
         let same = self.x == self.y;
         for (i, &vx) in xs.iter().enumerate() {
-            for (j, &vy) in ys.iter().enumerate() {
-                if same && i != j {
-                    continue;
-                }
+            // A square: the one pair (vx, vx), at j = i.
+            let js = if same { i..i + 1 } else { 0..ys.len() };
+            for j in js {
+                let vy = ys[j];
                 if let Some(r) = self.op.apply(vx as i64, vy as i64) {
                     if ctx.contains(self.z, r as i32) {
                         keep_x[i] = true;
@@ -220,6 +220,66 @@ impl Arith {
             Ok(())
         };
         Some(prune(ctx))
+    }
+
+    /// `min` and `max` on bitsets wider than the word lane's window: the same supports in
+    /// closed form, read value by value (see the module docs). For `max`: `a` of `x` is
+    /// supported when `a ∈ D(z)` and `min y ≤ a`, or `a` lies below the greatest value of
+    /// `D(y) ∩ D(z)`; `c` of `z` when `c ∈ D(x)` and `min y ≤ c`, or `c ∈ D(y)` and
+    /// `min x ≤ c`. `min` is the mirror. O(|D(x)| + |D(y)| + |D(z)|) instead of the pairs.
+    /// `None` (and nothing pruned) on an interval domain.
+    fn min_max_values(&self, ctx: &mut Context<'_>) -> Option<PropResult> {
+        let (x, y, z) = (self.x, self.y, self.z);
+        if [x, y, z].iter().any(|&v| ctx.domain(v).is_interval()) {
+            return None;
+        }
+        let max = self.op == ArithOp::Max;
+        // `u` beats `v` in the order of the operation: `u ≥ v` for max, `u ≤ v` for min.
+        let beats = move |u: i32, v: i32| if max { u >= v } else { u <= v };
+        // The weakest value of `w` (min for max, max for min) and the strongest value
+        // `w` shares with `z` (None when they share none).
+        let weakest = |ctx: &Context<'_>, w: VarId| if max { ctx.min(w) } else { ctx.max(w) };
+        let strongest_shared = |ctx: &Context<'_>, w: VarId| {
+            let d = ctx.domain(w);
+            if max {
+                // Down from the max, value by value.
+                let mut v = Some(d.max());
+                while let Some(u) = v {
+                    if ctx.contains(z, u) {
+                        return Some(u);
+                    }
+                    v = u.checked_sub(1).and_then(|w| d.prev_from(w));
+                }
+                None
+            } else {
+                d.iter().find(|&v| ctx.contains(z, v))
+            }
+        };
+        let outcome = (|| -> PropResult {
+            for (a, b) in [(x, y), (y, x)] {
+                let b_weakest = weakest(ctx, b);
+                let b_shared = strongest_shared(ctx, b);
+                let keep = |v: i32| {
+                    ctx.contains(z, v) && beats(v, b_weakest)
+                        || b_shared.is_some_and(|s| beats(s, v) && s != v)
+                };
+                let drop: Vec<i32> = ctx.domain(a).iter().filter(|&v| !keep(v)).collect();
+                for v in drop {
+                    ctx.remove(a, v)?;
+                }
+            }
+            let (x_weakest, y_weakest) = (weakest(ctx, x), weakest(ctx, y));
+            let keep_z = |v: i32| {
+                ctx.contains(x, v) && beats(v, y_weakest)
+                    || ctx.contains(y, v) && beats(v, x_weakest)
+            };
+            let drop: Vec<i32> = ctx.domain(z).iter().filter(|&v| !keep_z(v)).collect();
+            for v in drop {
+                ctx.remove(z, v)?;
+            }
+            Ok(())
+        })();
+        Some(outcome)
     }
 
     /// Beyond the budget: bounds of `z` from the corners (monotone ops) and checking.
@@ -412,6 +472,9 @@ impl Propagator for Arith {
     fn propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
         if matches!(self.op, ArithOp::Min | ArithOp::Max) && self.pairs(ctx) <= self.pair_budget {
             if let Some(outcome) = self.min_max_words(ctx) {
+                return outcome;
+            }
+            if let Some(outcome) = self.min_max_values(ctx) {
                 return outcome;
             }
         }
