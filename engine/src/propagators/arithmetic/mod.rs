@@ -35,7 +35,8 @@
 //! some `b > a` (then `z = b`: `a` lies below the largest value of `D(y) ∩ D(z)`); a value
 //! `c` of `z` is `x`'s with `min y ≤ c`, or `y`'s with `min x ≤ c`. With each domain a word
 //! these are a few ANDs, ORs and shifts; `min` is `max` with the window's bits reversed.
-//! The same supports as the pairs find, in O(1) instead of O(|D(x)|·|D(y)|).
+//! The same supports as the pairs find, in O(1) instead of O(|D(x)|·|D(y)|). Wider bitsets
+//! read the same rules value by value (`min_max_values`): O(|D(x)| + |D(y)| + |D(z)|).
 //!
 //! **Wakes on:** any removal from `x`, `y` or `z`. **Cost:** O(|D(x)|·|D(y)|) within the
 //! budget (O(1) word operations for `min` and `max` in the word lane), O(1) beyond.
