@@ -211,6 +211,12 @@ impl<'a> Context<'a> {
     pub fn set_max(&mut self, x: VarId, hi: i32) -> Result<bool, Conflict> {
         self.store.set_max(x, hi)
     }
+    /// Remove every value of `first..=last`: a gap between supported values of a wide
+    /// domain in one step, where `retain` would visit every value of an interval domain.
+    #[inline]
+    pub fn remove_range(&mut self, x: VarId, first: i32, last: i32) -> Result<bool, Conflict> {
+        self.store.remove_range(x, first, last)
+    }
     #[inline]
     pub fn fix(&mut self, x: VarId, v: i32) -> Result<bool, Conflict> {
         self.store.fix(x, v)

@@ -460,6 +460,15 @@ impl Store {
         self.modify(x, |d| d.remove_above(hi))
     }
 
+    /// Remove every value of `first..=last` (an interval domain's without visiting them).
+    #[inline]
+    pub fn remove_range(&mut self, x: VarId, first: i32, last: i32) -> Result<bool, Conflict> {
+        if first > last {
+            return Ok(false);
+        }
+        self.modify(x, |d| d.remove_range(first, last))
+    }
+
     /// Keep only `v`.
     #[inline]
     pub fn fix(&mut self, x: VarId, v: i32) -> Result<bool, Conflict> {

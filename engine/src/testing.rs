@@ -61,6 +61,9 @@ pub struct HarnessConfig {
     /// `BITSET_MAX_SPAN`, see `domain/interval.rs`) holding the drawn values, instead of a
     /// bitset: for propagators that must work on the wide domains of MiniZinc models.
     pub interval_domains: bool,
+    /// The ranges the first variables' values are drawn from instead of `lo..=hi`, one per
+    /// variable (an element's index among values of another scale). Empty: all from `lo..=hi`.
+    pub first_ranges: Vec<(i32, i32)>,
 }
 
 impl HarnessConfig {
@@ -75,6 +78,7 @@ impl HarnessConfig {
             seed: 1,
             consistency,
             interval_domains: false,
+            first_ranges: Vec::new(),
         }
     }
 }
@@ -216,15 +220,16 @@ pub fn check_propagator(
     make: &dyn Fn(&[VarId]) -> Box<dyn Propagator>,
 ) {
     let mut rng = Rng::new(cfg.seed);
-    let span = (cfg.hi - cfg.lo + 1) as u64;
     for _ in 0..cfg.trials {
         // Random initial domains.
         let initial: Vec<Vec<i32>> = (0..cfg.arity)
-            .map(|_| {
+            .map(|i| {
+                let (lo, hi) = cfg.first_ranges.get(i).copied().unwrap_or((cfg.lo, cfg.hi));
+                let span = (hi as i64 - lo as i64 + 1) as u64;
                 let size = 1 + rng.below(cfg.max_size.min(span as usize) as u64) as usize;
                 let mut d: Vec<i32> = Vec::new();
                 while d.len() < size {
-                    let v = cfg.lo + rng.below(span) as i32;
+                    let v = (lo as i64 + rng.below(span) as i64) as i32;
                     if !d.contains(&v) {
                         d.push(v);
                     }

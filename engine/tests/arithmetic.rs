@@ -69,6 +69,28 @@ fn times_of_non_negative_factors_beyond_the_budget_is_sound_and_checking() {
     );
 }
 
+/// A square, `int_times(x, x, z)`: one variable in both factors. Within the budget only
+/// the pairs `(v, v)` support (domain consistency for `z = x²`, which the products `v·w`
+/// of two values would not give); beyond it the bounds from `√z`, sound and checking.
+#[test]
+fn a_square_is_domain_consistent_within_the_budget_and_checking_beyond() {
+    let square = |t: &[i32]| t[0] as i64 * t[0] as i64 == t[1] as i64;
+    for (lo, hi) in [(-3, 4), (-6, 9), (0, 16)] {
+        for (budget, consistency) in [(1 << 10, Consistency::Domain), (0, Consistency::Checking)] {
+            let cfg = HarnessConfig::new(2, lo, hi, consistency);
+            check_propagator(&format!("square {budget}"), &cfg, &square, &|xs| {
+                Box::new(Arith::with_budget(
+                    ArithOp::Times,
+                    xs[0],
+                    xs[0],
+                    xs[1],
+                    budget,
+                ))
+            });
+        }
+    }
+}
+
 #[test]
 fn the_functions_follow_flatzinc() {
     assert_eq!(ArithOp::Div.apply(-7, 2), Some(-3));
@@ -88,7 +110,9 @@ fn the_functions_follow_flatzinc() {
 #[test]
 fn min_and_max_word_lane_agrees_with_the_reference() {
     for op in [ArithOp::Min, ArithOp::Max] {
-        for (lo, hi) in [(-3, 4), (0, 40), (-40, 40)] {
+        // Windows of fewer than 64 values (the word lane), and of more, with domains of
+        // up to 8 values so that solutions are common (the lane that reads the values).
+        for (lo, hi) in [(-3, 4), (0, 40), (-40, 40), (0, 90), (-150, 150)] {
             for budget in [6, 1 << 10] {
                 let consistency = if budget < 25 {
                     Consistency::Checking
@@ -97,6 +121,10 @@ fn min_and_max_word_lane_agrees_with_the_reference() {
                 };
                 let mut cfg = HarnessConfig::new(3, lo, hi, consistency);
                 cfg.trials = 500;
+                if hi - lo > 64 {
+                    cfg.max_size = 8;
+                    cfg.trials = 5000;
+                }
                 check_propagator(&format!("{op:?}"), &cfg, &|t| holds(op, t), &|xs| {
                     Box::new(Arith::with_budget(op, xs[0], xs[1], xs[2], budget))
                 });
@@ -106,14 +134,25 @@ fn min_and_max_word_lane_agrees_with_the_reference() {
 }
 
 /// Sound and checking, and the word lane against the reference: values spread so that
-/// `result` sometimes spans more than 64 values (the reference runs) and sometimes fewer
-/// (the word lane runs, with entries in other layouts than `result`'s), and indices outside
-/// the array.
+/// `result` sometimes spans one word, sometimes several (up to the lane's four windows of
+/// 64 values, with entries in other layouts than `result`'s and reaching past its window),
+/// sometimes more than the lane takes (the reference runs), and indices outside the array.
 #[test]
 fn element_var_is_sound_and_checking_in_both_lanes() {
-    for (lo, hi) in [(0, 4), (-2, 5), (0, 40), (-30, 90)] {
+    for (lo, hi) in [
+        (0, 4),
+        (-2, 5),
+        (0, 40),
+        (-30, 90),
+        (-100, 150),
+        (-300, 300),
+    ] {
         let mut cfg = HarnessConfig::new(5, lo, hi, Consistency::Checking);
         cfg.trials = 600;
+        if hi - lo > 64 {
+            // The index among positions 0..=4 (one word, as the lane needs), the values wide.
+            cfg.first_ranges = vec![(0, 4)];
+        }
         check_propagator(
             "element_var",
             &cfg,

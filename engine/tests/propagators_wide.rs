@@ -104,8 +104,10 @@ fn arithmetic_on_interval_domains() {
         for op in ops {
             let holds = |t: &[i32]| op.apply(t[0] as i64, t[1] as i64) == Some(t[2] as i64);
             for budget in [None, Some(0)] {
+                // Within the budget: domain consistency on the factors, but an interval `z`
+                // keeps only its bounds (no hole per gap between products): bounds.
                 let consistency = if budget.is_none() {
-                    Consistency::Domain
+                    Consistency::Bounds
                 } else {
                     Consistency::Checking
                 };

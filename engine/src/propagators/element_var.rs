@@ -20,8 +20,11 @@
 //! and vehicles, a MiniZinc `array[NODES] of var NODES`): `result` as one word `R` from its
 //! min, each indexed entry shifted into the same layout, `Eᵢ & R ≠ 0` is step (1), the OR of
 //! the `Eᵢ & R` is step (2), and each step prunes with one word operation. No allocation, no
-//! value visited one by one: O(|D(index)|) word operations. Where it does not apply (wider
-//! domains, the interval domains of `var int`) the engine runs the reference.
+//! value visited one by one: O(|D(index)|) word operations. A `result` spanning up to four
+//! words (256 values: arrival times, a route's lengths) is read as up to four such words,
+//! window `w` from `min + 64·w`; each entry meets only the windows its bounds reach, and
+//! pruning `result` (a wide bitset) visits its values once. Where the lane does not apply
+//! (wider spans, the interval domains of `var int`) the engine runs the reference.
 //!
 //! **Its own fixpoint.** One run of the three steps leaves nothing for a second run when
 //! `index`, `result` and the entries are different variables: the entries kept in (1) still
@@ -32,11 +35,14 @@
 //! whose step (2) works on the bounds, it runs again until a run removes nothing.
 //!
 //! **Wakes on:** any removal. **Cost:** O(Σ |D(entryᵢ)| + |D(result)|) per run for the
-//! reference, O(|D(index)|) word operations for the word lane.
+//! reference, O(|D(index)| · windows) word operations for the word lane.
 
 use crate::domain::Domain;
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
 use crate::store::VarId;
+
+/// The widest `result` the word lane takes, in words of 64 values.
+const WINDOWS: usize = 4;
 
 #[derive(Clone, Debug)]
 pub struct ElementVar {
@@ -62,26 +68,34 @@ impl ElementVar {
         }
     }
 
-    /// The word lane (see the module docs): steps (1), (2) and (3) with one word per
-    /// domain, when `result` spans at most 64 values, `index` fits one word and no indexed
-    /// entry is an interval domain. `None` (and nothing pruned) when it does not apply.
+    /// The word lane (see the module docs): steps (1), (2) and (3) with `result` as at most
+    /// [`WINDOWS`] words of 64 values from its min, when `index` fits one word and no
+    /// indexed entry is an interval domain. `None` (and nothing pruned) when it does not
+    /// apply.
     fn propagate_words(&self, ctx: &mut Context<'_>) -> Option<PropResult> {
         let (index, result) = (self.index, self.result);
         let rd = ctx.domain(result);
-        // `result` as one word: in its own layout when it has one word (then pruning it is
-        // one AND), else from its min.
-        let (base, r) = match rd.as_word() {
-            Some(word) => word,
-            None if !rd.is_interval() && (rd.max() as i64 - rd.min() as i64) < 64 => {
-                (rd.min(), rd.mask_from(rd.min()))
-            }
-            None => return None,
+        let span = rd.max() as i64 - rd.min() as i64 + 1;
+        if rd.is_interval() || span > 64 * WINDOWS as i64 || rd.max() as i64 + 64 > i32::MAX as i64
+        {
+            return None;
+        }
+        // `result` as words: in its own layout when it has one word (then pruning it is one
+        // AND), else window `w` holds `base + 64·w ..`, from its min.
+        let (base, windows) = match rd.as_word() {
+            Some((offset, _)) => (offset, 1),
+            None => (rd.min(), ((span + 63) / 64) as usize),
         };
+        let window_base = |w: usize| base + 64 * w as i32;
+        let mut r = [0u64; WINDOWS];
+        for (w, word) in r.iter_mut().enumerate().take(windows) {
+            *word = rd.mask_from(window_base(w));
+        }
         let (index_base, positions) = ctx.domain(index).as_word()?;
         let first = index_base as i64 - self.offset as i64;
         // Bit b of `kept` stands for position `index_base + b`, as in `index`'s own word.
         let mut kept = 0u64;
-        let mut union = 0u64;
+        let mut union = [0u64; WINDOWS];
         let mut bits = positions;
         while bits != 0 {
             let b = bits.trailing_zeros();
@@ -96,26 +110,46 @@ impl ElementVar {
             if entry.is_interval() {
                 return None;
             }
-            // (1) the entry meets `result`; (2) its common values join the union.
-            let meets = entry.mask_from(base) & r;
-            if meets != 0 {
-                kept |= 1u64 << b;
-                union |= meets;
+            // (1) the entry meets `result`; (2) its common values join the union. Only the
+            // windows the entry's bounds reach.
+            let from = ((entry.min() as i64 - base as i64).max(0) / 64) as usize;
+            let to = ((entry.max() as i64 - base as i64 + 1).max(0) as usize).div_ceil(64);
+            for w in from..to.min(windows) {
+                let meets = entry.mask_from(window_base(w)) & r[w];
+                if meets != 0 {
+                    kept |= 1u64 << b;
+                    union[w] |= meets;
+                }
             }
         }
+        let in_union = |v: i32| {
+            let i = (v as i64 - base as i64) as usize;
+            union[i / 64] >> (i % 64) & 1 != 0
+        };
         let prune = |ctx: &mut Context<'_>| -> PropResult {
             if kept != positions {
                 ctx.intersect_mask(index, index_base, kept)?;
             }
             if union != r {
-                ctx.intersect_mask(result, base, union)?;
+                if windows == 1 {
+                    ctx.intersect_mask(result, base, union[0])?;
+                } else {
+                    ctx.retain(result, in_union)?;
+                }
             }
             // (3) one position left: its entry is `result`, which is now `union`.
             if kept.count_ones() == 1 {
                 let x = self.array[(first + kept.trailing_zeros() as i64) as usize];
+                let size: u32 = union.iter().map(|w| w.count_ones()).sum();
                 // `union` is within the entry: equal sizes, nothing to remove.
-                if ctx.size(x) != union.count_ones() {
-                    ctx.intersect_mask(x, base, union)?;
+                if ctx.size(x) != size {
+                    if windows == 1 {
+                        ctx.intersect_mask(x, base, union[0])?;
+                    } else {
+                        ctx.set_min(x, base)?;
+                        ctx.set_max(x, window_base(windows - 1) + 63)?;
+                        ctx.retain(x, in_union)?;
+                    }
                 }
             }
             Ok(())

@@ -25,6 +25,10 @@
 //! `≠` rule removes a value only when one term is left free). Checking in every case.
 //! [`ReifiedMember`] is domain consistent.
 //!
+//! **Entailed** (out of the queue until the search backtracks above the node) once `b` is
+//! fixed and the side it chose holds on the bounds, or the bounds decide `b`: a model's
+//! thousands of `x ≤ c ↔ b` then stop waking on every later bound of `x`.
+//!
 //! **Wakes on:** `b` fixed; any bound of an `xᵢ` (any removal for `≠` and membership).
 //! **Cost:** O(n) per run.
 
@@ -166,6 +170,24 @@ fn enforce(
     }
 }
 
+/// Does `Σ rel c` (when `positive`) or its negation hold for every combination of the
+/// bounds? Then the propagator has nothing left to do below this node: it is entailed.
+fn holds_on_bounds(
+    ctx: &Context<'_>,
+    terms: &[(i64, VarId)],
+    rel: LinRel,
+    c: i64,
+    positive: bool,
+) -> bool {
+    let (lo, hi) = sum_range(ctx, terms);
+    match (rel, positive) {
+        (LinRel::Le, true) => hi <= c,
+        (LinRel::Le, false) => lo > c,
+        (LinRel::Eq, true) | (LinRel::Ne, false) => lo == c && hi == c,
+        (LinRel::Ne, true) | (LinRel::Eq, false) => lo > c || hi < c || lo == hi && lo != c,
+    }
+}
+
 impl Propagator for ReifiedLinear {
     fn name(&self) -> &'static str {
         if self.half {
@@ -200,13 +222,18 @@ impl Propagator for ReifiedLinear {
         ctx.set_min(b, 0)?;
         ctx.set_max(b, 1)?;
         if ctx.is_fixed(b) {
-            if ctx.value(b) == 1 {
-                return enforce(ctx, &self.terms, self.rel, self.rhs, true);
+            let positive = ctx.value(b) == 1;
+            if !positive && self.half {
+                ctx.set_entailed();
+                return Ok(());
             }
-            if !self.half {
-                return enforce(ctx, &self.terms, self.rel, self.rhs, false);
+            enforce(ctx, &self.terms, self.rel, self.rhs, positive)?;
+            // Once the enforced side holds on the bounds (one term left, or the sum's range
+            // inside it), no later removal can prune through this constraint: it leaves the
+            // queue until the search backtracks above this node (Gecode's subsumption).
+            if holds_on_bounds(ctx, &self.terms, self.rel, self.rhs, positive) {
+                ctx.set_entailed();
             }
-            ctx.set_entailed();
             return Ok(());
         }
         let (lo, hi) = sum_range(ctx, &self.terms);
@@ -223,13 +250,20 @@ impl Propagator for ReifiedLinear {
             Some(false) => {
                 ctx.fix(b, 0)?;
                 if !self.half {
+                    // The negation holds on the bounds already: nothing to prune.
                     enforce(ctx, &self.terms, self.rel, self.rhs, false)?;
                 }
+                ctx.set_entailed();
             }
-            Some(true) if !self.half => {
-                ctx.fix(b, 1)?;
+            Some(true) => {
+                // The relation holds for every combination: `b = 1` (full), or `b` is free
+                // to be anything (half).
+                if !self.half {
+                    ctx.fix(b, 1)?;
+                }
+                ctx.set_entailed();
             }
-            _ => {}
+            None => {}
         }
         Ok(())
     }

@@ -19,7 +19,14 @@
 //! `x` and `y` are fixed. Bounds reasoning onto factors of any sign (Gecode's `int_times`
 //! rules) is not written yet: see docs/minizinc.md.
 //!
-//! **Consistency:** domain within the budget; checking beyond it.
+//! A square, `int_times(x, x, z)`, is one variable taken twice: its supports are the
+//! pairs `(v, v)` only (|D(x)| of them, where two variables would give |D(x)|², and the
+//! off-diagonal products would wrongly support values), and beyond the budget its bounds
+//! come from `√z` (Gecode posts its own `sqr` propagator for this case).
+//!
+//! **Consistency:** domain within the budget, except on a `z` held as an interval domain,
+//! which keeps only its bounds (see [`keep_only`]): bounds there; checking beyond the
+//! budget.
 //!
 //! **The word lane for `min` and `max`.** Enumerating the pairs is the reference; for `max`
 //! the supports have a closed form, which the engine uses (within the budget, where the
@@ -28,7 +35,8 @@
 //! some `b > a` (then `z = b`: `a` lies below the largest value of `D(y) ∩ D(z)`); a value
 //! `c` of `z` is `x`'s with `min y ≤ c`, or `y`'s with `min x ≤ c`. With each domain a word
 //! these are a few ANDs, ORs and shifts; `min` is `max` with the window's bits reversed.
-//! The same supports as the pairs find, in O(1) instead of O(|D(x)|·|D(y)|).
+//! The same supports as the pairs find, in O(1) instead of O(|D(x)|·|D(y)|). Wider bitsets
+//! read the same rules value by value (`min_max_values`): O(|D(x)| + |D(y)| + |D(z)|).
 //!
 //! **Wakes on:** any removal from `x`, `y` or `z`. **Cost:** O(|D(x)|·|D(y)|) within the
 //! budget (O(1) word operations for `min` and `max` in the word lane), O(1) beyond.
@@ -140,15 +148,30 @@ impl Arith {
         }
     }
 
-    /// The reference algorithm: keep the supported values.
+    /// The pairs the enumeration visits: |D(x)|·|D(y)|, or |D(x)| for a square.
+    fn pairs(&self, ctx: &Context<'_>) -> u64 {
+        if self.x == self.y {
+            ctx.size(self.x) as u64
+        } else {
+            ctx.size(self.x) as u64 * ctx.size(self.y) as u64
+        }
+    }
+
+    /// The reference algorithm: keep the supported values. When `x` and `y` are one
+    /// variable (`int_times(x, x, z)`, a square), a pair is one value taken twice: only the
+    /// diagonal `(v, v)` is a support.
     fn enumerate(&self, ctx: &mut Context<'_>) -> PropResult {
         let xs: Vec<i32> = ctx.domain(self.x).iter().collect();
         let ys: Vec<i32> = ctx.domain(self.y).iter().collect();
         let mut keep_x = vec![false; xs.len()];
         let mut keep_y = vec![false; ys.len()];
         let mut keep_z: Vec<i32> = Vec::new();
+        let same = self.x == self.y;
         for (i, &vx) in xs.iter().enumerate() {
-            for (j, &vy) in ys.iter().enumerate() {
+            // A square: the one pair (vx, vx), at j = i.
+            let js = if same { i..i + 1 } else { 0..ys.len() };
+            for j in js {
+                let vy = ys[j];
                 if let Some(r) = self.op.apply(vx as i64, vy as i64) {
                     if ctx.contains(self.z, r as i32) {
                         keep_x[i] = true;
@@ -162,8 +185,7 @@ impl Arith {
         keep_z.dedup();
         ctx.retain(self.x, |v| keep_x[xs.binary_search(&v).unwrap()])?;
         ctx.retain(self.y, |v| keep_y[ys.binary_search(&v).unwrap()])?;
-        ctx.retain(self.z, |v| keep_z.binary_search(&v).is_ok())?;
-        Ok(())
+        keep_only(ctx, self.z, &keep_z)
     }
 
     /// The word lane for `min` and `max` (see the module docs): the supports of the pairs in
@@ -201,6 +223,66 @@ impl Arith {
         Some(prune(ctx))
     }
 
+    /// `min` and `max` on bitsets wider than the word lane's window: the same supports in
+    /// closed form, read value by value (see the module docs). For `max`: `a` of `x` is
+    /// supported when `a ∈ D(z)` and `min y ≤ a`, or `a` lies below the greatest value of
+    /// `D(y) ∩ D(z)`; `c` of `z` when `c ∈ D(x)` and `min y ≤ c`, or `c ∈ D(y)` and
+    /// `min x ≤ c`. `min` is the mirror. O(|D(x)| + |D(y)| + |D(z)|) instead of the pairs.
+    /// `None` (and nothing pruned) on an interval domain.
+    fn min_max_values(&self, ctx: &mut Context<'_>) -> Option<PropResult> {
+        let (x, y, z) = (self.x, self.y, self.z);
+        if [x, y, z].iter().any(|&v| ctx.domain(v).is_interval()) {
+            return None;
+        }
+        let max = self.op == ArithOp::Max;
+        // `u` beats `v` in the order of the operation: `u ≥ v` for max, `u ≤ v` for min.
+        let beats = move |u: i32, v: i32| if max { u >= v } else { u <= v };
+        // The weakest value of `w` (min for max, max for min) and the strongest value
+        // `w` shares with `z` (None when they share none).
+        let weakest = |ctx: &Context<'_>, w: VarId| if max { ctx.min(w) } else { ctx.max(w) };
+        let strongest_shared = |ctx: &Context<'_>, w: VarId| {
+            let d = ctx.domain(w);
+            if max {
+                // Down from the max, value by value.
+                let mut v = Some(d.max());
+                while let Some(u) = v {
+                    if ctx.contains(z, u) {
+                        return Some(u);
+                    }
+                    v = u.checked_sub(1).and_then(|w| d.prev_from(w));
+                }
+                None
+            } else {
+                d.iter().find(|&v| ctx.contains(z, v))
+            }
+        };
+        let outcome = (|| -> PropResult {
+            for (a, b) in [(x, y), (y, x)] {
+                let b_weakest = weakest(ctx, b);
+                let b_shared = strongest_shared(ctx, b);
+                let keep = |v: i32| {
+                    ctx.contains(z, v) && beats(v, b_weakest)
+                        || b_shared.is_some_and(|s| beats(s, v) && s != v)
+                };
+                let drop: Vec<i32> = ctx.domain(a).iter().filter(|&v| !keep(v)).collect();
+                for v in drop {
+                    ctx.remove(a, v)?;
+                }
+            }
+            let (x_weakest, y_weakest) = (weakest(ctx, x), weakest(ctx, y));
+            let keep_z = |v: i32| {
+                ctx.contains(x, v) && beats(v, y_weakest)
+                    || ctx.contains(y, v) && beats(v, x_weakest)
+            };
+            let drop: Vec<i32> = ctx.domain(z).iter().filter(|&v| !keep_z(v)).collect();
+            for v in drop {
+                ctx.remove(z, v)?;
+            }
+            Ok(())
+        })();
+        Some(outcome)
+    }
+
     /// Beyond the budget: bounds of `z` from the corners (monotone ops) and checking.
     fn intervals(&self, ctx: &mut Context<'_>) -> PropResult {
         let (x, y, z) = (self.x, self.y, self.z);
@@ -227,7 +309,11 @@ impl Arith {
             narrow_extremum(ctx, self.op, x, y, z)?;
             narrow_extremum(ctx, self.op, y, x, z)?;
         }
-        if self.op == ArithOp::Times && ctx.min(x) >= 0 && ctx.min(y) >= 0 {
+        if self.op == ArithOp::Times && x == y {
+            // A square: z = x² lies between the squares of the least and greatest |x|,
+            // and |x| ≤ ⌊√max z⌋ (the corners above allow the negative min x · max x).
+            narrow_square(ctx, x, z)?;
+        } else if self.op == ArithOp::Times && ctx.min(x) >= 0 && ctx.min(y) >= 0 {
             // Non-negative factors: z = x·y gives x ≥ ⌈min z / max y⌉ and, when y ≥ 1,
             // x ≤ ⌊max z / min y⌋; the same for y.
             narrow_factor(ctx, x, y, z)?;
@@ -243,6 +329,27 @@ impl Arith {
         }
         Ok(())
     }
+}
+
+/// Keep in `z` the supported `values` (sorted, without repeats). A bitset keeps exactly
+/// them. An interval domain (a span over `BITSET_MAX_SPAN`: a product's result, FlatZinc's
+/// `var int`) only moves its bounds to the least and greatest: a hole for every gap
+/// between products would make it a list of hundreds of holes that every later `contains`
+/// walks (`domain/interval.rs` keeps holes few on purpose), and visiting its values one by
+/// one would cost its whole span. So on such a `z` the propagator is bounds consistent,
+/// as Gecode's `int_times` is everywhere.
+fn keep_only(ctx: &mut Context<'_>, z: VarId, values: &[i32]) -> PropResult {
+    let (Some(&first), Some(&last)) = (values.first(), values.last()) else {
+        return Err(crate::Conflict::new());
+    };
+    ctx.set_min(z, first)?;
+    ctx.set_max(z, last)?;
+    if ctx.domain(z).is_interval() || ctx.size(z) as usize == values.len() {
+        return Ok(());
+    }
+    // A bitset: one pass over the values left between the new bounds.
+    ctx.retain(z, |v| values.binary_search(&v).is_ok())?;
+    Ok(())
 }
 
 /// The values of `x`, `y` and `z` with a support in `z = max(x, y)`, each domain a word of
@@ -286,6 +393,47 @@ fn narrow_extremum(ctx: &mut Context<'_>, op: ArithOp, x: VarId, y: VarId, z: Va
     Ok(())
 }
 
+/// For `z = x²`: `z` within the squares of the least and greatest `|x|`, `|x| ≤ ⌊√max z⌋`,
+/// and, for `x ≥ 0` (`x ≤ 0`), `x ≥ ⌈√min z⌉` (`x ≤ -⌈√min z⌉`): bounds consistency.
+fn narrow_square(ctx: &mut Context<'_>, x: VarId, z: VarId) -> PropResult {
+    let clamp = |v: i64| v.clamp(i32::MIN as i64, i32::MAX as i64) as i32;
+    let (lo, hi) = (ctx.min(x) as i64, ctx.max(x) as i64);
+    let least = if lo <= 0 && hi >= 0 {
+        0
+    } else {
+        lo.abs().min(hi.abs())
+    };
+    let greatest = lo.abs().max(hi.abs());
+    ctx.set_min(z, clamp(least * least))?;
+    ctx.set_max(z, clamp(greatest * greatest))?;
+    let root = floor_sqrt(ctx.max(z).max(0) as i64);
+    ctx.set_min(x, clamp(-root))?;
+    ctx.set_max(x, clamp(root))?;
+    let zlo = ctx.min(z).max(0) as i64;
+    let mut low_root = floor_sqrt(zlo);
+    if low_root * low_root < zlo {
+        low_root += 1;
+    }
+    if ctx.min(x) >= 0 {
+        ctx.set_min(x, clamp(low_root))?;
+    } else if ctx.max(x) <= 0 {
+        ctx.set_max(x, clamp(-low_root))?;
+    }
+    Ok(())
+}
+
+/// `⌊√n⌋` for `n ≥ 0`, exact (the float estimate corrected by one step either way).
+fn floor_sqrt(n: i64) -> i64 {
+    let mut r = (n as f64).sqrt() as i64;
+    while r * r > n {
+        r -= 1;
+    }
+    while (r + 1) * (r + 1) <= n {
+        r += 1;
+    }
+    r
+}
+
 /// For `z = x·y` with `x, y ≥ 0`: the bounds of `x` that `z` and `y` allow.
 fn narrow_factor(ctx: &mut Context<'_>, x: VarId, y: VarId, z: VarId) -> PropResult {
     let (ylo, yhi) = (ctx.min(y) as i64, ctx.max(y) as i64);
@@ -316,18 +464,18 @@ impl Propagator for Arith {
         Priority::Medium
     }
     fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
-        let pairs = ctx.size(self.x) as u64 * ctx.size(self.y) as u64;
-        if pairs <= self.pair_budget {
+        if self.pairs(ctx) <= self.pair_budget {
             self.enumerate(ctx)
         } else {
             self.intervals(ctx)
         }
     }
     fn propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
-        if matches!(self.op, ArithOp::Min | ArithOp::Max)
-            && ctx.size(self.x) as u64 * ctx.size(self.y) as u64 <= self.pair_budget
-        {
+        if matches!(self.op, ArithOp::Min | ArithOp::Max) && self.pairs(ctx) <= self.pair_budget {
             if let Some(outcome) = self.min_max_words(ctx) {
+                return outcome;
+            }
+            if let Some(outcome) = self.min_max_values(ctx) {
                 return outcome;
             }
         }
