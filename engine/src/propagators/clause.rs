@@ -26,10 +26,49 @@ use crate::propagator::{
 };
 use crate::store::VarId;
 
+/// A literal: `(x, true)` is `x = 1`, `(x, false)` is `x = 0`.
+pub type Literal = (VarId, bool);
+
+/// The literal is false: its variable has lost the literal's value.
+#[inline]
+pub(crate) fn is_false(ctx: &Context<'_>, (x, sign): Literal) -> bool {
+    !ctx.contains(x, sign as i32)
+}
+
+/// The literal is true: its variable is fixed to the literal's value.
+#[inline]
+pub(crate) fn is_true(ctx: &Context<'_>, (x, sign): Literal) -> bool {
+    ctx.is_fixed(x) && ctx.value(x) == sign as i32
+}
+
+/// Two watches on `lits` (positions; equal when there is one literal): if watch `w`'s
+/// literal no longer `qualifies`, move the watch to another literal that does, other than
+/// the other watch's. False when there is none. A clause watches literals that are not
+/// false; a conjunction (`conjunction.rs`) literals that are not true.
+#[inline]
+pub(crate) fn move_watch(
+    lits: &[Literal],
+    watch: &mut [usize; 2],
+    w: usize,
+    qualifies: impl Fn(Literal) -> bool,
+) -> bool {
+    if qualifies(lits[watch[w]]) {
+        return true;
+    }
+    let other = watch[1 - w];
+    for (p, &lit) in lits.iter().enumerate() {
+        if p != other && qualifies(lit) {
+            watch[w] = p;
+            return true;
+        }
+    }
+    false
+}
+
 #[derive(Clone, Debug)]
 pub struct Clause {
-    /// The literals: `(x, true)` is `x = 1`, `(x, false)` is `x = 0`.
-    lits: Vec<(VarId, bool)>,
+    /// The literals.
+    lits: Vec<Literal>,
     /// Positions in `lits` of the two watched literals (equal when there is one literal).
     watch: [usize; 2],
     /// The clause contains `x` and `¬x`: always true.
@@ -62,29 +101,9 @@ impl Clause {
         }
     }
 
-    #[inline]
-    fn is_false(ctx: &Context<'_>, (x, sign): (VarId, bool)) -> bool {
-        !ctx.contains(x, sign as i32)
-    }
-
-    #[inline]
-    fn is_true(ctx: &Context<'_>, (x, sign): (VarId, bool)) -> bool {
-        ctx.is_fixed(x) && ctx.value(x) == sign as i32
-    }
-
     /// Make watch `w` point at a non-false literal other than the other watch, if any.
     fn rewatch(&mut self, ctx: &Context<'_>, w: usize) -> bool {
-        if !Self::is_false(ctx, self.lits[self.watch[w]]) {
-            return true;
-        }
-        let other = self.watch[1 - w];
-        for (p, &lit) in self.lits.iter().enumerate() {
-            if p != other && !Self::is_false(ctx, lit) {
-                self.watch[w] = p;
-                return true;
-            }
-        }
-        false
+        move_watch(&self.lits, &mut self.watch, w, |lit| !is_false(ctx, lit))
     }
 
     /// Both watches valid, or unit propagation, or failure.
@@ -109,9 +128,7 @@ impl Clause {
             ctx.set_entailed();
             return Ok(());
         }
-        if Self::is_true(ctx, self.lits[self.watch[0]])
-            || Self::is_true(ctx, self.lits[self.watch[1]])
-        {
+        if is_true(ctx, self.lits[self.watch[0]]) || is_true(ctx, self.lits[self.watch[1]]) {
             ctx.set_entailed();
         }
         Ok(())
@@ -158,7 +175,7 @@ impl Propagator for Clause {
             ctx.set_entailed();
             return Ok(());
         }
-        let mut open = self.lits.iter().filter(|&&lit| !Self::is_false(ctx, lit));
+        let mut open = self.lits.iter().filter(|&&lit| !is_false(ctx, lit));
         match (open.next(), open.next()) {
             (None, _) => Err(crate::Conflict::new()),
             (Some(&(x, sign)), None) => {
@@ -167,7 +184,7 @@ impl Propagator for Clause {
                 Ok(())
             }
             _ => {
-                if self.lits.iter().any(|&lit| Self::is_true(ctx, lit)) {
+                if self.lits.iter().any(|&lit| is_true(ctx, lit)) {
                     ctx.set_entailed();
                 }
                 Ok(())

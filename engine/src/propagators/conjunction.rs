@@ -33,10 +33,7 @@ use crate::domain::Event;
 use crate::propagator::{
     Condition, Context, EnqueueDecision, Priority, PropResult, Propagator, Subscription,
 };
-use crate::store::VarId;
-
-/// A literal: `(x, true)` is `x = 1`, `(x, false)` is `x = 0`.
-pub type Literal = (VarId, bool);
+use crate::propagators::clause::{is_false, is_true, move_watch, Literal};
 
 /// `r ⇔ ℓ₁ ∧ … ∧ ℓₖ`. The variables of the literals and of `r` must be distinct
 /// (`Model::conjunction` decomposes into clauses otherwise).
@@ -59,14 +56,6 @@ impl Conjunction {
             watch: [0, second],
             fixed: Vec::new(),
         }
-    }
-
-    fn is_true(ctx: &Context<'_>, (x, sign): Literal) -> bool {
-        ctx.is_fixed(x) && ctx.value(x) == sign as i32
-    }
-
-    fn is_false(ctx: &Context<'_>, (x, sign): Literal) -> bool {
-        !ctx.contains(x, sign as i32)
     }
 
     fn make(ctx: &mut Context<'_>, (x, sign): Literal, truth: bool) -> PropResult {
@@ -98,7 +87,7 @@ impl Conjunction {
                 Self::make(ctx, self.r, true)?;
                 ctx.set_entailed();
             }
-            Some(lit) if Self::is_false(ctx, self.r) => {
+            Some(lit) if is_false(ctx, self.r) => {
                 Self::make(ctx, lit, false)?;
                 ctx.set_entailed();
             }
@@ -110,17 +99,7 @@ impl Conjunction {
     /// Make watch `w` point at a literal not known true, other than the other watch's, if
     /// there is one.
     fn rewatch(&mut self, ctx: &Context<'_>, w: usize) -> bool {
-        if !Self::is_true(ctx, self.lits[self.watch[w]]) {
-            return true;
-        }
-        let other = self.watch[1 - w];
-        for (p, &lit) in self.lits.iter().enumerate() {
-            if p != other && !Self::is_true(ctx, lit) {
-                self.watch[w] = p;
-                return true;
-            }
-        }
-        false
+        move_watch(&self.lits, &mut self.watch, w, |lit| !is_true(ctx, lit))
     }
 
     /// The incremental rules 3 and 4 through the watches.
@@ -167,15 +146,15 @@ impl Propagator for Conjunction {
     /// The reference: the four rules read off the current domains.
     fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
         self.restrict_to_booleans(ctx)?;
-        if Self::is_true(ctx, self.r) {
+        if is_true(ctx, self.r) {
             return self.all_true(ctx);
         }
-        if self.lits.iter().any(|&lit| Self::is_false(ctx, lit)) {
+        if self.lits.iter().any(|&lit| is_false(ctx, lit)) {
             Self::make(ctx, self.r, false)?;
             ctx.set_entailed();
             return Ok(());
         }
-        let mut open = self.lits.iter().filter(|&&lit| !Self::is_true(ctx, lit));
+        let mut open = self.lits.iter().filter(|&&lit| !is_true(ctx, lit));
         match (open.next(), open.next()) {
             (None, _) => self.at_most_one_open(ctx, None),
             (Some(&last), None) => self.at_most_one_open(ctx, Some(last)),
@@ -211,9 +190,9 @@ impl Propagator for Conjunction {
         let some_false = self
             .fixed
             .iter()
-            .any(|&p| Self::is_false(ctx, self.lits[p as usize]));
+            .any(|&p| is_false(ctx, self.lits[p as usize]));
         self.fixed.clear();
-        if Self::is_true(ctx, self.r) {
+        if is_true(ctx, self.r) {
             return self.all_true(ctx);
         }
         if some_false {

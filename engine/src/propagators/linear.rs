@@ -40,14 +40,7 @@ pub fn post_linear(
     relation: Relation,
     rhs: i64,
 ) -> Vec<Box<dyn Propagator>> {
-    let mut merged: Vec<(i64, VarId)> = Vec::with_capacity(terms.len());
-    for &(a, x) in terms {
-        match merged.iter_mut().find(|(_, y)| *y == x) {
-            Some(t) => t.0 += a,
-            None => merged.push((a, x)),
-        }
-    }
-    merged.retain(|&(a, _)| a != 0);
+    let merged = merge_terms(terms);
     let bound: i128 = merged
         .iter()
         .map(|&(a, _)| (a as i128).abs() * (1i128 << 31))
@@ -262,4 +255,18 @@ impl Propagator for LinearNe {
             }
         }
     }
+}
+
+/// The terms with each variable once (its coefficients added up) and no zero coefficient:
+/// `2x + 3y - 2x` is `3y`. Every linear propagator starts from this form.
+pub(crate) fn merge_terms(terms: &[(i64, VarId)]) -> Vec<(i64, VarId)> {
+    let mut merged: Vec<(i64, VarId)> = Vec::with_capacity(terms.len());
+    for &(a, x) in terms {
+        match merged.iter_mut().find(|(_, y)| *y == x) {
+            Some(t) => t.0 += a,
+            None => merged.push((a, x)),
+        }
+    }
+    merged.retain(|&(a, _)| a != 0);
+    merged
 }

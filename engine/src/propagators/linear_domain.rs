@@ -53,14 +53,7 @@ impl LinearEqDomain {
 
     /// With another enumeration budget (tests use 0 to exercise the fallback).
     pub fn with_budget(terms: &[(i64, VarId)], rhs: i64, budget: u64) -> LinearEqDomain {
-        let mut merged: Vec<(i64, VarId)> = Vec::with_capacity(terms.len());
-        for &(a, x) in terms {
-            match merged.iter_mut().find(|(_, y)| *y == x) {
-                Some(t) => t.0 += a,
-                None => merged.push((a, x)),
-            }
-        }
-        merged.retain(|&(a, _)| a != 0);
+        let merged = crate::propagators::linear::merge_terms(terms);
         LinearEqDomain {
             terms: merged,
             rhs,

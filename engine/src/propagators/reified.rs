@@ -57,14 +57,7 @@ pub struct ReifiedLinear {
 impl ReifiedLinear {
     /// Terms with a zero coefficient are dropped; repeated variables are merged.
     pub fn new(b: VarId, terms: &[(i64, VarId)], rel: LinRel, rhs: i64, half: bool) -> Self {
-        let mut merged: Vec<(i64, VarId)> = Vec::with_capacity(terms.len());
-        for &(a, x) in terms {
-            match merged.iter_mut().find(|(_, y)| *y == x) {
-                Some(t) => t.0 += a,
-                None => merged.push((a, x)),
-            }
-        }
-        merged.retain(|&(a, _)| a != 0);
+        let merged = crate::propagators::linear::merge_terms(terms);
         ReifiedLinear {
             b,
             terms: merged,
