@@ -375,6 +375,16 @@ fn diffn_pairwise_rule_pushes_and_shrinks() {
     assert_eq!((m.min(xb), m.max(xb), m.min(yb)), (0, 5, 0));
 }
 
+/// Two rectangles' corners fixed at (0, 0) and (1, 1): `(xa, ya, xb, yb)`.
+fn corners_0_and_1(m: &mut Model) -> (VarId, VarId, VarId, VarId) {
+    (
+        m.new_var(0, 0),
+        m.new_var(0, 0),
+        m.new_var(1, 1),
+        m.new_var(1, 1),
+    )
+}
+
 /// Strict and non-strict on a zero-width rectangle inside a 3×3 square: strict fails,
 /// non-strict accepts; and in the non-strict form, when no position is left, a size that
 /// may be 0 is fixed to 0.
@@ -382,12 +392,7 @@ fn diffn_pairwise_rule_pushes_and_shrinks() {
 fn diffn_zero_sizes_strict_and_not() {
     for strict in [true, false] {
         let mut m = Model::new();
-        let (xa, ya, xb, yb) = (
-            m.new_var(0, 0),
-            m.new_var(0, 0),
-            m.new_var(1, 1),
-            m.new_var(1, 1),
-        );
+        let (xa, ya, xb, yb) = corners_0_and_1(&mut m);
         let (three, zero) = (m.new_var(3, 3), m.new_var(0, 0));
         let _ = m.diffn(
             &[xa, xb],
@@ -399,12 +404,7 @@ fn diffn_zero_sizes_strict_and_not() {
         assert_eq!(m.propagate().is_err(), strict);
     }
     let mut m = Model::new();
-    let (xa, ya, xb, yb) = (
-        m.new_var(0, 0),
-        m.new_var(0, 0),
-        m.new_var(1, 1),
-        m.new_var(1, 1),
-    );
+    let (xa, ya, xb, yb) = corners_0_and_1(&mut m);
     let three = m.new_var(3, 3);
     let w = m.new_var_from_values(&[0, 2, 4]);
     let _ = m.diffn(&[xa, xb], &[ya, yb], &[three, w], &[three, three], false);

@@ -58,11 +58,13 @@ impl Conjunction {
         }
     }
 
+    /// Make the literal true (`truth`) or false.
     fn make(ctx: &mut Context<'_>, (x, sign): Literal, truth: bool) -> PropResult {
         ctx.fix(x, (sign == truth) as i32)?;
         Ok(())
     }
 
+    /// Every variable of the constraint is 0/1.
     fn restrict_to_booleans(&self, ctx: &mut Context<'_>) -> PropResult {
         for &(x, _) in self.lits.iter().chain(std::iter::once(&self.r)) {
             ctx.set_min(x, 0)?;
