@@ -12,6 +12,7 @@
 
 use engine::propagators::alldiff::domain::AllDifferentDomain;
 use engine::propagators::alldiff::fast::units::AllDifferentUnits;
+use engine::propagators::alldiff::fast::value::AllDifferentValue;
 use engine::propagators::alldiff::reference::AllDifferentReference;
 use engine::rng::Rng;
 use engine::testing::{check_propagator, Consistency, HarnessConfig};
@@ -339,5 +340,77 @@ fn the_n_queens_offset_family_prunes_as_the_reference() {
                 agree_on_a_dive(&name, &mut rng, &domains, &fast, &reference(level));
             }
         }
+    }
+}
+
+#[test]
+fn forward_checking_prunes_as_the_reference_in_both_store_layouts() {
+    // `fast/value.rs` and `fast/offset_family.rs` run `fast/singles.rs`'s routine in two
+    // layouts: one word per domain, for at most 64 positions, and domains of any width. From
+    // 9 to 90 positions, on spans inside one word and wider, so that both layouts and the
+    // switch between them (more than 64 positions on one-word domains) are crossed.
+    let mut rng = Rng::new(2026);
+    for case in 0..60 {
+        let n = [9, 20, 64, 65, 90][case % 5];
+        let hi = if case % 2 == 0 { 63 } else { n as i32 + 40 };
+        // Offsets `i` spread the shown values, so that long dives stay feasible.
+        let offsets: Vec<i32> = (0..n as i32)
+            .map(|i| {
+                if case % 3 == 0 {
+                    i
+                } else {
+                    rng.below(5) as i32 - 2
+                }
+            })
+            .collect();
+        // Every fourth case, two or three values a domain: forward checking then fixes
+        // variables in turn (a chain through the lane's queue of fixed positions).
+        let domains = if case % 4 == 1 {
+            (0..n)
+                .map(|_| {
+                    let mut d: Vec<i32> = (0..2 + rng.below(2))
+                        .map(|_| rng.below(hi as u64 + 1) as i32)
+                        .collect();
+                    d.sort_unstable();
+                    d.dedup();
+                    d
+                })
+                .collect()
+        } else {
+            random_domains(&mut rng, n, 0, hi)
+        };
+        let reference = |offsets: &[Vec<i32>], level: AllDiffLevel| {
+            let offsets = offsets.to_vec();
+            move |m: &mut Model, xs: &[VarId]| {
+                for o in &offsets {
+                    m.post(Box::new(AllDifferentReference::new(xs, o, level)));
+                }
+            }
+        };
+        let value = |m: &mut Model, xs: &[VarId]| {
+            m.post(Box::new(AllDifferentValue::new(xs, &offsets)));
+        };
+        let one = [offsets.clone()];
+        agree_on_a_dive(
+            &format!("value, {n} positions, case {case}"),
+            &mut rng,
+            &domains,
+            &value,
+            &reference(&one, AllDiffLevel::Value),
+        );
+        // Two families; the value-level family may add its pigeonhole rule, so it is held
+        // between forward checking and domain consistency.
+        let families = [offsets.clone(), offsets.iter().map(|o| -2 * o).collect()];
+        let family = |m: &mut Model, xs: &[VarId]| {
+            m.all_different_family(xs, &families, AllDiffLevel::Value);
+        };
+        bracketed_on_a_dive(
+            &format!("family, {n} positions, case {case}"),
+            &mut rng,
+            &domains,
+            &family,
+            &reference(&families, AllDiffLevel::Value),
+            Some(&reference(&families, AllDiffLevel::Domain)),
+        );
     }
 }

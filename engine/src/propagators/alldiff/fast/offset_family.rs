@@ -47,8 +47,8 @@
 //!
 //! **Open positions.** As in `value.rs`, a variable whose fixed value has been removed from
 //! all others is *closed*: it never needs looking at again below this node. The open ones
-//! are kept in a reversible sparse set, and both paths' scans are the forward-checking
-//! routines of `singles.rs`, shared with `value.rs`.
+//! are kept in a reversible sparse set, and both paths run the forward-checking routine of
+//! `singles.rs`, shared with `value.rs` and the domain-level lane.
 //!
 //! **Wakes on:** fixed; any removal when a family is constant. **Idempotent:** a variable
 //! fixed by the removals is handled in the same run. **Cost:** O(K · open variables) per
@@ -62,7 +62,8 @@ use crate::propagator::{
     Subscription,
 };
 use crate::propagators::alldiff::fast::singles::{
-    remove_attacked_bits, remove_attacked_values, OpenPositions, OpenSlot, BLOCK,
+    forward_check, AttackedBits, AttackedValues, OpenPositions, OpenSlot, StoreLane, Wide, Words,
+    BLOCK,
 };
 use crate::propagators::alldiff::reference;
 use crate::store::VarId;
@@ -121,8 +122,6 @@ pub struct AllDifferentOffsetFamily {
     families: usize,
     /// `offsets[i * K + k]`: the offset `cₖᵢ` of variable `i` in family `k`.
     offsets: Vec<i32>,
-    /// Local indices of variables fixed since the last run.
-    pending: Vec<u32>,
     /// The variables, the open ones first. The word path (at most 64 variables) takes them
     /// as one whole block, `[Slot; 64]`, which it indexes with a bit number and no bounds
     /// check.
@@ -142,8 +141,6 @@ pub struct AllDifferentOffsetFamily {
     /// A domain lost values without being fixed since the last run, and the pigeonhole
     /// check runs: it is due even if no variable was fixed.
     recheck: bool,
-    /// Scratch: the attacked bits of each open variable of the current block.
-    attacked: [u64; BLOCK],
 }
 
 impl AllDifferentOffsetFamily {
@@ -162,7 +159,6 @@ impl AllDifferentOffsetFamily {
             xs: xs.to_vec(),
             families: k_count,
             offsets,
-            pending: Vec::new(),
             open: OpenPositions::new(
                 xs.iter()
                     .enumerate()
@@ -180,80 +176,26 @@ impl AllDifferentOffsetFamily {
                 .position(|f| f.windows(2).all(|w| w[0] == w[1])),
             pigeonhole: None,
             recheck: false,
-            attacked: [0; BLOCK],
         }
     }
 
-    /// Remove from the `count` open variables the values that the fixed variable `closed`
-    /// attacks, when every domain is one word. Variables fixed by this go to `pending`.
-    fn forward_check_words(
-        &mut self,
-        ctx: &mut Context<'_>,
-        closed: Slot,
-        count: usize,
-    ) -> PropResult {
-        // The value each family shows at the fixed variable: its `bit0` moved up to the bit
-        // of its value (past the last family, family 0's again).
-        let t = ctx.domain(closed.var).first_word().trailing_zeros() as i64;
-        let shown = closed.bit0.map(|b| b + t);
-        // The word path takes at most 64 variables: the open ones are in the first block.
-        let Some(block) = self.open.block(0) else {
-            return Ok(());
-        };
-        // Phase 1, no branch: the attacked bits of each open variable, and which of them
-        // still hold one.
-        let mut losers = 0u64;
-        let domains = ctx.domains();
-        let open_in_block = &block[..count.min(BLOCK)];
-        let attacked = &mut self.attacked;
-        for (b, (slot, attacked_of)) in open_in_block.iter().zip(attacked.iter_mut()).enumerate() {
-            let mut attacked_bits = 0u64;
-            for (shown_k, bit0_k) in shown.iter().zip(&slot.bit0) {
-                // A bit number outside 0..64 (negative ones too, as `u64`) is a value
-                // the word cannot hold. (Written as a test of the shift itself, so that
-                // the compiler can use a vector shift that gives 0 for such amounts.)
-                let bit = (shown_k - bit0_k) as u64;
-                attacked_bits |= if bit < 64 { 1 << bit } else { 0 };
-            }
-            let word = domains[slot.var.index()].first_word();
-            *attacked_of = attacked_bits;
-            losers |= ((word & attacked_bits != 0) as u64) << b;
-        }
-        // Phase 2: one word operation per variable that loses something.
-        remove_attacked_bits(ctx, block, losers, attacked, &mut self.pending)
-    }
-
-    /// The same as `forward_check_words` for domains of any width: one `remove` per family.
-    fn forward_check_wide(
-        &mut self,
-        ctx: &mut Context<'_>,
-        closed: Slot,
-        count: usize,
-    ) -> PropResult {
-        let k_count = self.families;
-        let v = ctx.value(closed.var) as i64;
-        let i = closed.position as usize;
-        let offsets = &self.offsets;
-        let attacks = |slot: &Slot| {
-            let j = slot.position as usize;
-            (0..k_count)
-                .map(move |k| v + offsets[i * k_count + k] as i64 - offsets[j * k_count + k] as i64)
-        };
-        remove_attacked_values(ctx, &self.open.slots()[..count], attacks, &mut self.pending)
-    }
-
-    /// Handle the fixed variables in `self.pending`, and any that this fixes in turn.
+    /// Handle the fixed variables in `open.pending`, and any that this fixes in turn.
     /// The pigeonhole check runs if a domain changed: a variable was fixed, or `recheck`.
     fn process_pending(&mut self, ctx: &mut Context<'_>) -> PropResult {
         let mut count = self.open.open_count(ctx);
-        // Two loops rather than a test of `one_word` per fixed variable.
+        // Two lanes rather than a test of `one_word` per fixed variable.
         if self.one_word {
             let mut fixed_any = std::mem::take(&mut self.recheck);
             loop {
-                while let Some(closed) = self.open.close_next(&mut self.pending, &mut count) {
-                    self.forward_check_words(ctx, closed, count)?;
-                    fixed_any = true;
-                }
+                let mut lane = StoreLane {
+                    ctx: &mut *ctx,
+                    open: &mut self.open,
+                    count,
+                    layout: Words(FamilyBits),
+                };
+                forward_check(&mut lane)?;
+                fixed_any |= lane.count < count;
+                count = lane.count;
                 let Some(family) = self.pigeonhole else { break };
                 if !fixed_any || count == 0 {
                     break;
@@ -263,9 +205,18 @@ impl AllDifferentOffsetFamily {
                 fixed_any = self.check_pigeonhole(ctx, count, family)?;
             }
         } else {
-            while let Some(closed) = self.open.close_next(&mut self.pending, &mut count) {
-                self.forward_check_wide(ctx, closed, count)?;
-            }
+            let rule = FamilyValues {
+                families: self.families,
+                offsets: &self.offsets,
+            };
+            let mut lane = StoreLane {
+                ctx: &mut *ctx,
+                open: &mut self.open,
+                count,
+                layout: Wide(rule),
+            };
+            forward_check(&mut lane)?;
+            count = lane.count;
         }
         self.open.save_count(ctx, count);
         if count == 0 {
@@ -334,7 +285,7 @@ impl AllDifferentOffsetFamily {
             // An open variable is not fixed (it would have been closed), so `word` holds
             // more than `needed`.
             if ctx.remove_present_bits(slot.var, word & !needed)? == Event::Fixed {
-                self.pending.push(slot.position);
+                self.open.pending.push(slot.position);
             }
         }
         Ok(true)
@@ -393,7 +344,7 @@ impl Propagator for AllDifferentOffsetFamily {
     }
     fn notify(&mut self, local: usize, event: Event) -> EnqueueDecision {
         if event == Event::Fixed {
-            self.pending.push(local as u32);
+            self.open.pending.push(local as u32);
             return EnqueueDecision::Enqueue;
         }
         // Values removed without fixing: only the pigeonhole check can use that.
@@ -405,7 +356,7 @@ impl Propagator for AllDifferentOffsetFamily {
         }
     }
     fn clear_pending(&mut self) {
-        self.pending.clear();
+        self.open.pending.clear();
         self.recheck = false;
     }
     fn register(&mut self, post: &mut PostContext<'_>) {
@@ -457,17 +408,78 @@ impl Propagator for AllDifferentOffsetFamily {
             }
         }
         self.pigeonhole = self.pigeonhole_family();
-        self.pending.clear();
+        self.open.pending.clear();
         self.recheck = self.pigeonhole.is_some();
         for (i, &x) in self.xs.iter().enumerate() {
             if ctx.is_fixed(x) {
-                self.pending.push(i as u32);
+                self.open.pending.push(i as u32);
             }
         }
         self.process_pending(ctx)
     }
     fn propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
         self.process_pending(ctx)
+    }
+}
+
+/// What a fixed variable attacks when every domain is one word: one value per family, as
+/// bits of each open variable's word (the first phase of the scan, branch-free: it ORs the
+/// attacked bits of each family into a mask and tests it against the variable's word).
+struct FamilyBits;
+
+impl AttackedBits<Slot> for FamilyBits {
+    #[inline(always)]
+    fn scan(
+        &self,
+        ctx: &Context<'_>,
+        closed: &Slot,
+        open: &[Slot],
+        attacked: &mut [u64; BLOCK],
+    ) -> u64 {
+        // The value each family shows at the fixed variable: its `bit0` moved up to the bit
+        // of its value (past the last family, family 0's again).
+        let t = ctx.domain(closed.var).first_word().trailing_zeros() as i64;
+        let shown = closed.bit0.map(|b| b + t);
+        let domains = ctx.domains();
+        let mut holders = 0u64;
+        for (b, (slot, attacked_of)) in open.iter().zip(attacked.iter_mut()).enumerate() {
+            let mut attacked_bits = 0u64;
+            for (shown_k, bit0_k) in shown.iter().zip(&slot.bit0) {
+                // A bit number outside 0..64 (negative ones too, as `u64`) is a value
+                // the word cannot hold. (Written as a test of the shift itself, so that
+                // the compiler can use a vector shift that gives 0 for such amounts.)
+                let bit = (shown_k - bit0_k) as u64;
+                attacked_bits |= if bit < 64 { 1 << bit } else { 0 };
+            }
+            let word = domains[slot.var.index()].first_word();
+            *attacked_of = attacked_bits;
+            holders |= ((word & attacked_bits != 0) as u64) << b;
+        }
+        holders
+    }
+}
+
+/// The same for domains of any width: `xⱼ = v + cₖᵢ - cₖⱼ` for each family `k`, when `xᵢ`
+/// is fixed to `v`.
+struct FamilyValues<'a> {
+    families: usize,
+    /// As `AllDifferentOffsetFamily::offsets`.
+    offsets: &'a [i32],
+}
+
+impl AttackedValues<Slot> for FamilyValues<'_> {
+    /// The fixed variable's value and position.
+    type Shown = (i64, usize);
+
+    fn shown(&self, ctx: &Context<'_>, closed: &Slot) -> (i64, usize) {
+        (ctx.value(closed.var) as i64, closed.position as usize)
+    }
+
+    fn values(&self, &(v, i): &(i64, usize), slot: &Slot) -> impl Iterator<Item = i64> {
+        let (k_count, j) = (self.families, slot.position as usize);
+        let offsets = self.offsets;
+        (0..k_count)
+            .map(move |k| v + offsets[i * k_count + k] as i64 - offsets[j * k_count + k] as i64)
     }
 }
 

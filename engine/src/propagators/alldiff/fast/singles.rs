@@ -1,32 +1,34 @@
 //! # Forward checking (naked singles), the fast way, written once
 //!
 //! The rule is the textbook's (`../reference.rs`, `forward_check`): when a variable is
-//! fixed, the value it shows leaves every other variable of the constraint. The fast lane's
-//! store-level propagators (`value.rs`, `offset_family.rs`) apply it with two ideas, kept
-//! here so that each is written once:
+//! fixed, the value it shows leaves every other variable of the constraint, and a variable
+//! this fixes is handled in turn. [`forward_check`] is that rule, once, for every lane of the
+//! fast folder; each lane says only how it reads and prunes its domains ([`ForwardChecking`]):
 //!
-//! * **the open positions as a reversible sparse set** ([`OpenPositions`]). Once a fixed
-//!   variable's value has left the others it never needs looking at again below this node:
-//!   the positions still *open* are kept at the front of an array, `slots[..count]`, where
-//!   `count` is a reversible integer. Closing a position swaps it just past the end and
-//!   decrements `count`. Backtracking restores `count` only: the swaps made below a node all
-//!   happen inside that node's `slots[..count]`, so those entries are still exactly its open
-//!   positions (in another order) — the same idea as the valid rows of `table.rs`. Deep in
-//!   the tree most variables are fixed, so the scans shrink with the depth.
-//! * **a scan in two phases** (the second is [`remove_attacked_bits`]). Most of the time the
-//!   value being removed is already gone from most of the other variables, and which ones
-//!   still hold it is unpredictable, so a loop `if contains { remove }` mispredicts a branch
-//!   on most variables. The scan first computes, with no branch, the set of open positions
-//!   whose domain word holds an attacked bit (one test per position, `OR`ed into a word),
-//!   and only then visits that set to remove the bits: the expensive part (trail, events) is
-//!   paid only where something is removed. Domains wider than a word take the plain loop,
-//!   [`remove_attacked_values`].
+//! | lane | its domains | the holders of an attacked value, a word of positions at a time |
+//! |---|---|---|
+//! | `value.rs`, `offset_family.rs` | the store's ([`StoreLane`]) | a branch-free scan of the open positions |
+//! | `units.rs` | its own bitmasks, many units | the value's set in its transposed view, `AND` the fixed variable's peers |
+//! | `word_matching.rs` | its own bitmasks, one unit | a scan of the masks not yet handed over |
 //!
-//! What a fixed variable *attacks* is the caller's: one value (`value.rs`), or one per family
-//! of offsets (`offset_family.rs`). The domain-level fast lane applies the same rule on its
-//! own bitmask copies of the domains instead of the store's: `word_matching.rs` to one unit
-//! (every fixed value of the unit at once), `units.rs` to many units sharing variables (one
-//! fixed variable at a time, through the transposed view of its `Holders`).
+//! What makes it fast, in all of them: the holders are found without a branch per position,
+//! and only they are visited. Most of the time the value being removed is already gone from
+//! most of the other variables, and which ones still hold it is unpredictable, so a loop
+//! `if contains { remove }` mispredicts a branch on most of them. Finding the holders first
+//! (one test per position, `OR`ed into a word, or one `AND` of sets) and then visiting that
+//! set pays the expensive part (trail, events) only where something is removed.
+//!
+//! The store-level lanes add **the open positions as a reversible sparse set**
+//! ([`OpenPositions`]). Once a fixed variable's value has left the others it never needs
+//! looking at again below this node: the positions still *open* are kept at the front of an
+//! array, `slots[..count]`, where `count` is a reversible integer. Closing a position swaps it
+//! just past the end and decrements `count`. Backtracking restores `count` only: the swaps
+//! made below a node all happen inside that node's `slots[..count]`, so those entries are
+//! still exactly its open positions (in another order) — the same idea as the valid rows of
+//! `table.rs`. Deep in the tree most variables are fixed, so the scans shrink with the depth.
+//! What a fixed variable *attacks* there is the lane's: one value (`value.rs`), or one per
+//! family of offsets (`offset_family.rs`), as bits of a domain word ([`AttackedBits`], at most
+//! [`BLOCK`] positions) or as values of domains of any width ([`AttackedValues`]).
 
 use crate::domain::Event;
 use crate::propagator::{Context, PostContext, PropResult};
@@ -42,15 +44,22 @@ pub(crate) trait OpenSlot: Copy {
     fn position(&self) -> u32;
 }
 
-/// The positions of a constraint, the open ones first (see the module documentation).
+/// The positions of a store-level lane's constraint, the open ones first (see the module
+/// documentation), and those fixed whose value is still to leave the others.
 #[derive(Clone, Debug)]
 pub(crate) struct OpenPositions<S> {
     /// The positions, the open ones first: `slots[..count]`. Then padding up to a multiple of
-    /// [`BLOCK`] slots (never open, never read), so that a block of [`BLOCK`] slots can be
-    /// taken whole ([`OpenPositions::block`]) and indexed by a bit number with no bounds check.
+    /// [`BLOCK`] slots (never open, never read), so that the first [`BLOCK`] slots can be
+    /// taken whole ([`OpenPositions::first_block`]) and indexed by a bit number with no bounds
+    /// check.
     slots: Vec<S>,
     /// `place[i]`: where position `i` is in `slots`.
     place: Vec<u32>,
+    /// Positions fixed whose value has not yet left the others: the local indices `notify`
+    /// was given since the last run, and those fixed since.
+    pub(crate) pending: Vec<u32>,
+    /// Scratch of the one-word scan: the bits each open position loses (see [`Words`]).
+    attacked: [u64; BLOCK],
     /// How many positions are open (reversible; allocated when posted).
     count: Option<RevId>,
 }
@@ -70,6 +79,8 @@ impl<S: OpenSlot> OpenPositions<S> {
                 .take(n.next_multiple_of(BLOCK))
                 .collect(),
             place: (0..n as u32).collect(),
+            pending: Vec::new(),
+            attacked: [0; BLOCK],
             count: None,
         }
     }
@@ -107,6 +118,12 @@ impl<S: OpenSlot> OpenPositions<S> {
         ctx.set_rev(self.count_id(), self.len() as i64);
     }
 
+    /// The slot at place `at` of the current order.
+    #[inline(always)]
+    pub(crate) fn slot(&self, at: usize) -> S {
+        self.slots[at]
+    }
+
     /// The slots of the `n` positions (not the padding), in their current order.
     pub(crate) fn slots(&self) -> &[S] {
         &self.slots[..self.len()]
@@ -118,18 +135,21 @@ impl<S: OpenSlot> OpenPositions<S> {
         &mut self.slots[..n]
     }
 
-    /// The block of [`BLOCK`] slots from `from` (padding included), if the slots reach that far.
+    /// The first [`BLOCK`] slots (padding included): all of them, in a lane of at most
+    /// [`BLOCK`] positions.
     #[inline(always)]
-    pub(crate) fn block(&self, from: usize) -> Option<&[S; BLOCK]> {
-        self.slots.get(from..)?.first_chunk::<BLOCK>()
+    pub(crate) fn first_block(&self) -> &[S; BLOCK] {
+        self.slots
+            .first_chunk::<BLOCK>()
+            .expect("slots padded to whole blocks")
     }
 
     /// Close the next position of `pending` that is still open among `slots[..count]`: swap
     /// it with the last open one, just past the open ones, and return its slot. Positions
     /// already closed (at this node or above) are dropped. `None` when nothing is pending.
     #[inline(always)]
-    pub(crate) fn close_next(&mut self, pending: &mut Vec<u32>, count: &mut usize) -> Option<S> {
-        while let Some(i) = pending.pop() {
+    fn close_next(&mut self, count: &mut usize) -> Option<S> {
+        while let Some(i) = self.pending.pop() {
             let at = self.place[i as usize] as usize;
             if at >= *count {
                 continue; // already handled at this node or above
@@ -147,57 +167,201 @@ impl<S: OpenSlot> OpenPositions<S> {
     }
 }
 
-/// Forward checking's second phase on one block of open positions whose domains are one
-/// word each (the store's `as_word` layout): each position `b` of `losers` (bit `b` for
-/// `block[b]`) loses the bits `attacked[b]` of its domain word, of which it holds one or
-/// more. The positions this fixes are pushed on `fixed`.
+/// A fast lane's domains as forward checking sees them. The positions of the constraint come
+/// in words of 64 (bit `b` of word `w` is position `64 w + b`, in the lane's own numbering),
+/// and the lane says how it finds, a word at a time, the positions that hold a value a fixed
+/// position attacks, and how one of them loses it. [`forward_check`] applies the rule.
+pub(crate) trait ForwardChecking {
+    /// What a fixed position attacks, in the form the lane finds the holders with.
+    type Attack: Copy;
+
+    /// The next fixed position whose value has not yet left the others, as what it attacks;
+    /// `None` when every fixed position has been handled. (A lane may hand several over
+    /// together, as the set of their values: `word_matching.rs`.)
+    fn next_fixed(&mut self) -> Option<Self::Attack>;
+
+    /// How many words of positions may hold a value `attack` attacks.
+    fn words(&self, attack: Self::Attack) -> usize;
+
+    /// Word `w` of the positions (other than the fixed one) that hold a value `attack`
+    /// attacks.
+    fn holders(&mut self, attack: Self::Attack, w: usize) -> u64;
+
+    /// Position `b` of word `w`, one of the holders, loses what `attack` attacks: a conflict
+    /// if no value is left; if one is, the position is fixed, and `next_fixed` must hand it
+    /// over later.
+    fn lose(&mut self, attack: Self::Attack, w: usize, b: usize) -> PropResult;
+
+    /// The positions `lost` of word `w` have lost what `attack` attacks: all its holders, or
+    /// on a conflict those before the one left empty. For a lane that keeps the holders of
+    /// each value as sets of positions (`units.rs`); the others need do nothing.
+    fn lost(&mut self, _attack: Self::Attack, _w: usize, _lost: u64) {}
+}
+
+/// Forward checking, the rule of `../reference.rs` written once for every fast lane: each
+/// fixed position's value leaves the positions that hold it, and a position this fixes is
+/// handled in turn. A position left with no value is a conflict.
 ///
-/// The first phase is the caller's, because what a fixed variable attacks is: it fills
-/// `attacked` and sets bit `b` of `losers` when `block[b]`'s word holds an attacked bit,
-/// with no branch (`value.rs` and `offset_family.rs` each write that loop in their own
-/// terms, one value or one per family; passed in as a closure, the compiler no longer
-/// turned `offset_family.rs`'s loop over the families into vector operations).
-///
-/// On a conflict the caller need not save its open count: the swaps it made stayed inside
-/// this node's open positions, so the count on the trail is still right.
+/// The holders come a word of positions at a time and only they are visited, so the lane's
+/// cost is paid where something is removed (see the module documentation).
 #[inline(always)]
-pub(crate) fn remove_attacked_bits<S: OpenSlot>(
-    ctx: &mut Context<'_>,
-    block: &[S; BLOCK],
-    mut losers: u64,
-    attacked: &[u64; BLOCK],
-    fixed: &mut Vec<u32>,
-) -> PropResult {
-    while losers != 0 {
-        // A bit number below 64: the block's slot and `attacked` need no bounds check.
-        let b = losers.trailing_zeros() as usize % BLOCK;
-        losers &= losers - 1;
-        let slot = &block[b];
-        if ctx.remove_present_bits(slot.var(), attacked[b])? == Event::Fixed {
-            fixed.push(slot.position());
+pub(crate) fn forward_check<L: ForwardChecking>(lane: &mut L) -> PropResult {
+    while let Some(attack) = lane.next_fixed() {
+        for w in 0..lane.words(attack) {
+            let holding = lane.holders(attack, w);
+            let mut rest = holding;
+            while rest != 0 {
+                let b = rest.trailing_zeros() as usize;
+                if let Err(conflict) = lane.lose(attack, w, b) {
+                    lane.lost(attack, w, holding & !rest);
+                    return Err(conflict);
+                }
+                rest &= rest - 1;
+            }
+            lane.lost(attack, w, holding);
         }
     }
     Ok(())
 }
 
-/// Forward checking for domains of any width: each position of `open` loses the values
-/// `attacked(slot)` that it holds (a value outside the `i32` range is in no domain). The
-/// positions left fixed are pushed on `fixed`.
-pub(crate) fn remove_attacked_values<S: OpenSlot, Values: IntoIterator<Item = i64>>(
-    ctx: &mut Context<'_>,
-    open: &[S],
-    attacked: impl Fn(&S) -> Values,
-    fixed: &mut Vec<u32>,
-) -> PropResult {
-    for slot in open {
-        for value in attacked(slot) {
-            if ctx.domain(slot.var()).contains_wide(value) {
-                ctx.remove(slot.var(), value as i32)?;
+/// What a fixed variable attacks, for a store-level lane whose domains are one word each (the
+/// store's `as_word` layout): the first phase of the scan.
+pub(crate) trait AttackedBits<S> {
+    /// For each open position `open[b]` of a block, the bits of its domain word that the
+    /// fixed variable of `closed` attacks, in `attacked[b]`; returns the set of the positions
+    /// whose word holds one of them (bit `b` for `open[b]`). With no branch per position.
+    ///
+    /// The lane writes the whole loop rather than the bits of one position: the compiler then
+    /// keeps what the fixed variable shows in registers, and takes several families at once in
+    /// vector operations (`offset_family.rs`), which it did not through a method per position.
+    fn scan(&self, ctx: &Context<'_>, closed: &S, open: &[S], attacked: &mut [u64; BLOCK]) -> u64;
+}
+
+/// What a fixed variable attacks, for a store-level lane whose domains may be of any width.
+pub(crate) trait AttackedValues<S> {
+    /// What the fixed variable shows, computed once for the scan of the others.
+    type Shown: Copy;
+    /// What the variable of `closed`, fixed, shows.
+    fn shown(&self, ctx: &Context<'_>, closed: &S) -> Self::Shown;
+    /// The values of `slot`'s variable that `shown` attacks (a value outside the `i32` range
+    /// is in no domain).
+    fn values(&self, shown: &Self::Shown, slot: &S) -> impl Iterator<Item = i64>;
+}
+
+/// The one-word layout of a store-level lane, for at most [`BLOCK`] positions (one block, one
+/// bit each in the word of holders), with its rule.
+pub(crate) struct Words<R>(pub(crate) R);
+
+/// The layout for domains of any width: the rule alone.
+pub(crate) struct Wide<R>(pub(crate) R);
+
+/// Forward checking on the store's domains (`value.rs`, `offset_family.rs`): the fixed
+/// positions come from `open.pending`, the open ones are `open`'s first `count`, and a
+/// position leaves the open ones when its value is handed over. The layout (`Words` or
+/// `Wide`) says how the holders are found.
+///
+/// On a conflict the caller need not save `count`: the swaps made stayed inside this node's
+/// open positions, so the count on the trail is still right.
+pub(crate) struct StoreLane<'a, 'c, S, Layout> {
+    pub(crate) ctx: &'a mut Context<'c>,
+    pub(crate) open: &'a mut OpenPositions<S>,
+    /// The number of open positions (`OpenPositions::open_count` when the lane starts).
+    pub(crate) count: usize,
+    pub(crate) layout: Layout,
+}
+
+impl<S: OpenSlot, Layout> StoreLane<'_, '_, S, Layout> {
+    /// The next pending position still open, closed.
+    #[inline(always)]
+    fn close_next(&mut self) -> Option<S> {
+        self.open.close_next(&mut self.count)
+    }
+}
+
+/// The one-word layout finds the holders in two phases, as the module documentation says:
+/// `holders` computes, with no branch, which open positions hold an attacked bit (and what
+/// each loses), and `lose` removes the bits of one with a single word operation.
+impl<S: OpenSlot, R: AttackedBits<S>> ForwardChecking for StoreLane<'_, '_, S, Words<R>> {
+    /// The fixed position's slot.
+    type Attack = S;
+
+    #[inline(always)]
+    fn next_fixed(&mut self) -> Option<S> {
+        self.close_next()
+    }
+
+    /// One: this layout takes at most [`BLOCK`] positions (see [`Words`]).
+    #[inline(always)]
+    fn words(&self, _closed: S) -> usize {
+        1
+    }
+
+    #[inline(always)]
+    fn holders(&mut self, closed: S, _w: usize) -> u64 {
+        let OpenPositions {
+            slots, attacked, ..
+        } = &mut *self.open;
+        let open = &slots[..self.count.min(BLOCK)];
+        self.layout.0.scan(self.ctx, &closed, open, attacked)
+    }
+
+    #[inline(always)]
+    fn lose(&mut self, _closed: S, _w: usize, b: usize) -> PropResult {
+        // `b` is a bit number: below 64, so neither the block nor `attacked` needs a bounds
+        // check.
+        let b = b % BLOCK;
+        let block = self.open.first_block();
+        if self
+            .ctx
+            .remove_present_bits(block[b].var(), self.open.attacked[b])?
+            == Event::Fixed
+        {
+            self.open.pending.push(block[b].position());
+        }
+        Ok(())
+    }
+}
+
+/// Domains of any width: the holders are found value by value, and lose them one by one.
+impl<S: OpenSlot, R: AttackedValues<S>> ForwardChecking for StoreLane<'_, '_, S, Wide<R>> {
+    type Attack = R::Shown;
+
+    fn next_fixed(&mut self) -> Option<R::Shown> {
+        let closed = self.close_next()?;
+        Some(self.layout.0.shown(self.ctx, &closed))
+    }
+
+    fn words(&self, _shown: R::Shown) -> usize {
+        self.count.div_ceil(BLOCK)
+    }
+
+    fn holders(&mut self, shown: R::Shown, w: usize) -> u64 {
+        let from = w * BLOCK;
+        let open_in_block = &self.open.slots[from..self.count.min(from + BLOCK)];
+        let mut holders = 0u64;
+        for (b, slot) in open_in_block.iter().enumerate() {
+            let domain = self.ctx.domain(slot.var());
+            let holds = self
+                .layout
+                .0
+                .values(&shown, slot)
+                .any(|v| domain.contains_wide(v));
+            holders |= (holds as u64) << b;
+        }
+        holders
+    }
+
+    fn lose(&mut self, shown: R::Shown, w: usize, b: usize) -> PropResult {
+        let slot = self.open.slot(w * BLOCK + b);
+        for value in self.layout.0.values(&shown, &slot) {
+            // `remove` does nothing to a value the domain does not hold.
+            if let Ok(value) = i32::try_from(value) {
+                self.ctx.remove(slot.var(), value)?;
             }
         }
-        if ctx.is_fixed(slot.var()) {
-            fixed.push(slot.position());
+        if self.ctx.is_fixed(slot.var()) {
+            self.open.pending.push(slot.position());
         }
+        Ok(())
     }
-    Ok(())
 }

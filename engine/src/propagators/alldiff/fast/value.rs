@@ -17,9 +17,10 @@
 //! positions are scanned — a variable whose value has left the others is closed until the
 //! search backtracks above it, the open ones kept in a reversible sparse set — and the scan
 //! runs in two phases, first a branch-free bitmask of the positions that still hold the
-//! value, then the removals. When every domain fits in one machine word (spans ≤ 64 values;
-//! checked once per from-scratch run: a domain's layout — the value of its bit 0 and its
-//! number of words — never changes, whatever is removed or restored), the test is a
+//! value, then the removals. When every domain fits in one machine word and there are at
+//! most 64 positions (one bit each in the word of holders; the domains are checked once per
+//! from-scratch run: a domain's layout — the value of its bit 0 and its number of words —
+//! never changes, whatever is removed or restored), the test is a
 //! subtraction, a comparison and a shift of that word, with the value that bit 0 of each
 //! word stands for computed in advance (`bit0`); otherwise it is `Domain::contains_wide`.
 
@@ -28,7 +29,8 @@ use crate::propagator::{
     Condition, Context, EnqueueDecision, PostContext, PropResult, Propagator, Subscription,
 };
 use crate::propagators::alldiff::fast::singles::{
-    remove_attacked_bits, remove_attacked_values, OpenPositions, OpenSlot, BLOCK,
+    forward_check, AttackedBits, AttackedValues, OpenPositions, OpenSlot, StoreLane, Wide, Words,
+    BLOCK,
 };
 use crate::propagators::alldiff::reference;
 use crate::store::VarId;
@@ -66,14 +68,10 @@ const PADDING: Slot = Slot {
 #[derive(Clone, Debug)]
 pub struct AllDifferentValue {
     xs: Vec<VarId>,
-    /// Local indices of variables fixed since the last run.
-    pending: Vec<u32>,
     /// The positions, the open ones first.
     open: OpenPositions<Slot>,
     /// Every domain fits in one word, so `bit0` is valid.
     one_word: bool,
-    /// Scratch of the word scan: the attacked bits of each open position of a block.
-    attacked: [u64; BLOCK],
 }
 
 impl AllDifferentValue {
@@ -90,58 +88,89 @@ impl AllDifferentValue {
             .collect();
         AllDifferentValue {
             xs: xs.to_vec(),
-            pending: Vec::new(),
             open: OpenPositions::new(slots, PADDING),
             one_word: false,
-            attacked: [0; BLOCK],
         }
     }
 
-    /// Remove the values of the fixed variables in `self.pending` (and of any variable this
+    /// Remove the values of the fixed variables in `open.pending` (and of any variable this
     /// fixes in turn) from the open positions.
     fn process_pending(&mut self, ctx: &mut Context<'_>) -> PropResult {
-        let Self {
-            open,
-            pending,
-            attacked,
-            one_word,
-            ..
-        } = self;
-        let mut count = open.open_count(ctx);
-        while let Some(closed) = open.close_next(pending, &mut count) {
-            let shown = ctx.value(closed.var) as i64 + closed.offset as i64;
-            if *one_word {
-                let mut from = 0;
-                while from < count {
-                    let block = open.block(from).expect("slots padded to whole blocks");
-                    // Phase 1, no branch: the positions whose word holds the shown value
-                    // (`bit` outside 0..64, a value out of the word's range, holds nothing).
-                    let mut losers = 0u64;
-                    let domains = ctx.domains();
-                    let open_in_block = &block[..(count - from).min(BLOCK)];
-                    for (b, (slot, attacked_of)) in
-                        open_in_block.iter().zip(attacked.iter_mut()).enumerate()
-                    {
-                        let bit = (shown - slot.bit0) as u64;
-                        let value = if bit < 64 { 1 << bit } else { 0 };
-                        *attacked_of = value;
-                        losers |=
-                            ((domains[slot.var.index()].first_word() & value != 0) as u64) << b;
-                    }
-                    // Phase 2: one word operation per position that loses it.
-                    remove_attacked_bits(ctx, block, losers, attacked, pending)?;
-                    from += BLOCK;
-                }
-            } else {
-                let attacks = |slot: &Slot| [shown - slot.offset as i64];
-                remove_attacked_values(ctx, &open.slots()[..count], attacks, pending)?;
-            }
-        }
-        open.save_count(ctx, count);
+        let count = self.open.open_count(ctx);
+        let open = &mut self.open;
+        // Two lanes rather than a test of `one_word` per fixed variable.
+        let count = if self.one_word {
+            let layout = Words(OneValue);
+            let mut lane = StoreLane {
+                ctx,
+                open,
+                count,
+                layout,
+            };
+            forward_check(&mut lane)?;
+            lane.count
+        } else {
+            let layout = Wide(OneValue);
+            let mut lane = StoreLane {
+                ctx,
+                open,
+                count,
+                layout,
+            };
+            forward_check(&mut lane)?;
+            lane.count
+        };
+        self.open.save_count(ctx, count);
         if count == 0 {
             ctx.set_entailed();
         }
         Ok(())
+    }
+}
+
+/// What a fixed variable attacks here: the one value it shows, `v + oᵢ`, at every other
+/// position (`xⱼ = v + oᵢ - oⱼ`).
+struct OneValue;
+
+impl AttackedBits<Slot> for OneValue {
+    /// The bit of the value in each open position's word, if the word spans it (a
+    /// subtraction, a comparison and a shift).
+    #[inline(always)]
+    fn scan(
+        &self,
+        ctx: &Context<'_>,
+        closed: &Slot,
+        open: &[Slot],
+        attacked: &mut [u64; BLOCK],
+    ) -> u64 {
+        let shown = shown_value(ctx, closed);
+        let domains = ctx.domains();
+        let mut holders = 0u64;
+        for (b, (slot, attacked_of)) in open.iter().zip(attacked.iter_mut()).enumerate() {
+            let bit = (shown - slot.bit0) as u64;
+            let value = if bit < 64 { 1 << bit } else { 0 };
+            *attacked_of = value;
+            holders |= ((domains[slot.var.index()].first_word() & value != 0) as u64) << b;
+        }
+        holders
+    }
+}
+
+/// The value the fixed variable of `closed` shows, `v + oᵢ`.
+#[inline(always)]
+fn shown_value(ctx: &Context<'_>, closed: &Slot) -> i64 {
+    ctx.value(closed.var) as i64 + closed.offset as i64
+}
+
+impl AttackedValues<Slot> for OneValue {
+    type Shown = i64;
+
+    fn shown(&self, ctx: &Context<'_>, closed: &Slot) -> i64 {
+        shown_value(ctx, closed)
+    }
+
+    fn values(&self, shown: &i64, slot: &Slot) -> impl Iterator<Item = i64> {
+        std::iter::once(shown - slot.offset as i64)
     }
 }
 
@@ -156,11 +185,11 @@ impl Propagator for AllDifferentValue {
         true
     }
     fn notify(&mut self, local: usize, _event: Event) -> EnqueueDecision {
-        self.pending.push(local as u32);
+        self.open.pending.push(local as u32);
         EnqueueDecision::Enqueue
     }
     fn clear_pending(&mut self) {
-        self.pending.clear();
+        self.open.pending.clear();
     }
     fn register(&mut self, post: &mut PostContext<'_>) {
         self.open.register(post);
@@ -181,17 +210,17 @@ impl Propagator for AllDifferentValue {
     /// variable handled against every other.
     fn reset_and_propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
         self.open.reopen_all(ctx);
-        self.one_word = true;
+        self.one_word = self.xs.len() <= BLOCK; // the word layout takes one block
         for slot in self.open.slots_mut() {
             match ctx.domain(slot.var).as_word() {
                 Some((first, _)) => slot.bit0 = first as i64 + slot.offset as i64,
                 None => self.one_word = false,
             }
         }
-        self.pending.clear();
+        self.open.pending.clear();
         for (i, &x) in self.xs.iter().enumerate() {
             if ctx.is_fixed(x) {
-                self.pending.push(i as u32);
+                self.open.pending.push(i as u32);
             }
         }
         self.process_pending(ctx)
