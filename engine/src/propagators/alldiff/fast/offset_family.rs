@@ -62,8 +62,7 @@ use crate::propagator::{
     Subscription,
 };
 use crate::propagators::alldiff::fast::singles::{
-    forward_check, AttackedBits, AttackedValues, OpenPositions, OpenSlot, StoreLane, Wide, Words,
-    BLOCK,
+    AttackedBits, AttackedValues, OpenPositions, OpenSlot, Wide, Words, BLOCK,
 };
 use crate::propagators::alldiff::reference;
 use crate::store::VarId;
@@ -183,19 +182,13 @@ impl AllDifferentOffsetFamily {
     /// The pigeonhole check runs if a domain changed: a variable was fixed, or `recheck`.
     fn process_pending(&mut self, ctx: &mut Context<'_>) -> PropResult {
         let mut count = self.open.open_count(ctx);
-        // Two lanes rather than a test of `one_word` per fixed variable.
+        // Two layouts rather than a test of `one_word` per fixed variable.
         if self.one_word {
             let mut fixed_any = std::mem::take(&mut self.recheck);
             loop {
-                let mut lane = StoreLane {
-                    ctx: &mut *ctx,
-                    open: &mut self.open,
-                    count,
-                    layout: Words(FamilyBits),
-                };
-                forward_check(&mut lane)?;
-                fixed_any |= lane.count < count;
-                count = lane.count;
+                let left = self.open.forward_check(ctx, count, Words(FamilyBits))?;
+                fixed_any |= left < count;
+                count = left;
                 let Some(family) = self.pigeonhole else { break };
                 if !fixed_any || count == 0 {
                     break;
@@ -209,14 +202,7 @@ impl AllDifferentOffsetFamily {
                 families: self.families,
                 offsets: &self.offsets,
             };
-            let mut lane = StoreLane {
-                ctx: &mut *ctx,
-                open: &mut self.open,
-                count,
-                layout: Wide(rule),
-            };
-            forward_check(&mut lane)?;
-            count = lane.count;
+            count = self.open.forward_check(ctx, count, Wide(rule))?;
         }
         self.open.save_count(ctx, count);
         if count == 0 {

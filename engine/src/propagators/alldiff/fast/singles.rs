@@ -31,7 +31,7 @@
 //! [`BLOCK`] positions) or as values of domains of any width ([`AttackedValues`]).
 
 use crate::domain::Event;
-use crate::propagator::{Context, PostContext, PropResult};
+use crate::propagator::{Conflict, Context, PostContext, PropResult};
 use crate::store::{RevId, VarId};
 
 /// A block of positions: at most this many, one bit each in a word of the scan.
@@ -258,16 +258,41 @@ pub(crate) struct Wide<R>(pub(crate) R);
 /// Forward checking on the store's domains (`value.rs`, `offset_family.rs`): the fixed
 /// positions come from `open.pending`, the open ones are `open`'s first `count`, and a
 /// position leaves the open ones when its value is handed over. The layout (`Words` or
-/// `Wide`) says how the holders are found.
-///
-/// On a conflict the caller need not save `count`: the swaps made stayed inside this node's
-/// open positions, so the count on the trail is still right.
+/// `Wide`) says how the holders are found. Run by [`OpenPositions::forward_check`].
 pub(crate) struct StoreLane<'a, 'c, S, Layout> {
-    pub(crate) ctx: &'a mut Context<'c>,
-    pub(crate) open: &'a mut OpenPositions<S>,
-    /// The number of open positions (`OpenPositions::open_count` when the lane starts).
-    pub(crate) count: usize,
-    pub(crate) layout: Layout,
+    ctx: &'a mut Context<'c>,
+    open: &'a mut OpenPositions<S>,
+    /// The number of open positions.
+    count: usize,
+    layout: Layout,
+}
+
+impl<S: OpenSlot> OpenPositions<S> {
+    /// Forward checking on the store's domains ([`forward_check`], the holders found as
+    /// `layout` says) from the first `count` positions open; returns how many are open after
+    /// it, for [`OpenPositions::save_count`].
+    ///
+    /// On a conflict the caller need not save the count: the swaps made stayed inside this
+    /// node's open positions, so the count on the trail is still right.
+    #[inline(always)]
+    pub(crate) fn forward_check<Layout>(
+        &mut self,
+        ctx: &mut Context<'_>,
+        count: usize,
+        layout: Layout,
+    ) -> Result<usize, Conflict>
+    where
+        for<'a, 'c> StoreLane<'a, 'c, S, Layout>: ForwardChecking,
+    {
+        let mut lane = StoreLane {
+            ctx,
+            open: self,
+            count,
+            layout,
+        };
+        forward_check(&mut lane)?;
+        Ok(lane.count)
+    }
 }
 
 impl<S: OpenSlot, Layout> StoreLane<'_, '_, S, Layout> {

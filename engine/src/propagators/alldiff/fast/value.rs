@@ -29,8 +29,7 @@ use crate::propagator::{
     Condition, Context, EnqueueDecision, PostContext, PropResult, Propagator, Subscription,
 };
 use crate::propagators::alldiff::fast::singles::{
-    forward_check, AttackedBits, AttackedValues, OpenPositions, OpenSlot, StoreLane, Wide, Words,
-    BLOCK,
+    AttackedBits, AttackedValues, OpenPositions, OpenSlot, Wide, Words, BLOCK,
 };
 use crate::propagators::alldiff::reference;
 use crate::store::VarId;
@@ -97,28 +96,11 @@ impl AllDifferentValue {
     /// fixes in turn) from the open positions.
     fn process_pending(&mut self, ctx: &mut Context<'_>) -> PropResult {
         let count = self.open.open_count(ctx);
-        let open = &mut self.open;
-        // Two lanes rather than a test of `one_word` per fixed variable.
+        // Two layouts rather than a test of `one_word` per fixed variable.
         let count = if self.one_word {
-            let layout = Words(OneValue);
-            let mut lane = StoreLane {
-                ctx,
-                open,
-                count,
-                layout,
-            };
-            forward_check(&mut lane)?;
-            lane.count
+            self.open.forward_check(ctx, count, Words(OneValue))?
         } else {
-            let layout = Wide(OneValue);
-            let mut lane = StoreLane {
-                ctx,
-                open,
-                count,
-                layout,
-            };
-            forward_check(&mut lane)?;
-            lane.count
+            self.open.forward_check(ctx, count, Wide(OneValue))?
         };
         self.open.save_count(ctx, count);
         if count == 0 {
