@@ -520,6 +520,26 @@ pub fn e08_send_more_money(send_more_money: fn(&mut Model) -> [VarId; 8]) {
     );
 }
 
+/// Every solution of n-queens, by plain backtracking (rows by column).
+fn queens_solutions(n: usize) -> Vec<Vec<i32>> {
+    fn extend(n: usize, rows: &mut Vec<i32>, out: &mut Vec<Vec<i32>>) {
+        if rows.len() == n {
+            out.push(rows.clone());
+            return;
+        }
+        for r in 0..n as i32 {
+            rows.push(r);
+            if queens_ok(rows) {
+                extend(n, rows, out);
+            }
+            rows.pop();
+        }
+    }
+    let mut out = Vec::new();
+    extend(n, &mut Vec::new(), &mut out);
+    out
+}
+
 /// The 8 symmetries of the board applied to a solution (rows by column); the smallest image.
 fn canonical(rows: &[i32]) -> Vec<i32> {
     let n = rows.len() as i32;
@@ -556,10 +576,7 @@ pub fn e08_break_symmetry(break_symmetry: fn(&mut Model, &[VarId])) {
         "e08_break_symmetry",
         "mirroring the rows sends q[0] = r to 7 - r: keep q[0] <= 3",
         || {
-            let all: Vec<Vec<i32>> = all_placements(8)
-                .into_iter()
-                .filter(|rows| queens_ok(rows))
-                .collect();
+            let all = queens_solutions(8);
             let mut classes: Vec<Vec<i32>> = all.iter().map(|rows| canonical(rows)).collect();
             classes.sort();
             classes.dedup();
