@@ -15,7 +15,7 @@
 //! grid and other variables stand in one row. Long searches keep the first and the last
 //! frames (`MAX_FRAMES` in all) and the page says how many it skipped in between.
 
-use engine::search::{Naming, SearchEvent, SearchListener};
+use engine::search::{Decision, DecisionOp, Naming, SearchEvent, SearchListener};
 use engine::Model;
 use std::fmt::Write as _;
 
@@ -31,6 +31,8 @@ struct Frame {
     text: String,
     /// The domains of the named variables, in the naming's order.
     domains: Vec<Vec<i32>>,
+    /// The cell of the decision this frame shows (its index in the naming), if any.
+    cell: Option<usize>,
 }
 
 /// Records the frames of one search.
@@ -50,6 +52,10 @@ pub struct Recorder {
     initial: Vec<Vec<i32>>,
     /// The frame waiting for its fixpoint's domains.
     pending: Option<Frame>,
+    /// The last decision: its cell (index in the naming, if named) and the decision itself.
+    /// A decision whose propagation fails reaches no fixpoint, so the failure's frames apply
+    /// it to the last fixpoint's domains themselves.
+    decided: Option<(Option<usize>, Decision)>,
 }
 
 impl Recorder {
@@ -70,6 +76,45 @@ impl Recorder {
     }
 
     /// Close the pending frame with the domains it has now.
+    /// A failure reaches no fixpoint. Its frame shows the last fixpoint's domains with the
+    /// failed decision applied (the decided cell shows its value, not its old candidates), and
+    /// says which decision failed and which constraint found the contradiction.
+    fn push_failure(&mut self, propagator: Option<&'static str>) {
+        let after = self
+            .pending
+            .as_ref()
+            .filter(|f| f.kind == "branch")
+            .map(|f| f.text.clone());
+        let mut domains = self.current.clone();
+        let mut cell = None;
+        if after.is_some() {
+            if let Some((Some(c), decision)) = self.decided {
+                if let Some(d) = domains.get_mut(c) {
+                    *d = apply_decision(d, decision.op, decision.value);
+                    cell = Some(c);
+                }
+            }
+        }
+        if let Some(mut branch) = self.pending.take() {
+            branch.domains = domains.clone();
+            self.push(branch);
+        }
+        let cause = match propagator {
+            Some(p) => format!("the constraint {p} found no way to go on"),
+            None => "cut by the bound: no better solution below".to_string(),
+        };
+        let text = match after {
+            Some(decision) => format!("failure after {decision}: {cause}"),
+            None => format!("failure: {cause}"),
+        };
+        self.push(Frame {
+            kind: "failure",
+            text,
+            domains,
+            cell,
+        });
+    }
+
     fn flush(&mut self) {
         if let Some(mut frame) = self.pending.take() {
             frame.domains = self.current.clone();
@@ -170,10 +215,11 @@ impl Recorder {
         for (i, f) in frames.iter().enumerate() {
             let _ = write!(
                 data,
-                "{}{{\"kind\":\"{}\",\"text\":\"{}\",\"domains\":",
+                "{}{{\"kind\":\"{}\",\"text\":\"{}\",\"cell\":{},\"domains\":",
                 if i > 0 { ",\n" } else { "" },
                 f.kind,
-                js_text(&f.text)
+                js_text(&f.text),
+                f.cell.map_or(-1, |c| c as i64)
             );
             push_domains(&mut data, &f.domains);
             data.push('}');
@@ -233,6 +279,21 @@ fn js_text(s: &str) -> String {
     out
 }
 
+/// `domain` after the decision `op value` (what the grid shows when the decision fails before
+/// propagation reaches a fixpoint).
+fn apply_decision(domain: &[i32], op: DecisionOp, value: i32) -> Vec<i32> {
+    domain
+        .iter()
+        .copied()
+        .filter(|&v| match op {
+            DecisionOp::Eq => v == value,
+            DecisionOp::Ne => v != value,
+            DecisionOp::Le => v <= value,
+            DecisionOp::Gt => v > value,
+        })
+        .collect()
+}
+
 fn html_text(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
@@ -241,15 +302,24 @@ fn html_text(s: &str) -> String {
 
 impl SearchListener for Recorder {
     fn on_event(&mut self, event: &SearchEvent<'_>) {
+        if let SearchEvent::Failure { propagator, .. } = event {
+            // Before `flush`: the failed decision's frame takes the failure's domains.
+            self.push_failure(*propagator);
+            return;
+        }
         self.flush();
         let frame = match event {
             SearchEvent::Branch { decision, .. } => {
-                let name = self
+                let cell = self
                     .naming
                     .names
                     .iter()
-                    .find(|(x, _)| *x == decision.var)
-                    .map_or_else(|| format!("x{}", decision.var.0), |(_, n)| n.clone());
+                    .position(|(x, _)| *x == decision.var);
+                let name = cell.map_or_else(
+                    || format!("x{}", decision.var.0),
+                    |c| self.naming.names[c].1.clone(),
+                );
+                self.decided = Some((cell, **decision));
                 Frame {
                     kind: "branch",
                     text: format!(
@@ -258,26 +328,16 @@ impl SearchListener for Recorder {
                         self.naming.show_value(decision.value)
                     ),
                     domains: Vec::new(),
+                    cell,
                 }
             }
-            SearchEvent::Failure { propagator, .. } => {
-                let text = match propagator {
-                    Some(p) => format!("failure: {p} found a contradiction"),
-                    None => "failure: cut by the bound".to_string(),
-                };
-                // A failure has no fixpoint: it shows the domains before it, marked.
-                self.push(Frame {
-                    kind: "failure",
-                    text,
-                    domains: self.current.clone(),
-                });
-                return;
-            }
+            SearchEvent::Failure { .. } => return, // handled above
             SearchEvent::Solution { number, .. } => {
                 self.push(Frame {
                     kind: "solution",
                     text: format!("solution {number}"),
                     domains: self.current.clone(),
+                    cell: None,
                 });
                 return;
             }
@@ -285,6 +345,7 @@ impl SearchListener for Recorder {
                 kind: "restart",
                 text: format!("restart {number}"),
                 domains: Vec::new(),
+                cell: None,
             },
         };
         self.pending = Some(frame);
@@ -304,6 +365,7 @@ impl SearchListener for Recorder {
                 kind: "root",
                 text: "propagation at the root".to_string(),
                 domains: Vec::new(),
+                cell: None,
             });
         }
         // What the step's propagation removed, by propagator (when the recorder is on).
@@ -337,6 +399,11 @@ body{font-family:sans-serif;background:#f4f4f4;margin:16px;color:#222}
 .cell.unknown{background:#222}
 .cell.clue{background:#bbb;color:#000;font-size:11px;font-weight:bold;white-space:pre-line;line-height:1.1}
 .cell.changed{outline:2px dashed #e67e22;outline-offset:-5px}
+.cell.decided{outline:3px solid #2a6fd6;outline-offset:-3px}
+.failure .cell.decided{outline-color:#c22}
+#legend{font-size:13px;color:#333;margin-top:12px;border-top:1px solid #ccc;padding-top:6px}
+#legend div{display:flex;align-items:center;gap:6px;margin:3px 0}
+#legend .cell{--s:22px;flex:none;border:1px solid #444}
 #side{min-width:280px}
 #step{font-size:18px;margin:8px 0}
 .failure #step{color:#c22}.solution #step{color:#282}
@@ -349,7 +416,7 @@ button{font-size:16px;margin:2px}
 <div><button id="back">&#9664;</button><button id="play">play</button><button id="fwd">&#9654;</button>
 speed <input id="speed" type="range" min="1" max="60" value="8"></div>
 <div><input id="slider" type="range" min="0" value="0" style="width:260px"> <span id="where"></span></div>
-<p id="note"></p></div></div>
+<p id="note"></p><div id="legend"><b>Legend</b></div></div></div>
 <script>
 const DATA=__DATA__;
 const grid=document.getElementById('grid');
@@ -405,6 +472,7 @@ function show(k){
   else if(d.length===ALL){cls+=' unknown';e.textContent='';}
   else{e.textContent=d.map(v=>word(i,v)).join(' ');}
   if(prev&&prev.domains.length&&!same(d,prev.domains[i]))cls+=' changed';
+  if(i===f.cell)cls+=' decided';
   e.className=cls;e.dataset.values=d.map(v=>word(i,v)).join(' ');});
  document.body.className=f.kind;
  document.getElementById('step').textContent=f.text;
@@ -421,6 +489,23 @@ document.getElementById('speed').onchange=()=>{if(timer){play();play();}};
 slider.oninput=()=>show(+slider.value);
 document.getElementById('note').textContent=DATA.skipped>0?
  ('A long search: '+DATA.skipped+' steps after step '+DATA.skipAfter+' are skipped; the first and the last steps are shown.'):'Every step of the search is shown.';
+// The legend: what each look of a cell means, for this puzzle's picture.
+(function legend(){const box=document.getElementById('legend');
+ const item=(cls,text,inner,style)=>{const row=document.createElement('div'),c=document.createElement('span');
+  c.className='cell '+cls;c.textContent=inner||'';if(style)c.setAttribute('style',style);
+  const t=document.createElement('span');t.textContent=text;row.append(c,t);box.appendChild(row);};
+ const vs=Object.keys(DATA.labels),v0=vs.length?label(vs[0]):'1',v1=vs.length>1?label(vs[1]):'2';
+ item('fixed','large: the one value left (fixed)',v0,'font-size:13px');
+ item('',"small: the values still possible",v0+' '+v1,'font-size:9px');
+ item('unknown','dark: nothing known yet (every value possible)');
+ item('changed','dashed orange: changed at this step');
+ item('decided','blue outline: the cell of this step\'s decision',null,'outline-color:#2a6fd6');
+ item('decided','red outline: a decision that failed',null,'outline-color:#c22');
+ if(DATA.clues.length)item('clue','grey: a clue of the puzzle');
+ if(DATA.regions.length)item('','thick blue border: between two regions',null,'border-right:3px solid #5b8fd6');
+ if(DATA.edges.length)item('','a line: an edge of the graph',null,'border-radius:50%');
+ Object.entries(DATA.colours).forEach(([v,c])=>item('fixed','colour of '+label(v),label(v),'font-size:11px;background:'+c));
+})();
 const h=location.hash.slice(1);
 // #last: the last frame; #N: frame N; #play: play from the start at full speed.
 show(h==='last'?DATA.frames.length-1:(h&&h!=='play'?+h:0));

@@ -9,8 +9,11 @@
 //!   orange square: a node cut by the bound of branch and bound (it failed with no
 //!   propagator to blame: the objective could not beat the best solution so far); white
 //!   circle: a node left open when the search stopped;
-//! * a red triangle stands for a whole failed subtree (no solution, nothing left open),
-//!   collapsed so that trees of 10^5 nodes still draw; its label says how many nodes it hides;
+//! * a triangle stands for a whole subtree, collapsed so that a large tree opens readable at
+//!   the size of a window (at most `MAX_COLUMNS` leaves across): red when the subtree failed
+//!   everywhere, green when it holds solutions; its label says how many nodes (and
+//!   solutions) it hides. A subtree with a node left open is never collapsed;
+//! * a legend at the top says what each shape means;
 //! * each restart starts a tree of its own, drawn to the right of the previous one.
 //!
 //! The layout is the simple tidy layout: leaves (and collapsed subtrees) take consecutive
@@ -148,82 +151,80 @@ pub fn parse_trace(text: &str) -> Result<Forest, (usize, String)> {
 struct Layout {
     /// Column (in slots) and row of each visible node; `None` when hidden in a triangle.
     place: Vec<Option<(f64, usize)>>,
-    /// For a collapsed node: how many nodes its triangle stands for.
-    collapsed: Vec<Option<usize>>,
+    /// For a collapsed node: how many nodes and how many solutions its triangle stands for.
+    collapsed: Vec<Option<(usize, usize)>>,
     columns: f64,
     rows: usize,
 }
 
-/// The most shapes a drawing holds: failed subtrees are collapsed until it fits.
-const MAX_SHAPES: usize = 4000;
+/// The most leaves (columns) a drawing holds: subtrees are opened, the largest first, while
+/// it fits, so that a big tree opens readable at the width of a window.
+const MAX_COLUMNS: usize = 120;
 
 fn layout(forest: &Forest) -> Layout {
     let n = forest.nodes.len();
-    // Bottom-up: subtree sizes (counted nodes) and whether a subtree holds a solution or an
-    // open node (such a subtree is never collapsed: it is what one wants to see).
+    // Bottom-up: subtree sizes (counted nodes), solutions, and whether a subtree holds a
+    // node left open (such a subtree is never collapsed: it is where the search stopped).
     let mut size = vec![0usize; n];
-    let mut interesting = vec![false; n];
-    let mut children = vec![0usize; n];
+    let mut solutions = vec![0usize; n];
+    let mut open = vec![false; n];
     for i in (0..n).rev() {
         let node = &forest.nodes[i];
         if node.kind != Kind::Root {
             size[i] += 1;
         }
-        if matches!(node.kind, Kind::Solution | Kind::Open) {
-            interesting[i] = true;
-        }
+        solutions[i] += usize::from(node.kind == Kind::Solution);
+        open[i] |= node.kind == Kind::Open;
         if let Some(p) = node.parent {
             size[p] += size[i];
-            interesting[p] |= interesting[i];
-            children[p] += 1;
+            solutions[p] += solutions[i];
+            open[p] |= open[i];
         }
     }
-    // The smallest collapse threshold (2, 4, 8, ...) under which the drawing fits.
-    let mut threshold = usize::MAX;
-    let visible_with = |t: usize| -> usize {
-        let mut hidden = vec![false; n];
-        let mut shapes = 0;
-        for i in 0..n {
-            if let Some(p) = forest.nodes[i].parent {
-                let parent_collapses = !interesting[p]
-                    && children[p] > 0
-                    && size[p] >= t
-                    && forest.nodes[p].kind != Kind::Root;
-                hidden[i] = hidden[p] || parent_collapses;
-            }
-            if !hidden[i] {
-                shapes += 1;
-            }
+    // Top-down, largest subtree first: open a collapsed subtree while the leaves still fit
+    // in MAX_COLUMNS. Roots and subtrees holding an open node are always opened.
+    let mut kids: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (i, node) in forest.nodes.iter().enumerate() {
+        if let Some(p) = node.parent {
+            kids[p].push(i);
         }
-        shapes
-    };
-    if visible_with(usize::MAX) > MAX_SHAPES {
-        let mut t = 2;
-        while t < n && visible_with(t) > MAX_SHAPES {
-            t *= 2;
-        }
-        threshold = t;
     }
-    let collapses = |i: usize| {
-        !interesting[i]
-            && children[i] > 0
-            && size[i] >= threshold
-            && forest.nodes[i].kind != Kind::Root
-    };
-    // Top-down: hide what is under a collapsed node; leaves take the next column.
+    let must_open = |i: usize| open[i] || forest.nodes[i].kind == Kind::Root;
+    let mut visible = vec![false; n];
+    let mut expanded = vec![false; n];
+    let mut waiting = std::collections::BinaryHeap::new();
+    let mut leaves = 0usize;
+    for (i, node) in forest.nodes.iter().enumerate() {
+        if node.parent.is_none() {
+            visible[i] = true;
+            leaves += 1;
+            waiting.push((must_open(i), size[i], std::cmp::Reverse(i)));
+        }
+    }
+    while let Some((forced, _, std::cmp::Reverse(i))) = waiting.pop() {
+        if kids[i].is_empty() || (!forced && leaves + kids[i].len() - 1 > MAX_COLUMNS) {
+            continue; // a true leaf, or a subtree that stays collapsed
+        }
+        expanded[i] = true;
+        leaves += kids[i].len() - 1;
+        for &k in &kids[i] {
+            visible[k] = true;
+            waiting.push((must_open(k), size[k], std::cmp::Reverse(k)));
+        }
+    }
+    // Hide what is under a collapsed node; leaves take the next column.
     let mut place: Vec<Option<(f64, usize)>> = vec![None; n];
     let mut collapsed = vec![None; n];
-    let mut hidden = vec![false; n];
+    let hidden: Vec<bool> = visible.iter().map(|v| !v).collect();
     let mut visible_children = vec![0usize; n];
     for i in 0..n {
         if let Some(p) = forest.nodes[i].parent {
-            hidden[i] = hidden[p] || collapses(p);
-            if !hidden[i] {
+            if visible[i] {
                 visible_children[p] += 1;
             }
         }
-        if !hidden[i] && collapses(i) {
-            collapsed[i] = Some(size[i]);
+        if visible[i] && !kids[i].is_empty() && !expanded[i] {
+            collapsed[i] = Some((size[i], solutions[i]));
         }
     }
     let mut next_column = 0.0;
@@ -283,15 +284,17 @@ fn escape(s: &str) -> String {
 /// The forest as an SVG document.
 pub fn svg(forest: &Forest) -> String {
     let layout = layout(forest);
-    let shapes = layout.place.iter().filter(|p| p.is_some()).count();
-    // Edge labels only while they can be read; past that, they are tooltips.
-    let labelled = shapes <= 300;
+    // Edge labels only while the drawing is narrow enough to read them at the size of a
+    // window; past that, they are tooltips.
+    let labelled = layout.columns <= 30.0;
     let column = if labelled { 90.0 } else { 14.0 };
     let row = if labelled { 56.0 } else { 28.0 };
     let margin = 40.0;
-    let width = layout.columns * column + 2.0 * margin;
-    let height = layout.rows as f64 * row + 2.0 * margin;
-    let at = |(x, y): (f64, usize)| (margin + x * column + column / 2.0, margin + y as f64 * row);
+    // The legend takes the first rows; the tree starts below it.
+    let top = margin + LEGEND_HEIGHT;
+    let width = (layout.columns * column + 2.0 * margin).max(LEGEND_WIDTH);
+    let height = layout.rows as f64 * row + margin + top;
+    let at = |(x, y): (f64, usize)| (margin + x * column + column / 2.0, top + y as f64 * row);
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -302,6 +305,7 @@ pub fn svg(forest: &Forest) -> String {
         forest.trees
     );
     out.push_str("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
+    out.push_str(&legend());
     // Edges first, so that the shapes cover their ends.
     for (i, node) in forest.nodes.iter().enumerate() {
         let (Some(p), Some(here)) = (node.parent, layout.place[i]) else {
@@ -339,10 +343,18 @@ pub fn svg(forest: &Forest) -> String {
         };
         let (x, y) = at(here);
         let title = escape(&node.label);
-        if let Some(hidden) = layout.collapsed[i] {
+        if let Some((hidden, found)) = layout.collapsed[i] {
+            let (fill, what) = if found == 0 {
+                ("#d33", format!("a failed subtree of {hidden} nodes"))
+            } else {
+                (
+                    "#2a2",
+                    format!("a subtree of {hidden} nodes with {found} solutions"),
+                )
+            };
             let _ = writeln!(
                 out,
-                "<polygon class=\"collapsed\" data-count=\"{hidden}\" points=\"{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}\" fill=\"#d33\"><title>{title}: a failed subtree of {hidden} nodes</title></polygon>",
+                "<polygon class=\"collapsed\" data-count=\"{hidden}\" data-solutions=\"{found}\" points=\"{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}\" fill=\"{fill}\"><title>{title}: {what}</title></polygon>",
                 x, y - r, x - r * 1.3, y + r * 2.0, x + r * 1.3, y + r * 2.0
             );
             if labelled {
@@ -385,6 +397,60 @@ pub fn svg(forest: &Forest) -> String {
         );
     }
     out.push_str("</svg>\n");
+    out
+}
+
+/// The legend's size: one row of shapes and words above the tree.
+const LEGEND_HEIGHT: f64 = 24.0;
+const LEGEND_WIDTH: f64 = 1010.0;
+
+/// What each shape means, in a row at the top (no `data-count`: the legend counts no node).
+fn legend() -> String {
+    let r = 5.0;
+    let y = 20.0;
+    let mut out = String::from("<g class=\"legend\" font-size=\"11\">\n");
+    let items: [(&str, &str); 7] = [
+        ("circle", "branched"),
+        ("failure", "failed"),
+        ("solution", "solution"),
+        ("bound", "cut by the bound"),
+        ("open", "left open (search stopped)"),
+        ("failed-subtree", "subtree that failed (its nodes)"),
+        ("solved-subtree", "subtree with solutions"),
+    ];
+    let mut x = 14.0;
+    for (shape, words) in items {
+        let drawn = match shape {
+            "circle" => format!("<circle {}/>", circle(x, y, r, "#36c")),
+            "open" => format!("<circle {}/>", circle(x, y, r, "white")),
+            "failure" => format!("<rect {}/>", square(x, y, r, "#d33")),
+            "bound" => format!("<rect {}/>", square(x, y, r, "#f90")),
+            "solution" => format!(
+                "<polygon points=\"{x:.1},{:.1} {:.1},{y:.1} {x:.1},{:.1} {:.1},{y:.1}\" fill=\"#2a2\" stroke=\"#222\"/>",
+                y - r * 1.4,
+                x + r * 1.4,
+                y + r * 1.4,
+                x - r * 1.4
+            ),
+            _ => format!(
+                "<polygon points=\"{x:.1},{:.1} {:.1},{:.1} {:.1},{:.1}\" fill=\"{}\"/>",
+                y - r,
+                x - r * 1.3,
+                y + r,
+                x + r * 1.3,
+                y + r,
+                if shape == "failed-subtree" { "#d33" } else { "#2a2" }
+            ),
+        };
+        let _ = writeln!(
+            out,
+            "{drawn}<text x=\"{:.1}\" y=\"{:.1}\">{words}</text>",
+            x + 10.0,
+            y + 4.0
+        );
+        x += 26.0 + 6.4 * words.len() as f64;
+    }
+    out.push_str("</g>\n");
     out
 }
 
@@ -523,8 +589,10 @@ mod tests {
         let forest = parse_trace(&text).unwrap();
         assert_eq!(forest.node_count(), (1 << 14) - 2);
         let svg = svg(&forest);
-        let shapes = svg.matches("data-count=").count();
-        assert!(shapes <= MAX_SHAPES, "{shapes} shapes");
+        // A binary tree with at most MAX_COLUMNS leaves has fewer than twice as many nodes.
+        let shapes = layout(&forest).place.iter().filter(|p| p.is_some()).count();
+        assert!(shapes < 2 * MAX_COLUMNS, "{shapes} shapes");
+        assert!(svg.contains("class=\"legend\""));
         let counted: usize = svg
             .split("data-count=\"")
             .skip(1)

@@ -535,6 +535,61 @@ fn shown(chromium: &PathBuf, page: &std::path::Path, fragment: &str, kind: &str)
 }
 
 #[test]
+fn a_failed_decision_is_shown_applied_and_named() {
+    let (page, html, _) = animated(&["queens", "6"], "queens6-failures.html");
+    let data = page_data(&html);
+    let frames = data["frames"].as_array().unwrap();
+    let mut failed_decisions = 0;
+    for k in 1..frames.len() {
+        let (before, frame) = (&frames[k - 1], &frames[k]);
+        if frame["kind"] != "failure" || before["kind"] != "branch" {
+            continue;
+        }
+        // "c3 = 2": the decided cell shows the decision in the decision's frame and in the
+        // failure's, not the candidates it had before.
+        let decision = before["text"].as_str().unwrap();
+        let cell = before["cell"].as_i64().unwrap();
+        assert!(cell >= 0, "{decision}: the decision names no cell");
+        assert_eq!(frame["cell"], before["cell"]);
+        let shown = |f: &Value| f["domains"][cell as usize].clone();
+        if let Some((_, value)) = decision.split_once(" = ") {
+            let value: i64 = value.split(' ').next().unwrap().parse().unwrap();
+            let index = value - 1; // rows are shown from 1
+            assert_eq!(shown(before), serde_json::json!([index]), "{decision}");
+            assert_eq!(shown(frame), serde_json::json!([index]), "{decision}");
+        }
+        // The failure says which decision failed and which constraint found it.
+        let text = frame["text"].as_str().unwrap();
+        assert!(
+            text.starts_with(&format!("failure after {decision}: the constraint ")),
+            "{text}"
+        );
+        failed_decisions += 1;
+    }
+    assert!(failed_decisions > 0, "6-queens fails after some decision");
+    assert!(html.contains("id=\"legend\""), "the page has no legend");
+    let _ = std::fs::remove_file(&page);
+}
+
+#[test]
+fn every_animated_page_explains_its_cells_in_a_legend() {
+    let (page, _, _) = animated(&["pigeonhole"], "pigeonhole-legend.html");
+    let Some(chromium) = chromium() else { return };
+    let dom = shown(&chromium, &page, "0", "root");
+    for meaning in [
+        "large: the one value left",
+        "small: the values still possible",
+        "dark: nothing known yet",
+        "dashed orange: changed at this step",
+        "red outline: a decision that failed",
+        "colour of fork",
+    ] {
+        assert!(dom.contains(meaning), "the legend does not say {meaning:?}");
+    }
+    let _ = std::fs::remove_file(&page);
+}
+
+#[test]
 fn each_puzzle_is_animated_on_its_own_picture() {
     let beyond = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("../puzzles/instances/beyond/starbattle6-1-2.txt");
