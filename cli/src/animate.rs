@@ -403,7 +403,7 @@ body{font-family:sans-serif;background:#f4f4f4;margin:16px;color:#222}
 .failure .cell.decided{outline-color:#c22}
 #legend{font-size:13px;color:#333;margin-top:12px;border-top:1px solid #ccc;padding-top:6px}
 #legend div{display:flex;align-items:center;gap:6px;margin:3px 0}
-#legend .cell{--s:22px;flex:none;border:1px solid #444}
+#legend .cell{--s:22px;flex:none;border:1px solid #444;width:auto;min-width:22px;padding:0 3px}
 #side{min-width:280px}
 #step{font-size:18px;margin:8px 0}
 .failure #step{color:#c22}.solution #step{color:#282}

@@ -286,7 +286,7 @@ pub fn svg(forest: &Forest) -> String {
     let layout = layout(forest);
     // Edge labels only while the drawing is narrow enough to read them at the size of a
     // window; past that, they are tooltips.
-    let labelled = layout.columns <= 30.0;
+    let labelled = layout.columns <= 40.0;
     let column = if labelled { 90.0 } else { 14.0 };
     let row = if labelled { 56.0 } else { 28.0 };
     let margin = 40.0;
