@@ -142,6 +142,8 @@ pub(crate) fn prepare(file: &str, options: &Options) -> Result<PreparedModel, Fa
     let fzn_options = ::flatzinc::solve::Options {
         all: mode == Mode::Count,
         deadline: options.time_limit.map(|t| started + t),
+        // SIGINT/SIGTERM stop a part like a limit: its result says it is incomplete.
+        stop: crate::signals::stop_flag(),
         free: options.free,
         seed: options.seed.unwrap_or(0),
         ..Default::default()
