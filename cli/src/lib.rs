@@ -36,6 +36,7 @@ pub mod flatzinc;
 pub mod heuristics;
 pub mod input;
 pub mod output;
+pub mod output_files;
 pub mod progress;
 pub mod signals;
 pub mod solve;
@@ -222,9 +223,14 @@ fn execute<S: AsRef<OsStr>>(
     })?;
     let source =
         input::source_for(kind, &options.operands, &options.operands_os).map_err(Failure::Usage)?;
-    refuse_trace_over_input(&options, &source)?;
     warn_about_flags_that_do_not_apply(kind, &options, err)?;
     let instances = input::load(kind, &source, stdin).map_err(Failure::Input)?;
+    // Every output file is checked and opened before the search (cli/src/output_files.rs).
+    let input_file = match &source {
+        Source::File(path) => Some(path.as_path()),
+        _ => None,
+    };
+    output_files::prepare(&options, input_file)?;
     let mut progress = options
         .verbose
         .then(|| Progress::new(environment.stderr_is_terminal, err, instances.len()));
@@ -240,24 +246,6 @@ fn execute<S: AsRef<OsStr>>(
         p.finish();
     }
     result
-}
-
-/// `--trace FILE` truncates FILE: refuse when FILE is the puzzle file itself.
-fn refuse_trace_over_input(options: &Options, source: &Source) -> Result<(), Failure> {
-    let (Some(trace), Source::File(input)) = (&options.trace, source) else {
-        return Ok(());
-    };
-    let same = match (std::fs::canonicalize(trace), std::fs::canonicalize(input)) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
-    };
-    if same {
-        return Err(Failure::Usage(format!(
-            "--trace '{}' is the input file: the trace would overwrite the puzzle; choose another file",
-            trace.display()
-        )));
-    }
-    Ok(())
 }
 
 /// A flag the puzzle has no use for is not dropped in silence: one warning line.
@@ -330,7 +318,8 @@ pub fn help() -> String {
     }
     h.push_str(
         "\nexit status: 0 verdict reached (UNSATISFIABLE and UNKNOWN included, a stop by SIGINT or SIGTERM too),\n\
-         \x20            2 bad usage or input, 1 internal error or failed write\n",
+         \x20            2 bad usage or input (an output file that cannot be created included),\n\
+         \x20            1 internal error, or a write that failed once the run had started\n",
     );
     h
 }
@@ -386,6 +375,7 @@ impl From<tree::TreeError> for Failure {
     fn from(e: tree::TreeError) -> Failure {
         match e {
             tree::TreeError::Usage(m) => Failure::Usage(m),
+            tree::TreeError::Write(e) => Failure::Io(e),
             tree::TreeError::Input(file, line, message) => Failure::Input(input::InputError {
                 file,
                 line,
@@ -562,12 +552,8 @@ fn solve_all(
     }
     if let (Some(path), Some(recorder)) = (&options.animate, animation) {
         let title = format!("{}: the search, step by step", kind.name);
-        std::fs::write(path, recorder.html(&title)).map_err(|e| {
-            Failure::Usage(format!(
-                "--animate: cannot write '{}' ({e})",
-                path.display()
-            ))
-        })?;
+        std::fs::write(path, recorder.html(&title))
+            .map_err(|e| output_files::write_failed("--animate", path, e))?;
     }
     if let Some(mut t) = trace {
         t.file
@@ -812,6 +798,7 @@ fn tour(
     if options.time_limit.is_none() {
         options.time_limit = Some(Duration::from_secs(10));
     }
+    output_files::prepare(&options, None)?;
     let mut progress = options
         .verbose
         .then(|| Progress::new(environment.stderr_is_terminal, err, puzzles::all().len()));

@@ -442,8 +442,12 @@ pub fn write_forest(forest: &Forest, output: &std::path::Path) -> Result<(), Tre
     } else {
         svg(forest)
     };
-    std::fs::write(output, page)
-        .map_err(|e| TreeError::Usage(format!("tree: cannot write '{}' ({e})", output.display())))
+    std::fs::write(output, page).map_err(|e| {
+        TreeError::Write(std::io::Error::new(
+            e.kind(),
+            format!("tree '{}': {e}", output.display()),
+        ))
+    })
 }
 
 /// `cpsolve tree TRACE.jsonl -o FILE`: the words after `tree`.
@@ -466,6 +470,14 @@ pub fn command(words: &[String]) -> Result<(), TreeError> {
     let (Some(trace), Some(output)) = (trace, output) else {
         return Err(usage());
     };
+    if crate::output_files::same_file(trace.as_ref(), output.as_ref()) {
+        return Err(TreeError::Usage(format!(
+            "tree: -o '{output}' is the trace itself: it would be overwritten; choose another file"
+        )));
+    }
+    // Opened before the trace is read: a path that cannot be written is bad usage (exit 2).
+    std::fs::File::create(&output)
+        .map_err(|e| TreeError::Usage(format!("tree: cannot create '{output}' ({e})")))?;
     write_tree(std::path::Path::new(&trace), std::path::Path::new(&output))
 }
 
@@ -473,6 +485,8 @@ pub fn command(words: &[String]) -> Result<(), TreeError> {
 #[derive(Debug)]
 pub enum TreeError {
     Usage(String),
+    /// Writing the drawing failed (a full disk): exit 1, as a failed write.
+    Write(std::io::Error),
     /// File, line, message.
     Input(String, usize, String),
 }
