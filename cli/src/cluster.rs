@@ -221,6 +221,11 @@ impl Prepared {
         let name = options.command.clone().ok_or_else(|| {
             Failure::Usage("name the puzzle or the model, e.g. 'split queens 12'".into())
         })?;
+        if name == "-" {
+            return Err(Failure::Usage(
+                "the parts must name their model: give a .fzn file, not standard input".into(),
+            ));
+        }
         if crate::flatzinc::is_model_file(&name) {
             let prepared = fzn::prepare(&name, &options)?;
             return Ok(Prepared {

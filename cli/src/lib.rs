@@ -161,7 +161,7 @@ const MAX_ERROR_LINE_CHARS: usize = 500;
 
 /// Messages are one short line, whatever a puzzle's parser wrote.
 fn one_line(s: &str) -> String {
-    let line = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let line = cut_long_quotes(&s.split_whitespace().collect::<Vec<_>>().join(" "));
     match line.char_indices().nth(MAX_ERROR_LINE_CHARS) {
         Some((cut, _)) => format!(
             "{}… (cut: the message had {} bytes)",
@@ -170,6 +170,58 @@ fn one_line(s: &str) -> String {
         ),
         None => line,
     }
+}
+
+/// Every quoted word of an error line (`'...'`: a token, a flag, a value, a name, a path)
+/// longer than `puzzles::parse::MAX_QUOTED_CHARS` characters, cut as
+/// `puzzles::parse::quoted` cuts a token: its first 40 characters, or for a path (it holds a
+/// `/`) its last 40, with its length in bytes. A quote opens after a space or `(`, `:`, `=`
+/// and closes before a space, the end or `:`, `,`, `)`, `;`, `.`: an apostrophe inside a
+/// word (`puzzle's`) opens nothing.
+fn cut_long_quotes(line: &str) -> String {
+    const LIMIT: usize = puzzles::parse::MAX_QUOTED_CHARS;
+    let chars: Vec<char> = line.chars().collect();
+    let mut cut = String::with_capacity(line.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let opens =
+            chars[i] == '\'' && (i == 0 || matches!(chars[i - 1], ' ' | '(' | ':' | '=' | '['));
+        let close = opens
+            .then(|| {
+                (i + 1..chars.len()).find(|&j| {
+                    chars[j] == '\''
+                        && chars
+                            .get(j + 1)
+                            .is_none_or(|c| matches!(c, ' ' | ':' | ',' | ')' | ';' | '.'))
+                })
+            })
+            .flatten();
+        let Some(j) = close else {
+            cut.push(chars[i]);
+            i += 1;
+            continue;
+        };
+        let word = &chars[i + 1..j];
+        if word.len() > LIMIT && word.last() != Some(&'…') {
+            let bytes: usize = word.iter().map(|c| c.len_utf8()).sum();
+            let shown: String = if word.contains(&'/') {
+                std::iter::once('…')
+                    .chain(word[word.len() - LIMIT..].iter().copied())
+                    .collect()
+            } else {
+                word[..LIMIT]
+                    .iter()
+                    .copied()
+                    .chain(std::iter::once('…'))
+                    .collect()
+            };
+            cut.push_str(&format!("'{shown}' ({bytes} bytes)"));
+        } else {
+            cut.extend(&chars[i..=j]);
+        }
+        i = j + 1;
+    }
+    cut
 }
 
 fn execute<S: AsRef<OsStr>>(
@@ -205,19 +257,21 @@ fn execute<S: AsRef<OsStr>>(
         return Ok(());
     }
     if flatzinc::is_model_file(&command) {
-        return flatzinc::run(&command, &options, out, err);
+        return flatzinc::run(&command, &options, stdin, out, err);
     }
     if command == "tour" {
         if let Some(extra) = options.operands.first() {
             return Err(Failure::Usage(format!(
-                "tour takes no file, found '{extra}'"
+                "tour takes no file, found {}",
+                puzzles::parse::quoted(extra)
             )));
         }
         return tour(&options, out, err, environment);
     }
     let kind = puzzles::find(&command).ok_or_else(|| {
         Failure::Usage(format!(
-            "unknown puzzle '{command}' (expected one of: {}, or tour; see cpsolve --help)",
+            "unknown puzzle {} (expected one of: {}, or tour; see cpsolve --help)",
+            puzzles::parse::quoted(&command),
             puzzle_names()
         ))
     })?;

@@ -138,7 +138,12 @@ pub fn parse_trace(text: &str) -> Result<Forest, (usize, String)> {
                 }
             }
             "restart" => {}
-            other => return Err((number, format!("unknown event '{other}'"))),
+            other => {
+                return Err((
+                    number,
+                    format!("unknown event {}", puzzles::parse::quoted(other)),
+                ))
+            }
         }
     }
     Ok(forest)
@@ -460,7 +465,8 @@ pub fn command(words: &[String]) -> Result<(), TreeError> {
             "-o" | "--output" => output = Some(words.next().ok_or_else(usage)?.clone()),
             w if w.starts_with('-') && w != "-" => {
                 return Err(TreeError::Usage(format!(
-                    "tree: unknown flag '{w}' (usage: cpsolve tree TRACE.jsonl -o FILE.svg)"
+                    "tree: unknown flag {} (usage: cpsolve tree TRACE.jsonl -o FILE.svg)",
+                    puzzles::parse::quoted(w)
                 )))
             }
             _ if trace.is_none() => trace = Some(word.clone()),
