@@ -481,10 +481,15 @@ pub fn command(words: &[String]) -> Result<(), TreeError> {
             "tree: -o '{output}' is the trace itself: it would be overwritten; choose another file"
         )));
     }
-    // Opened before the trace is read: a path that cannot be written is bad usage (exit 2).
+    let trace = std::path::Path::new(&trace);
+    let text = std::fs::read_to_string(trace)
+        .map_err(|e| TreeError::Usage(format!("tree: cannot read '{}' ({e})", trace.display())))?;
+    let forest = parse_trace(&text)
+        .map_err(|(line, message)| TreeError::Input(trace.display().to_string(), line, message))?;
+    // A path that cannot be created is bad usage (exit 2); a write that fails after, exit 1.
     std::fs::File::create(&output)
         .map_err(|e| TreeError::Usage(format!("tree: cannot create '{output}' ({e})")))?;
-    write_tree(std::path::Path::new(&trace), std::path::Path::new(&output))
+    write_forest(&forest, std::path::Path::new(&output))
 }
 
 /// What can go wrong drawing a tree.
