@@ -228,7 +228,7 @@ pub fn parse<S: AsRef<OsStr>>(args: &[S]) -> Result<Options, String> {
             if glued.is_some() {
                 return Err(format!(
                     "{flag} takes no value, found {}",
-                    puzzles::parse::quoted(&word)
+                    puzzles::parse::quoted(word)
                 ));
             }
             set(o);
@@ -330,7 +330,7 @@ pub fn parse<S: AsRef<OsStr>>(args: &[S]) -> Result<Options, String> {
                 return Err(format!(
                     "unknown flag {} (expected one of -a -n -s -p -r -t -f -v --json --count \
                      --alldiff --sum --colours --viewpoint --profile --trace --tree --animate --show-domains --explain --var --val --restarts --nodes --failures; see cpsolve --help)",
-                    puzzles::parse::quoted(&word)
+                    puzzles::parse::quoted(word)
                 ))
             }
         }

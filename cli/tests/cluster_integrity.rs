@@ -185,24 +185,35 @@ fn a_parts_file_cut_at_any_byte_never_gives_a_verdict() {
 
 #[test]
 fn a_result_cut_at_any_byte_or_removed_never_gives_a_verdict() {
-    let (path, results, total) = split_and_solve("rbytes", &["queens", "6", "--count"], 4);
-    let expected = answer(verdict(&path, &results).expect("the whole results merge"));
-    for index in 0..total {
-        let file = results.join(format!("part-{index:06}.json"));
-        let whole = std::fs::read(&file).unwrap();
-        for end in 0..whole.len() {
-            std::fs::write(&file, &whole[..end]).unwrap();
-            if let Some(v) = verdict(&path, &results) {
-                assert_eq!(end, whole.len() - 1, "part {index} cut at {end}");
-                assert_eq!(answer(v), expected);
+    // A count, an optimisation and a satisfaction problem.
+    let cases: [(&str, &[&str], usize); 3] = [
+        ("rbytes-count", &["queens", "6", "--count"], 4),
+        ("rbytes-optimum", &["slider"], 4),
+        ("rbytes-satisfy", &["monodot"], 3),
+    ];
+    for (name, args, parts) in cases {
+        let (path, results, total) = split_and_solve(name, args, parts);
+        let expected = answer(verdict(&path, &results).expect("the whole results merge"));
+        for index in 0..total {
+            let file = results.join(format!("part-{index:06}.json"));
+            let whole = std::fs::read(&file).unwrap();
+            for end in 0..whole.len() {
+                std::fs::write(&file, &whole[..end]).unwrap();
+                if let Some(v) = verdict(&path, &results) {
+                    assert_eq!(end, whole.len() - 1, "{name}: part {index} cut at {end}");
+                    assert_eq!(answer(v), expected);
+                }
             }
+            // The folder cut at this file: the file gone.
+            std::fs::remove_file(&file).unwrap();
+            assert!(
+                verdict(&path, &results).is_none(),
+                "{name}: part {index} removed"
+            );
+            std::fs::write(&file, &whole).unwrap();
         }
-        // The folder cut at this file: the file gone.
-        std::fs::remove_file(&file).unwrap();
-        assert!(verdict(&path, &results).is_none(), "part {index} removed");
-        std::fs::write(&file, &whole).unwrap();
+        assert_eq!(answer(verdict(&path, &results).unwrap()), expected);
     }
-    assert_eq!(answer(verdict(&path, &results).unwrap()), expected);
 }
 
 #[test]
