@@ -852,7 +852,19 @@ fn tour(
     if options.time_limit.is_none() {
         options.time_limit = Some(Duration::from_secs(10));
     }
-    output_files::prepare(&options, None)?;
+    // One file per flag, and a search per puzzle: each puzzle would write over the last.
+    if let Some(flag) = [
+        ("--trace", options.trace.is_some()),
+        ("--tree", options.tree.is_some()),
+        ("--animate", options.animate.is_some()),
+    ]
+    .iter()
+    .find_map(|(flag, given)| given.then_some(flag))
+    {
+        return Err(Failure::Usage(format!(
+            "{flag} records one search, and tour runs one per puzzle: name the puzzle (cpsolve queens {flag} FILE)"
+        )));
+    }
     let mut progress = options
         .verbose
         .then(|| Progress::new(environment.stderr_is_terminal, err, puzzles::all().len()));

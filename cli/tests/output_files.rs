@@ -93,3 +93,15 @@ fn a_write_that_fails_after_the_start_exits_1() {
         "{help}"
     );
 }
+
+#[test]
+fn tour_refuses_an_output_file_each_puzzle_would_write_over() {
+    let file = scratch("tour.out");
+    let f = file.to_str().unwrap();
+    for flag in ["--trace", "--tree", "--animate"] {
+        refused(
+            &cpsolve(&["tour", flag, f], b""),
+            "tour runs one per puzzle",
+        );
+    }
+}
