@@ -317,6 +317,8 @@ fn every_puzzle_splits_and_merges_to_its_ordinary_verdict() {
 fn bad_usage_is_one_error_line() {
     for args in [
         &["split", "queens", "8", "--parts", "many"][..],
+        &["split", "queens", "8", "--parts", "0"],
+        &["split", "queens", "8", "--parts", "99999999999"],
         &["split", "nosuchpuzzle"],
         &["split", "queens", "8", "-a"],
         &["merge"],

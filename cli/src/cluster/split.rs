@@ -15,10 +15,21 @@ use engine::search::{decompose, restrict_to_part, Part};
 use serde_json::{json, Value};
 use std::io::Write;
 
+/// The most parts a split makes (EPS wants 30-100 per worker: this is enough for 100,000
+/// workers).
+const MAX_PARTS: u64 = 1 << 24;
+
 /// `cpsolve split PUZZLE [FILE|N] --parts N [flags]`.
 pub(super) fn split(mut args: Vec<String>, out: &mut dyn Write) -> Result<(), Failure> {
     let target = match take_flag(&mut args, &["--parts"])? {
-        Some(v) => parse_number("--parts", &v)?.clamp(1, 1 << 24) as usize,
+        Some(v) => match parse_number("--parts", &v)? {
+            n @ 1..=MAX_PARTS => n as usize,
+            n => {
+                return Err(Failure::Usage(format!(
+                    "--parts {n}: between 1 and {MAX_PARTS}"
+                )))
+            }
+        },
         None => 64,
     };
     let compiled = match take_flag(&mut args, &["--compile-to"])? {
