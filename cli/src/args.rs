@@ -226,7 +226,10 @@ pub fn parse<S: AsRef<OsStr>>(args: &[S]) -> Result<Options, String> {
         };
         let takes_no_value = |o: &mut Options, set: fn(&mut Options)| -> Result<(), String> {
             if glued.is_some() {
-                return Err(format!("{flag} takes no value, found '{word}'"));
+                return Err(format!(
+                    "{flag} takes no value, found {}",
+                    puzzles::parse::quoted(word)
+                ));
             }
             set(o);
             Ok(())
@@ -325,8 +328,9 @@ pub fn parse<S: AsRef<OsStr>>(args: &[S]) -> Result<Options, String> {
             }
             _ => {
                 return Err(format!(
-                    "unknown flag '{word}' (expected one of -a -n -s -p -r -t -f -v --json --count \
-                     --alldiff --sum --colours --viewpoint --profile --trace --tree --animate --show-domains --explain --var --val --restarts --nodes --failures; see cpsolve --help)"
+                    "unknown flag {} (expected one of -a -n -s -p -r -t -f -v --json --count \
+                     --alldiff --sum --colours --viewpoint --profile --trace --tree --animate --show-domains --explain --var --val --restarts --nodes --failures; see cpsolve --help)",
+                    puzzles::parse::quoted(word)
                 ))
             }
         }
@@ -357,16 +361,20 @@ fn is_negative_number(word: &str) -> bool {
 }
 
 fn whole(flag: &str, text: &str) -> Result<u64, String> {
-    text.trim()
-        .parse::<u64>()
-        .map_err(|_| format!("{flag} expects a whole number >= 0, found '{text}'"))
+    text.trim().parse::<u64>().map_err(|_| {
+        format!(
+            "{flag} expects a whole number >= 0, found {}",
+            puzzles::parse::quoted(text)
+        )
+    })
 }
 
 fn positive(flag: &str, text: &str) -> Result<u64, String> {
     match text.trim().parse::<u64>() {
         Ok(n) if n >= 1 => Ok(n),
         _ => Err(format!(
-            "{flag} expects a whole number >= 1, found '{text}'"
+            "{flag} expects a whole number >= 1, found {}",
+            puzzles::parse::quoted(text)
         )),
     }
 }

@@ -10,20 +10,26 @@
 use crate::args::Options;
 use crate::input::InputError;
 use crate::Failure;
-use std::io::Write;
+use std::io::{Read, Write};
+
+/// A model read from standard input (`cpsolve -`) is named so in error lines.
+const STDIN_NAME: &str = "<stdin>";
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
-/// Is this first operand a FlatZinc or MiniZinc file?
+/// Is this first operand a FlatZinc or MiniZinc file? `-` alone is a FlatZinc model on
+/// standard input: no puzzle is named `-` (a puzzle on standard input is `cpsolve PUZZLE -`),
+/// so the word cannot mean anything else.
 pub fn is_model_file(command: &str) -> bool {
-    command.ends_with(".fzn") || command.ends_with(".mzn")
+    command == "-" || command.ends_with(".fzn") || command.ends_with(".mzn")
 }
 
 /// Run a `.fzn` or `.mzn` command.
 pub fn run(
     file: &str,
     options: &Options,
+    stdin: &mut dyn Read,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<(), Failure> {
@@ -33,7 +39,8 @@ pub fn run(
     }
     if let Some(extra) = options.operands.first() {
         return Err(Failure::Usage(format!(
-            "a FlatZinc file takes no other file, found '{extra}'"
+            "a FlatZinc file takes no other file, found {}",
+            puzzles::parse::quoted(extra)
         )));
     }
     let started = Instant::now();
@@ -45,9 +52,14 @@ pub fn run(
             message: format!("cannot read the file: {e}"),
         })
     };
-    let mut opened = std::fs::File::open(file).map_err(cannot_read)?;
-    let text = crate::input::read_capped(&mut opened, file)
-        .map_err(|e| e.map_or_else(cannot_read, Failure::Input))?;
+    let text = if file == "-" {
+        crate::input::read_capped(stdin, STDIN_NAME)
+    } else {
+        let mut opened = std::fs::File::open(file).map_err(cannot_read)?;
+        crate::input::read_capped(&mut opened, file)
+    }
+    .map_err(|e| e.map_or_else(cannot_read, Failure::Input))?;
+    let file = if file == "-" { STDIN_NAME } else { file };
     let text = String::from_utf8_lossy(&text);
     let built = ::flatzinc::load(&text).map_err(|e| {
         Failure::Input(InputError {

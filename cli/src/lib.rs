@@ -36,6 +36,7 @@ pub mod flatzinc;
 pub mod heuristics;
 pub mod input;
 pub mod output;
+pub mod output_files;
 pub mod progress;
 pub mod signals;
 pub mod solve;
@@ -160,7 +161,7 @@ const MAX_ERROR_LINE_CHARS: usize = 500;
 
 /// Messages are one short line, whatever a puzzle's parser wrote.
 fn one_line(s: &str) -> String {
-    let line = s.split_whitespace().collect::<Vec<_>>().join(" ");
+    let line = cut_long_quotes(&s.split_whitespace().collect::<Vec<_>>().join(" "));
     match line.char_indices().nth(MAX_ERROR_LINE_CHARS) {
         Some((cut, _)) => format!(
             "{}… (cut: the message had {} bytes)",
@@ -169,6 +170,58 @@ fn one_line(s: &str) -> String {
         ),
         None => line,
     }
+}
+
+/// Every quoted word of an error line (`'...'`: a token, a flag, a value, a name, a path)
+/// longer than `puzzles::parse::MAX_QUOTED_CHARS` characters, cut as
+/// `puzzles::parse::quoted` cuts a token: its first 40 characters, or for a path (it holds a
+/// `/`) its last 40, with its length in bytes. A quote opens after a space or `(`, `:`, `=`
+/// and closes before a space, the end or `:`, `,`, `)`, `;`, `.`: an apostrophe inside a
+/// word (`puzzle's`) opens nothing.
+fn cut_long_quotes(line: &str) -> String {
+    const LIMIT: usize = puzzles::parse::MAX_QUOTED_CHARS;
+    let chars: Vec<char> = line.chars().collect();
+    let mut cut = String::with_capacity(line.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let opens =
+            chars[i] == '\'' && (i == 0 || matches!(chars[i - 1], ' ' | '(' | ':' | '=' | '['));
+        let close = opens
+            .then(|| {
+                (i + 1..chars.len()).find(|&j| {
+                    chars[j] == '\''
+                        && chars
+                            .get(j + 1)
+                            .is_none_or(|c| matches!(c, ' ' | ':' | ',' | ')' | ';' | '.'))
+                })
+            })
+            .flatten();
+        let Some(j) = close else {
+            cut.push(chars[i]);
+            i += 1;
+            continue;
+        };
+        let word = &chars[i + 1..j];
+        if word.len() > LIMIT && word.last() != Some(&'…') {
+            let bytes: usize = word.iter().map(|c| c.len_utf8()).sum();
+            let shown: String = if word.contains(&'/') {
+                std::iter::once('…')
+                    .chain(word[word.len() - LIMIT..].iter().copied())
+                    .collect()
+            } else {
+                word[..LIMIT]
+                    .iter()
+                    .copied()
+                    .chain(std::iter::once('…'))
+                    .collect()
+            };
+            cut.push_str(&format!("'{shown}' ({bytes} bytes)"));
+        } else {
+            cut.extend(&chars[i..=j]);
+        }
+        i = j + 1;
+    }
+    cut
 }
 
 fn execute<S: AsRef<OsStr>>(
@@ -204,27 +257,34 @@ fn execute<S: AsRef<OsStr>>(
         return Ok(());
     }
     if flatzinc::is_model_file(&command) {
-        return flatzinc::run(&command, &options, out, err);
+        return flatzinc::run(&command, &options, stdin, out, err);
     }
     if command == "tour" {
         if let Some(extra) = options.operands.first() {
             return Err(Failure::Usage(format!(
-                "tour takes no file, found '{extra}'"
+                "tour takes no file, found {}",
+                puzzles::parse::quoted(extra)
             )));
         }
         return tour(&options, out, err, environment);
     }
     let kind = puzzles::find(&command).ok_or_else(|| {
         Failure::Usage(format!(
-            "unknown puzzle '{command}' (expected one of: {}, or tour; see cpsolve --help)",
+            "unknown puzzle {} (expected one of: {}, or tour; see cpsolve --help)",
+            puzzles::parse::quoted(&command),
             puzzle_names()
         ))
     })?;
     let source =
         input::source_for(kind, &options.operands, &options.operands_os).map_err(Failure::Usage)?;
-    refuse_trace_over_input(&options, &source)?;
     warn_about_flags_that_do_not_apply(kind, &options, err)?;
     let instances = input::load(kind, &source, stdin).map_err(Failure::Input)?;
+    // Every output file is checked and opened before the search (cli/src/output_files.rs).
+    let input_file = match &source {
+        Source::File(path) => Some(path.as_path()),
+        _ => None,
+    };
+    output_files::prepare(&options, input_file)?;
     let mut progress = options
         .verbose
         .then(|| Progress::new(environment.stderr_is_terminal, err, instances.len()));
@@ -240,24 +300,6 @@ fn execute<S: AsRef<OsStr>>(
         p.finish();
     }
     result
-}
-
-/// `--trace FILE` truncates FILE: refuse when FILE is the puzzle file itself.
-fn refuse_trace_over_input(options: &Options, source: &Source) -> Result<(), Failure> {
-    let (Some(trace), Source::File(input)) = (&options.trace, source) else {
-        return Ok(());
-    };
-    let same = match (std::fs::canonicalize(trace), std::fs::canonicalize(input)) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => false,
-    };
-    if same {
-        return Err(Failure::Usage(format!(
-            "--trace '{}' is the input file: the trace would overwrite the puzzle; choose another file",
-            trace.display()
-        )));
-    }
-    Ok(())
 }
 
 /// A flag the puzzle has no use for is not dropped in silence: one warning line.
@@ -330,7 +372,8 @@ pub fn help() -> String {
     }
     h.push_str(
         "\nexit status: 0 verdict reached (UNSATISFIABLE and UNKNOWN included, a stop by SIGINT or SIGTERM too),\n\
-         \x20            2 bad usage or input, 1 internal error or failed write\n",
+         \x20            2 bad usage or input (an output file that cannot be created included),\n\
+         \x20            1 internal error, or a write that failed once the run had started\n",
     );
     h
 }
@@ -386,6 +429,7 @@ impl From<tree::TreeError> for Failure {
     fn from(e: tree::TreeError) -> Failure {
         match e {
             tree::TreeError::Usage(m) => Failure::Usage(m),
+            tree::TreeError::Write(e) => Failure::Io(e),
             tree::TreeError::Input(file, line, message) => Failure::Input(input::InputError {
                 file,
                 line,
@@ -562,12 +606,8 @@ fn solve_all(
     }
     if let (Some(path), Some(recorder)) = (&options.animate, animation) {
         let title = format!("{}: the search, step by step", kind.name);
-        std::fs::write(path, recorder.html(&title)).map_err(|e| {
-            Failure::Usage(format!(
-                "--animate: cannot write '{}' ({e})",
-                path.display()
-            ))
-        })?;
+        std::fs::write(path, recorder.html(&title))
+            .map_err(|e| output_files::write_failed("--animate", path, e))?;
     }
     if let Some(mut t) = trace {
         t.file
@@ -811,6 +851,19 @@ fn tour(
     // The tour must be quick: no example may hold it up for long.
     if options.time_limit.is_none() {
         options.time_limit = Some(Duration::from_secs(10));
+    }
+    // One file per flag, and a search per puzzle: each puzzle would write over the last.
+    if let Some(flag) = [
+        ("--trace", options.trace.is_some()),
+        ("--tree", options.tree.is_some()),
+        ("--animate", options.animate.is_some()),
+    ]
+    .iter()
+    .find_map(|(flag, given)| given.then_some(flag))
+    {
+        return Err(Failure::Usage(format!(
+            "{flag} records one search, and tour runs one per puzzle: name the puzzle (cpsolve queens {flag} FILE)"
+        )));
     }
     let mut progress = options
         .verbose

@@ -128,7 +128,7 @@ pub fn parse(text: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
                 )
             };
             let (name, k) = token.split_once('.').ok_or_else(bad)?;
-            if name.is_empty() || !name.chars().all(|ch| ch.is_ascii_alphanumeric()) {
+            if name.is_empty() || !name.chars().all(char::is_alphanumeric) {
                 return Err(bad());
             }
             if k.is_empty() || !k.bytes().all(|b| b.is_ascii_digit()) {
