@@ -171,7 +171,9 @@ pub(crate) fn count<'py>(
     let mut config = config(model, time_limit, None, &stop)?;
     config.objective = None;
     if let Some(outcome) = unsatisfiable(model) {
-        return Ok((result(py, &outcome, Goal::Count, None)?, None));
+        let d = result(py, &outcome, Goal::Count, None)?;
+        d.set_item("count", 0)?;
+        return Ok((d, None));
     }
     let engine_model: Model = model.model.clone();
     let threads = threads.max(1);
