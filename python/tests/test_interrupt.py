@@ -28,6 +28,44 @@ except KeyboardInterrupt:
     print("plain KeyboardInterrupt", flush=True)
 """
 
+LONG_OPTIMISATION = """
+import cpsolve
+n = 16
+m = cpsolve.Model()
+q = [m.int_var(0, n - 1) for _ in range(n)]
+m.add_all_different(q, level="value")
+m.add_all_different([q[i] + i for i in range(n)], level="value")
+m.add_all_different([q[i] - i for i in range(n)], level="value")
+m.minimize(sum((i + 1) * q[i] for i in range(n)))
+print("searching", flush=True)
+try:
+    cpsolve.solve(m)
+    print("finished", flush=True)
+except cpsolve.Interrupted as e:
+    r = e.result
+    rows = r.value(q)
+    ok = len(set(rows)) == n and len({v + i for i, v in enumerate(rows)}) == n
+    print("interrupted", r.status, ok, r.objective == sum((i + 1) * v for i, v in enumerate(rows)), flush=True)
+"""
+
+LONG_STREAM = """
+import cpsolve
+n = 15
+m = cpsolve.Model()
+q = [m.int_var(0, n - 1) for _ in range(n)]
+m.add_all_different(q, level="value")
+m.add_all_different([q[i] + i for i in range(n)], level="value")
+m.add_all_different([q[i] - i for i in range(n)], level="value")
+taken = []
+print("searching", flush=True)
+try:
+    for s in cpsolve.solutions(m):
+        taken.append(s.value(q))
+    print("finished", flush=True)
+except KeyboardInterrupt:
+    print("interrupted", len(taken) > 0, len({tuple(t) for t in taken}) == len(taken), flush=True)
+"""
+
 LONG_PUZZLE = """
 import cpsolve
 print("searching", flush=True)
@@ -52,6 +90,18 @@ def interrupt(script):
 def test_ctrl_c_stops_a_count_and_keeps_the_count_so_far():
     out, err, _, code = interrupt(LONG_COUNT)
     assert out == "interrupted UNKNOWN True True", err
+    assert code == 0
+
+
+def test_ctrl_c_stops_an_optimisation_and_keeps_its_best_solution():
+    out, err, _, code = interrupt(LONG_OPTIMISATION)
+    assert out == "interrupted SATISFIED True True", err
+    assert code == 0
+
+
+def test_ctrl_c_stops_a_stream_of_solutions_and_keeps_those_taken():
+    out, err, _, code = interrupt(LONG_STREAM)
+    assert out == "interrupted True True", err
     assert code == 0
 
 

@@ -131,6 +131,8 @@ def test_a_small_job_shop_is_minimised_to_the_brute_force_optimum():
     r = cpsolve.solve(m)
     assert r.status == "OPTIMAL"
     assert r.objective == r.value(makespan) == brute_force_makespan()
+    raced = cpsolve.solve(m, threads=2)
+    assert (raced.status, raced.objective) == ("OPTIMAL", r.objective)
     for mc in range(3):  # the schedule itself is feasible
         on = [(r.value(start[j][k]), JOBS[j][k][1]) for j, job in enumerate(JOBS) for k, (mach, _) in enumerate(job) if mach == mc]
         on.sort()
