@@ -159,7 +159,7 @@ def solve(
     - `time_limit`: seconds; the search then stops with the best it found (status
       `"SATISFIED"` or `"UNKNOWN"`), never a wrong answer;
     - `threads`: more than 1 races that many differently configured searches (a portfolio)
-      and takes the first answer;
+      and takes the first answer (with `all_solutions`, the list is made on one thread);
     - `all_solutions`: every solution (in `result.solutions`), or, with an objective, every
       improving one; for many solutions, `cpsolve.solutions` streams them instead;
     - `learn`: conflict learning. This version of the engine has none: `None` or `False`

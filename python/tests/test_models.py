@@ -137,3 +137,12 @@ def test_a_small_job_shop_is_minimised_to_the_brute_force_optimum():
         on = [(r.value(start[j][k]), JOBS[j][k][1]) for j, job in enumerate(JOBS) for k, (mach, _) in enumerate(job) if mach == mc]
         on.sort()
         assert all(a + d <= b for (a, d), (b, _) in zip(on, on[1:]))
+
+
+def test_the_docstring_examples_run():
+    import doctest
+
+    import cpsolve._model
+
+    failed, tried = doctest.testmod(cpsolve._model)
+    assert tried >= 8 and failed == 0
