@@ -40,8 +40,8 @@
 
 use crate::common::Hints;
 use crate::common::{check_text, Answer, Built, Instance, ModelOptions, ParseError, Purpose};
+use crate::instance::{Defaults, Input, PuzzleFlag, PuzzleKind};
 use crate::parse::quoted;
-use crate::{Input, PuzzleKind};
 use engine::{Model, Objective, RestartPolicy, SearchConfig, Solution, VarId, VarSelect};
 use serde_json::json;
 use std::sync::Arc;
@@ -54,11 +54,16 @@ pub use portfolio::{
 
 pub const KIND: PuzzleKind = PuzzleKind {
     name: "colouring",
+    aliases: &[],
     summary: "graph colouring (DIMACS .col): fewest colours, or --colours K [--count]",
     optimisation: true,
     input: Input::File,
     seed: include_str!("../instances/seed/colouring.col"),
+    seed_file: Some("instances/seed/colouring.col"),
     parse,
+    page: Some("docs/puzzles/colouring.md"),
+    defaults: Defaults::STANDARD,
+    flags: &[PuzzleFlag::Colours],
 };
 
 /// The largest number of vertices accepted (the model has one variable per vertex, and the
