@@ -132,7 +132,8 @@ impl SharedModels {
 struct Obtained {
     built: Built,
     shared: Option<SharedId>,
-    /// What `Instance::prepare` found (its answer stands if the search finds none).
+    /// What `Instance::prepare` found (its answer stands if the search finds none; its
+    /// model, if any, is `built`).
     hints: Hints,
 }
 
@@ -156,7 +157,6 @@ impl Plan<'_> {
             colours: self.options.colours,
             viewpoint: self.options.viewpoint.unwrap_or_default(),
             purpose,
-            hints: Hints::default(),
         }
     }
 
@@ -169,8 +169,8 @@ impl Plan<'_> {
         limits: &Limits,
     ) -> Result<(Obtained, Mode), Failure> {
         let o = self.options;
-        let mut build = |purpose| {
-            let mut options = self.model_options(purpose);
+        let mut build = |purpose| -> Result<Obtained, Failure> {
+            let options = self.model_options(purpose);
             if let Some((id, built)) = shared.check_out(instance, &options)? {
                 return Ok(Obtained {
                     built,
@@ -178,15 +178,16 @@ impl Plan<'_> {
                     hints: Hints::default(),
                 });
             }
-            options.hints = instance.prepare(&options, limits);
-            instance
-                .build(&options)
-                .map(|built| Obtained {
-                    built,
-                    shared: None,
-                    hints: options.hints,
-                })
-                .map_err(Failure::Usage)
+            let mut hints = instance.prepare(&options, limits);
+            let built = match hints.built.take() {
+                Some(built) => built,
+                None => instance.build(&options).map_err(Failure::Usage)?,
+            };
+            Ok(Obtained {
+                built,
+                shared: None,
+                hints,
+            })
         };
         if o.count {
             return Ok((build(Purpose::Count)?, Mode::Count));

@@ -225,17 +225,16 @@ pub struct ModelOptions {
     pub purpose: Purpose,
     /// Pigeonhole: the viewpoint of the model (`--viewpoint`).
     pub viewpoint: Viewpoint,
-    /// What [`Instance::prepare`] found, for `build` to use (empty: nothing prepared).
-    pub hints: Hints,
 }
 
-/// What the optional preparation step ([`Instance::prepare`]) found before the model is
-/// built: data for the puzzle's own `build` (a clique, bounds, a solution to follow), and an
-/// answer already found, which is the run's answer if the search finds none.
+/// What the optional preparation step ([`Instance::prepare`]) found before the search: the
+/// model built with what it learnt (a clique, bounds, a solution to follow: the puzzle's own
+/// data, in its own types, never seen by the caller), and an answer already found, which is
+/// the run's answer if the search finds none.
 #[derive(Clone, Debug, Default)]
 pub struct Hints {
-    /// The puzzle's own data, read back by its `build` (`downcast_ref`).
-    pub data: Option<std::sync::Arc<dyn std::any::Any + Send + Sync>>,
+    /// The model to search instead of [`Instance::build`]'s (`None`: nothing prepared).
+    pub built: Option<Built>,
     /// A solution found while preparing, checked by the caller like any other.
     pub answer: Option<Answer>,
     /// `answer` is proved optimal (its objective meets a lower bound found while preparing).
@@ -385,25 +384,25 @@ pub trait Instance: Send + Sync + fmt::Debug {
     /// instance (e.g. `--colours 0`).
     fn build(&self, options: &ModelOptions) -> Result<Built, String>;
 
-    /// An optional step before [`Instance::build`]: heuristics run within `limits` (deadline
-    /// and stop flag) that give the model bounds or a solution to follow, passed back to
-    /// `build` in [`ModelOptions::hints`]. `build` itself stays pure: the same options give
-    /// the same model. The default prepares nothing.
+    /// An optional step instead of [`Instance::build`]: heuristics run within `limits`
+    /// (deadline and stop flag) that give the model bounds or a solution to follow, and the
+    /// model built with them ([`Hints::built`]). What the heuristics found stays in the
+    /// puzzle's own types: it never crosses this trait. `build` itself stays pure: the same
+    /// options give the same model. The default prepares nothing.
     fn prepare(&self, _options: &ModelOptions, _limits: &engine::Limits) -> Hints {
         Hints::default()
     }
 
-    /// [`Instance::prepare`], then [`Instance::build`] with what it found.
+    /// The prepared model, or [`Instance::build`]'s when nothing was prepared.
     fn build_prepared(
         &self,
         options: &ModelOptions,
         limits: &engine::Limits,
     ) -> Result<Built, String> {
-        let hints = self.prepare(options, limits);
-        self.build(&ModelOptions {
-            hints,
-            ..options.clone()
-        })
+        match self.prepare(options, limits).built {
+            Some(built) => Ok(built),
+            None => self.build(options),
+        }
     }
 
     /// Decode and render a solution of a model built by `build`.
