@@ -688,6 +688,48 @@ mod tests {
         assert_eq!(o.threads, Some(2));
     }
 
+    /// One row per flag, no spelling in two rows, and every spelling parses to its row.
+    #[test]
+    fn the_flag_table_is_consistent() {
+        let mut spellings = std::collections::BTreeSet::new();
+        for (i, flag) in FLAGS.iter().enumerate() {
+            assert!(
+                FLAGS[..i].iter().all(|f| f.id != flag.id),
+                "{:?} twice",
+                flag.id
+            );
+            assert_eq!(flag_of(flag.id).name(), flag.name());
+            assert_eq!(
+                flag.value.is_empty(),
+                flag.expects.is_empty(),
+                "{}",
+                flag.name()
+            );
+            for spelling in flag.spellings {
+                assert!(spellings.insert(*spelling), "{spelling} in two rows");
+                let mut line = vec!["queens".to_string(), spelling.to_string()];
+                if !flag.value.is_empty() {
+                    line.push(
+                        match flag.id {
+                            FlagId::AllDiff => "domain",
+                            FlagId::Sum => "bounds",
+                            FlagId::Viewpoint => "rows",
+                            FlagId::Restarts => "luby",
+                            FlagId::Var => "input",
+                            FlagId::Val => "min",
+                            FlagId::Explain => "c1",
+                            FlagId::Trace | FlagId::Tree | FlagId::Animate => "f.svg",
+                            _ => "3",
+                        }
+                        .to_string(),
+                    );
+                }
+                let o = parse(&line).unwrap_or_else(|e| panic!("{spelling}: {e}"));
+                assert_eq!(o.given, vec![flag.id], "{spelling}");
+            }
+        }
+    }
+
     #[test]
     fn bad_values_and_unknown_flags_are_one_line_errors() {
         for bad in [

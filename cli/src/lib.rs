@@ -18,9 +18,9 @@
 //! | text and JSON | [`output`] |
 //! | `-v` | [`progress`] |
 //! | SIGINT and SIGTERM | [`signals`] |
-//! | many instances, in order or side by side | [`batch`] |
+//! | many instances, in order or side by side | `batch.rs` |
 //! | `--help`, `cpsolve help`, "did you mean" | [`help`] |
-//! | `cpsolve tour` | [`tour`] |
+//! | `cpsolve tour` | `tour.rs` |
 //! | why a run failed, and its exit status | [`error`] |
 //!
 //! This file only routes: the first word picks the command (a cluster command, `tree`,
