@@ -10,7 +10,7 @@
 
 use crate::args;
 use crate::{cluster, spelling, Failure};
-use puzzles::{Input, PuzzleFlag, PuzzleKind, SumLevel};
+use puzzles::{Input, PuzzleFlag, PuzzleKind};
 use std::io::Write;
 
 /// The commands, one usage line each: (the command's word, empty for the puzzle and model
@@ -248,8 +248,7 @@ pub fn puzzle_help(kind: &PuzzleKind) -> String {
     });
     h.push_str(&format!(
         "defaults: --alldiff {} --sum {}\n",
-        alldiff_word(kind.defaults.alldiff),
-        sum_word(kind.defaults.sum)
+        kind.defaults.alldiff, kind.defaults.sum
     ));
     let mut ignored = Vec::new();
     for flag in args::FLAGS.iter().filter(|f| f.puzzle_only.is_some()) {
@@ -268,21 +267,6 @@ pub fn puzzle_help(kind: &PuzzleKind) -> String {
     }
     h.push_str("the flags every puzzle takes: cpsolve --help\n");
     h
-}
-
-fn alldiff_word(level: engine::AllDiffLevel) -> &'static str {
-    match level {
-        engine::AllDiffLevel::Value => "value",
-        engine::AllDiffLevel::Bounds => "bounds",
-        engine::AllDiffLevel::Domain => "domain",
-    }
-}
-
-fn sum_word(level: SumLevel) -> &'static str {
-    match level {
-        SumLevel::Bounds => "bounds",
-        SumLevel::Domain => "domain",
-    }
 }
 
 /// Every word the command line takes in first place, but files: the commands, the puzzles

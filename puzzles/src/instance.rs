@@ -177,6 +177,16 @@ impl std::str::FromStr for SumLevel {
     }
 }
 
+/// The level as `--sum` spells it.
+impl fmt::Display for SumLevel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SumLevel::Bounds => "bounds",
+            SumLevel::Domain => "domain",
+        })
+    }
+}
+
 /// What the model is for: some puzzles build a different model to count (e.g. Match 22
 /// counts distinct pictures, not turn vectors).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
