@@ -180,7 +180,7 @@ impl Plan<'_> {
             }
             let mut hints = instance.prepare(&options, limits);
             let built = match hints.built.take() {
-                Some(built) => built,
+                Some(built) => *built,
                 None => instance.build(&options).map_err(Failure::Usage)?,
             };
             Ok(Obtained {

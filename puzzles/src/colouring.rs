@@ -559,7 +559,7 @@ impl Instance for Colouring {
             .map(|colour| self.answer_for(colour.into_iter().map(i64::from).collect(), optimising));
         Hints {
             // `prepare_portfolio` accepted the options, so the model builds.
-            built: self.model_with(options, &found.prepared).ok(),
+            built: self.model_with(options, &found.prepared).ok().map(Box::new),
             answer,
             optimal: found.proved && optimising,
         }

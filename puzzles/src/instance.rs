@@ -244,7 +244,8 @@ pub struct ModelOptions {
 #[derive(Clone, Debug, Default)]
 pub struct Hints {
     /// The model to search instead of [`Instance::build`]'s (`None`: nothing prepared).
-    pub built: Option<Built>,
+    /// (Boxed: `Hints` travels with every instance of a batch, most of them with nothing.)
+    pub built: Option<Box<Built>>,
     /// A solution found while preparing, checked by the caller like any other.
     pub answer: Option<Answer>,
     /// `answer` is proved optimal (its objective meets a lower bound found while preparing).
@@ -410,7 +411,7 @@ pub trait Instance: Send + Sync + fmt::Debug {
         limits: &engine::Limits,
     ) -> Result<Built, String> {
         match self.prepare(options, limits).built {
-            Some(built) => Ok(built),
+            Some(built) => Ok(*built),
             None => self.build(options),
         }
     }
