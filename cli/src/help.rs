@@ -9,7 +9,7 @@
 //! error line: `cpsolve sudokku` says "did you mean 'sudoku'?", exit status 2.
 
 use crate::args;
-use crate::{cluster, spelling, Failure};
+use crate::{spelling, Failure};
 use puzzles::{Input, PuzzleFlag, PuzzleKind};
 use std::io::Write;
 
@@ -269,29 +269,51 @@ pub fn puzzle_help(kind: &PuzzleKind) -> String {
     h
 }
 
-/// Every word the command line takes in first place, but files: the commands, the puzzles
-/// and their aliases.
-fn known_words() -> Vec<&'static str> {
-    let mut words: Vec<&str> = vec!["help", "tour", "tree"];
-    words.extend(cluster::COMMANDS);
-    for kind in puzzles::all() {
-        words.push(kind.name);
-        words.extend(kind.aliases.iter().copied());
+/// The commands' words, once each, in the order of [`USAGE`].
+fn commands() -> Vec<&'static str> {
+    let mut words: Vec<&str> = Vec::new();
+    for (command, _, _) in USAGE {
+        if !command.is_empty() && !words.contains(command) {
+            words.push(command);
+        }
     }
     words
 }
 
-/// The usage error of a first word that names no puzzle, command or model file.
+/// The usage error of a first word that names no puzzle, command or model file, with the
+/// nearest command, puzzle or alias when one is close.
 pub(crate) fn unknown(word: &str) -> Failure {
-    let hint = match spelling::closest(word, known_words()) {
+    let mut known = commands();
+    for kind in puzzles::all() {
+        known.push(kind.name);
+        known.extend(kind.aliases.iter().copied());
+    }
+    let hint = match spelling::closest(word, known) {
         Some(near) => format!("did you mean '{near}'? "),
         None => String::new(),
     };
     let names: Vec<&str> = puzzles::all().iter().map(|k| k.name).collect();
     Failure::Usage(format!(
-        "unknown puzzle '{word}' ({hint}expected one of: {}; a command: help, tour, tree, {}; \
+        "unknown puzzle '{word}' ({hint}expected one of: {}; a command: {}; \
          or a .fzn/.mzn file; see cpsolve --help)",
         names.join(", "),
-        cluster::COMMANDS.join(", ")
+        commands().join(", ")
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The commands the router knows have a usage line (a new cluster command included).
+    #[test]
+    fn every_command_has_a_usage_line() {
+        let listed = commands();
+        for command in ["help", "tour", "tree"]
+            .into_iter()
+            .chain(crate::cluster::COMMANDS)
+        {
+            assert!(listed.contains(&command), "{command}");
+        }
+    }
 }
