@@ -388,9 +388,10 @@ fn build_puzzle(
     } else {
         Purpose::Solve
     };
-    let mut model_options = plan.model_options(purpose);
-    model_options.hints = instance.prepare(&model_options, limits);
-    let built = instance.build(&model_options).map_err(Failure::Usage)?;
+    let model_options = plan.model_options(purpose);
+    let built = instance
+        .build_prepared(&model_options, limits)
+        .map_err(Failure::Usage)?;
     let mode = if options.count {
         Mode::Count
     } else if built.search.objective.is_some() {

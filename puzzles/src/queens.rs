@@ -23,17 +23,27 @@
 //! Run it: `cpsolve queens 8`, `cpsolve queens 12 --count -p 2`.
 
 use crate::common::{Answer, Built, Instance, ModelOptions, ParseError};
-use crate::{Input, PuzzleKind};
+use crate::instance::{Defaults, Input, PuzzleKind};
 use engine::{Model, SearchConfig, Solution};
 use serde_json::json;
 
 pub const KIND: PuzzleKind = PuzzleKind {
     name: "queens",
+    aliases: &[],
     summary: "n-queens: N queens on an N×N board, none attacking another (argument N)",
     optimisation: false,
     input: Input::Number,
     seed: "8",
+    seed_file: None,
     parse,
+    page: Some("docs/00-what-is-a-csp.md"),
+    defaults: Defaults {
+        // Nothing stronger than forward checking pays on n-queens: domain consistency saves
+        // few nodes and costs much more per node.
+        alldiff: engine::AllDiffLevel::Value,
+        ..Defaults::STANDARD
+    },
+    flags: &[],
 };
 
 /// The largest board accepted (the domains are bitsets of N values; search is the limit).

@@ -26,7 +26,7 @@
 
 use crate::common::{check_text, content_lines};
 use crate::common::{Answer, Built, Instance, ModelOptions, ParseError, Purpose};
-use crate::{Input, PuzzleKind};
+use crate::instance::{Defaults, Input, PuzzleKind};
 use engine::{Model, SearchConfig, Solution};
 use serde_json::Value;
 use std::collections::HashMap;
@@ -37,11 +37,16 @@ pub const MAX_COUNTED_RUNNERS: usize = 1_000;
 
 pub const KIND: PuzzleKind = PuzzleKind {
     name: "ranking",
+    aliases: &[],
     summary: "Ranking: recover a finishing order from lines 'Winner > Loser, Loser, ...'",
     optimisation: false,
     input: Input::File,
     seed: include_str!("../instances/seed/ranking.txt"),
+    seed_file: Some("instances/seed/ranking.txt"),
     parse,
+    page: Some("docs/puzzles/ranking.md"),
+    defaults: Defaults::STANDARD,
+    flags: &[],
 };
 
 #[derive(Clone, Debug, PartialEq, Eq)]
