@@ -10,7 +10,7 @@ use engine::propagators::element::Element;
 use engine::propagators::element_var::ElementVar;
 use engine::propagators::linear::{post_linear, Relation};
 use engine::propagators::reified::{LinRel, ReifiedLinear, ReifiedMember};
-use engine::propagators::relations::{EqualOffset, LessEqualOffset, NotEqualOffset};
+use engine::propagators::relations::{Compare, EqualOffset};
 use engine::testing::{check_propagator, Consistency, HarnessConfig};
 
 /// The harness on interval domains, with values drawn from `lo..=hi`.
@@ -39,11 +39,11 @@ fn offsets_on_interval_domains() {
             });
             let holds = move |t: &[i32]| t[0] as i64 != t[1] as i64 + c as i64;
             check_propagator("x != y + c", &cfg, &holds, &|xs| {
-                Box::new(NotEqualOffset::new(xs[0], xs[1], c))
+                Box::new(Compare::not_equal(xs[0].into(), xs[1].plus(c)))
             });
             let holds = move |t: &[i32]| t[0] as i64 <= t[1] as i64 + c as i64;
             check_propagator("x <= y + c", &cfg, &holds, &|xs| {
-                Box::new(LessEqualOffset::new(xs[0], xs[1], c))
+                Box::new(Compare::less_equal(xs[0].into(), xs[1].plus(c)))
             });
         }
     }

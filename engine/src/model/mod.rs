@@ -27,9 +27,10 @@ use crate::propagator::{Conflict, Propagator};
 use crate::propagators::alldiff::fast::units::AllDifferentUnits;
 use crate::propagators::alldiff::{self, AllDiffLevel};
 use crate::propagators::linear::{self, Relation};
-use crate::propagators::relations::{EqualOffset, LessEqualOffset, NotEqualOffset};
+use crate::propagators::relations::{Compare, EqualOffset};
 use crate::stats::PropagatorProfile;
 use crate::store::{Store, VarId};
+use crate::view::View;
 
 /// Variables and constraints.
 #[derive(Clone, Debug, Default)]
@@ -216,12 +217,22 @@ impl Model {
 
     /// `x != y + c`.
     pub fn not_equal_offset(&mut self, x: VarId, y: VarId, c: i32) -> PropId {
-        self.post(Box::new(NotEqualOffset::new(x, y, c)))
+        self.not_equal(x, y.plus(c))
     }
 
     /// `x <= y + c`.
     pub fn less_equal_offset(&mut self, x: VarId, y: VarId, c: i32) -> PropId {
-        self.post(Box::new(LessEqualOffset::new(x, y, c)))
+        self.less_equal(x, y.plus(c))
+    }
+
+    /// `x ≠ y` on two views (`view.rs`): `m.not_equal(x, y.times(2).plus(1))`.
+    pub fn not_equal(&mut self, x: impl Into<View>, y: impl Into<View>) -> PropId {
+        self.post(Box::new(Compare::not_equal(x.into(), y.into())))
+    }
+
+    /// `x ≤ y` on two views (`view.rs`): `m.less_equal(x.neg(), y)` is `−x ≤ y`.
+    pub fn less_equal(&mut self, x: impl Into<View>, y: impl Into<View>) -> PropId {
+        self.post(Box::new(Compare::less_equal(x.into(), y.into())))
     }
 
     /// `x < y`.
@@ -402,12 +413,14 @@ impl Model {
 
     /// `b ⇔ (x = v)`, `b` restricted to {0, 1} (`reify.rs`).
     pub fn reify_eq(&mut self, b: VarId, x: VarId, v: i32) -> PropId {
-        self.post(Box::new(crate::propagators::reify::ReifyEq::new(b, x, v)))
+        self.post(Box::new(crate::propagators::reify::Reify::equal(b, x, v)))
     }
 
     /// `b ⇔ (x <= v)`, `b` restricted to {0, 1} (`reify.rs`).
     pub fn reify_le(&mut self, b: VarId, x: VarId, v: i32) -> PropId {
-        self.post(Box::new(crate::propagators::reify::ReifyLe::new(b, x, v)))
+        self.post(Box::new(crate::propagators::reify::Reify::less_equal(
+            b, x, v,
+        )))
     }
 
     /// `xs` all different and adding up to `total`, domain consistent for the conjunction
