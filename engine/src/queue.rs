@@ -50,6 +50,25 @@ impl PropagationQueue {
         }
     }
 
+    /// Take propagator `p` out of the queue if it is waiting (before it is replaced).
+    pub(crate) fn forget(&mut self, p: u32) {
+        if !self.queued[p as usize] {
+            return;
+        }
+        self.queued[p as usize] = false;
+        self.len -= 1;
+        for fifo in self.fifos.iter_mut() {
+            let head = fifo.head;
+            if let Some(at) = fifo.items[head..].iter().position(|&q| q == p) {
+                fifo.items.remove(head + at);
+            }
+            if fifo.head == fifo.items.len() {
+                fifo.items.clear();
+                fifo.head = 0;
+            }
+        }
+    }
+
     /// The next propagator to run: the oldest of the most urgent priority.
     #[inline]
     pub(crate) fn pop(&mut self) -> Option<u32> {

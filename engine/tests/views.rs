@@ -131,3 +131,170 @@ fn a_composition_that_leaves_i32_is_refused() {
     let v = x.times(2).plus(1).neg();
     assert_eq!((v.scale(), v.offset()), (-2, -1));
 }
+
+// ----- all-different on views -------------------------------------------------------------
+
+/// No two of the shown values equal.
+fn all_shown_different(maps: &[(i32, i32)], t: &[i32]) -> bool {
+    let shown: Vec<i64> = t.iter().zip(maps).map(|(&v, &m)| show(m, v)).collect();
+    (0..shown.len()).all(|i| (i + 1..shown.len()).all(|j| shown[i] != shown[j]))
+}
+
+/// Map lists for all-different: negations, scales of both signs, offsets.
+fn alldiff_maps() -> Vec<Vec<(i32, i32)>> {
+    vec![
+        vec![(1, 0), (-1, 0), (1, 2)],
+        vec![(-1, 3), (-1, 0), (-1, -2), (1, 0)],
+        vec![(2, 0), (-2, 1), (1, 0), (3, -1)],
+        vec![(-3, 0), (2, 5), (-1, 1), (1, -4), (2, 0)],
+    ]
+}
+
+/// The reference lane (`alldiff/reference.rs`) at each level, on views of any shape: sound,
+/// checking, and as strong as it claims on the values the views show. Bounds(Z) is claimed
+/// only for scales ±1 (a scale of 2 shows every other value, so the Hall intervals of the
+/// shown values are not those of the variables).
+#[test]
+fn the_reference_all_different_on_views_is_as_strong_as_it_claims() {
+    use engine::propagators::alldiff::reference::AllDifferentReference;
+    use engine::AllDiffLevel;
+    for maps in alldiff_maps() {
+        let unit_scales = maps.iter().all(|&(a, _)| a == 1 || a == -1);
+        for (level, consistency) in [
+            (AllDiffLevel::Value, Consistency::Checking),
+            (AllDiffLevel::Bounds, Consistency::Bounds),
+            (AllDiffLevel::Domain, Consistency::Domain),
+        ] {
+            let consistency = match consistency {
+                Consistency::Bounds if !unit_scales => Consistency::Checking,
+                c => c,
+            };
+            let cfg = config(maps.len(), -2, 3, consistency, false);
+            let (m1, m2) = (maps.clone(), maps.clone());
+            check_propagator(
+                &format!("reference {level} on {maps:?}"),
+                &cfg,
+                &move |t| all_shown_different(&m1, t),
+                &move |xs| {
+                    let views: Vec<View> = xs.iter().zip(&m2).map(|(&x, &m)| view(x, m)).collect();
+                    Box::new(AllDifferentReference::new(&views, level))
+                },
+            );
+        }
+    }
+}
+
+/// The propagators the model posts for views that are not `x + c`: the plain value level
+/// (`alldiff/value.rs`), Hall intervals (`bounds.rs`) and Régin on the general value graph
+/// (`domain.rs`, `value_graph.rs`), against brute force.
+#[test]
+fn all_different_on_views_of_any_shape_at_each_level() {
+    use engine::propagators::alldiff::new_all_different;
+    use engine::AllDiffLevel;
+    for maps in alldiff_maps() {
+        let unit_scales = maps.iter().all(|&(a, _)| a == 1 || a == -1);
+        for (level, consistency) in [
+            (AllDiffLevel::Value, Consistency::Checking),
+            (AllDiffLevel::Bounds, Consistency::Bounds),
+            (AllDiffLevel::Domain, Consistency::Domain),
+        ] {
+            let consistency = match consistency {
+                Consistency::Bounds if !unit_scales => Consistency::Checking,
+                c => c,
+            };
+            for wide in [false, true] {
+                let cfg = config(maps.len(), -2, 3, consistency, wide);
+                let (m1, m2) = (maps.clone(), maps.clone());
+                check_propagator(
+                    &format!("{level} on {maps:?}, wide {wide}"),
+                    &cfg,
+                    &move |t| all_shown_different(&m1, t),
+                    &move |xs| {
+                        let views: Vec<View> =
+                            xs.iter().zip(&m2).map(|(&x, &m)| view(x, m)).collect();
+                        new_all_different(&views, level)
+                    },
+                );
+            }
+        }
+    }
+}
+
+/// Views whose shown values lie past the ends of `i32` (the variables near `i32::MAX`, the
+/// views adding or negating): the all-different works on the shown values in `i64`.
+#[test]
+fn all_different_on_views_near_the_ends_of_i32() {
+    use engine::propagators::alldiff::new_all_different;
+    use engine::AllDiffLevel;
+    let maps = vec![(1, i32::MAX), (-1, 0), (1, -5), (-1, i32::MIN + 1)];
+    for (lo, hi) in [(i32::MAX - 7, i32::MAX - 1), (i32::MIN + 1, i32::MIN + 7)] {
+        for (level, consistency) in [
+            (AllDiffLevel::Value, Consistency::Checking),
+            (AllDiffLevel::Bounds, Consistency::Bounds),
+            (AllDiffLevel::Domain, Consistency::Domain),
+        ] {
+            let cfg = config(maps.len(), lo, hi, consistency, false);
+            let (m1, m2) = (maps.clone(), maps.clone());
+            check_propagator(
+                &format!("{level} near the ends, {lo}..{hi}"),
+                &cfg,
+                &move |t| all_shown_different(&m1, t),
+                &move |xs| {
+                    let views: Vec<View> = xs.iter().zip(&m2).map(|(&x, &m)| view(x, m)).collect();
+                    new_all_different(&views, level)
+                },
+            );
+        }
+    }
+}
+
+/// The one entry point picks the propagator by the shape of the views: consecutive Sudoku
+/// units become one `alldiff_units`, n-queens' three families one `alldiff_value_family`,
+/// anything posted in between ends the gathering, and views of other shapes get the plain
+/// propagators.
+#[test]
+fn the_model_chooses_the_lane_by_the_shape_of_the_views() {
+    use engine::{AllDiffLevel, Model};
+    let kinds = |m: &Model| -> Vec<(&'static str, u64)> {
+        (m.profile().by_kind.iter())
+            .map(|(&name, c)| (name, c.instances))
+            .collect()
+    };
+    // A 4×4 Latin square: eight units, one propagator.
+    let mut m = Model::new();
+    let x = m.new_vars(16, 1, 4);
+    for i in 0..4 {
+        let row: Vec<VarId> = (0..4).map(|j| x[i * 4 + j]).collect();
+        let column: Vec<VarId> = (0..4).map(|j| x[j * 4 + i]).collect();
+        m.all_different(&row, AllDiffLevel::Domain);
+        m.all_different(&column, AllDiffLevel::Domain);
+    }
+    assert_eq!(kinds(&m), [("alldiff_units", 1)]);
+    assert_eq!(m.num_propagators(), 1);
+    // 6-queens: rows and diagonals, one family; a constraint posted in between splits it.
+    let mut m = Model::new();
+    let q = m.new_vars(6, 0, 5);
+    let up: Vec<View> = (0..6).map(|i| q[i].plus(i as i32)).collect();
+    let down: Vec<View> = (0..6).map(|i| q[i].plus(-(i as i32))).collect();
+    m.all_different(&q, AllDiffLevel::Value);
+    m.all_different(&up, AllDiffLevel::Value);
+    m.all_different(&down, AllDiffLevel::Value);
+    assert_eq!(kinds(&m), [("alldiff_value_family", 1)]);
+    m.less_equal(q[0], q[1]);
+    m.all_different(&up, AllDiffLevel::Value);
+    assert_eq!(m.num_propagators(), 3);
+    // Views that are not `x + c`: the plain propagators, each its own.
+    let mut m = Model::new();
+    let y = m.new_vars(3, 0, 5);
+    let mirrored: Vec<View> = vec![y[0].into(), y[1].neg(), y[2].times(2)];
+    m.all_different(&mirrored, AllDiffLevel::Value);
+    m.all_different(&mirrored, AllDiffLevel::Value);
+    assert_eq!(kinds(&m), [("alldiff_forward_checking", 2)]);
+    // And the counts are those of brute force: y0, −y1, 2·y2 all different over 0..=5.
+    let solutions = engine::count(&mut m, &engine::SearchConfig::default()).solutions;
+    let brute = (0..6)
+        .flat_map(|a| (0..6).flat_map(move |b| (0..6).map(move |c| [a, -b, 2 * c])))
+        .filter(|t| t[0] != t[1] && t[0] != t[2] && t[1] != t[2])
+        .count() as u64;
+    assert_eq!(solutions, brute);
+}

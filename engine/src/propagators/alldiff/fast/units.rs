@@ -51,6 +51,7 @@ use crate::propagators::alldiff::fast::singles::{forward_check, ForwardChecking}
 use crate::propagators::alldiff::fast::word_matching::WordMatching;
 use crate::store::{LevelStamp, VarId};
 use crate::unchecked::{PerVariable, Pos};
+use crate::view::View;
 
 /// See the module documentation.
 #[derive(Clone, Debug)]
@@ -857,13 +858,13 @@ impl Propagator for AllDifferentUnits {
     /// The reference: Régin's domain-consistent all-different (`domain.rs`) on each unit
     /// in turn, until a full round changes nothing.
     fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
-        let units: Vec<Vec<VarId>> = self
+        let units: Vec<Vec<View>> = self
             .unit_start
             .windows(2)
             .map(|w| {
                 self.members[w[0] as usize..w[1] as usize]
                     .iter()
-                    .map(|p| self.vars[p.index()])
+                    .map(|p| View::from(self.vars[p.index()]))
                     .collect()
             })
             .collect();
@@ -871,8 +872,7 @@ impl Propagator for AllDifferentUnits {
         loop {
             let before = total(ctx);
             for unit in &units {
-                AllDifferentDomain::general(unit, &vec![0; unit.len()])
-                    .propagate_from_scratch(ctx)?;
+                AllDifferentDomain::general(unit).propagate_from_scratch(ctx)?;
             }
             if total(ctx) == before {
                 return Ok(());
