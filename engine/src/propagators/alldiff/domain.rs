@@ -98,6 +98,23 @@ impl Propagator for AllDifferentDomain {
                 return result;
             }
         }
+        if self.hull_span(ctx) > GRAPH_MAX_SPAN {
+            // The value graph's table has a slot per value of the hull: views far apart
+            // (`x + 2³¹` beside `−y`) would ask for billions. Régin on the values present.
+            return reference::regin(ctx, &self.views);
+        }
         self.graph.filter(ctx)
+    }
+}
+
+/// The widest hull of shown values the value graph's table takes (one slot per value).
+const GRAPH_MAX_SPAN: i64 = 1 << 20;
+
+impl AllDifferentDomain {
+    /// How many values lie between the least and the greatest value the views show.
+    fn hull_span(&self, ctx: &Context<'_>) -> i64 {
+        let lo = self.views.iter().map(|x| x.min(ctx)).min().unwrap_or(0);
+        let hi = self.views.iter().map(|x| x.max(ctx)).max().unwrap_or(0);
+        hi - lo + 1
     }
 }
