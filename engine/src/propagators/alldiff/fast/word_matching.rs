@@ -63,8 +63,7 @@ pub(crate) struct WordMatching {
     ///
     /// These per-variable arrays have 64 entries whatever `n` is: the loops index them by
     /// bit positions of a `u64` (see [`ones`]), which the compiler then knows are in
-    /// range, so the hot loops carry no bounds checks (measured: `docs/PERFORMANCE.md`,
-    /// "Sudoku, sixth pass").
+    /// range, so the hot loops carry no bounds checks (the figures: `docs/performance/views.md`, "Why the fast lanes look as they do").
     read: [u64; 64],
     dom: [u64; 64],
     succ: [u64; 64],
@@ -257,7 +256,7 @@ impl WordMatching {
         // claims it. Whether a pair is kept is data (a removal or a backtrack since the
         // last run may have broken it): computed, not branched on. This loop also gathers
         // what the component check needs, so that it has no loop of its own over `open`
-        // (measured in `docs/PERFORMANCE.md`, "Sudoku, tenth pass").
+        // (the figures: `docs/performance/views.md`, "Why the fast lanes look as they do").
         let mut used = 0u64;
         let mut union = 0u64;
         let mut unmatched = 0u64;
@@ -403,7 +402,7 @@ impl WordMatching {
         // layer at a time. Within a layer the reads do not wait on each other (value `k`'s
         // variable's domain is read directly, not through `var_of`), so the processor
         // overlaps them. (Taken one value at a time, each step waited on two reads in a
-        // row: measured in `docs/PERFORMANCE.md`, "Sudoku, eighth pass".)
+        // row: the figures in `docs/performance/views.md`, "Why the fast lanes look as they do".)
         let mut reached = self.dom[pivot] | 1 << self.value_of[pivot];
         let mut frontier = reached & !(1 << self.value_of[pivot]);
         while frontier != 0 {
