@@ -497,7 +497,7 @@ fn all_different_on_shifted_views() {
 }
 
 #[test]
-fn all_different_units() {
+fn all_different_on_units() {
     // A 4×4 Latin square: at the domain level one `AllDifferentUnits` (`alldiff/fast/units.rs`)
     // for all its rows and columns; over wide values, one propagator per unit.
     for (lo, hi) in [(1, 4), (1, 80)] {
@@ -517,7 +517,7 @@ fn all_different_units() {
                 _ => all_different_kinds(level),
             };
             assert_no_allocation(
-                &format!("all_different_units {level} over {lo}..={hi}"),
+                &format!("all_different on units {level} over {lo}..={hi}"),
                 kinds,
                 m,
             );
@@ -526,7 +526,7 @@ fn all_different_units() {
 }
 
 #[test]
-fn all_different_family() {
+fn all_different_on_a_family() {
     // n-queens: rows and both diagonals. At the value level one `AllDifferentOffsetFamily`:
     // its word path (8 queens, one word each), its plain path over wide domains, and its
     // plain path for more than 64 variables.
@@ -546,7 +546,7 @@ fn all_different_family() {
                 _ => all_different_kinds(level),
             };
             assert_no_allocation(
-                &format!("all_different_family {level}, {n} queens over 0..={hi}"),
+                &format!("all_different on a family {level}, {n} queens over 0..={hi}"),
                 kinds,
                 m,
             );

@@ -34,7 +34,8 @@
 //!
 //! **When it applies:** every variable's values fit in one 64-bit word from a common base
 //! (span ≤ 64), there are at most [`MAX_UNITS`] units, and each has at most 64 variables,
-//! none twice. `Model::all_different_units` posts separate all-differents otherwise.
+//! none twice. `Model::all_different` (`engine/src/model/alldiff.rs`) posts separate all-differents
+//! otherwise.
 //!
 //! **Wakes on:** any domain change. **Idempotent:** it runs its units to a fixpoint.
 //! **Cost per run:** a read of the domains announced since the last run (after a
