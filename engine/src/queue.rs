@@ -136,6 +136,21 @@ mod tests {
         assert!(q.is_empty());
     }
 
+    #[test]
+    fn a_forgotten_propagator_leaves_the_queue_and_can_come_back_at_another_priority() {
+        let mut q = PropagationQueue::default();
+        q.resize(4);
+        q.push(0, Priority::Medium);
+        q.push(3, Priority::Low);
+        q.push(1, Priority::Medium);
+        q.forget(0);
+        q.forget(2); // not waiting: nothing to do
+        q.push(0, Priority::High);
+        let order: Vec<u32> = std::iter::from_fn(|| q.pop()).collect();
+        assert_eq!(order, vec![0, 1, 3]);
+        assert!(q.is_empty());
+    }
+
     /// Against a model (one `VecDeque` per priority): random pushes, pops and clears.
     #[test]
     fn behaves_as_one_fifo_per_priority() {
