@@ -58,6 +58,10 @@ impl VarId {
         View::from(self).plus(c)
     }
     /// The view `−x`.
+    #[allow(
+        clippy::should_implement_trait,
+        reason = "`x.neg()` reads as the other view builders, with no trait to import"
+    )]
     pub fn neg(self) -> View {
         View::from(self).neg()
     }
@@ -125,6 +129,10 @@ impl View {
             .unwrap_or_else(|| panic!("the view {self:?} + {c} leaves the i32 range"))
     }
     /// Minus this view. Panics on `i32::MIN` (see [`View::checked_neg`]).
+    #[allow(
+        clippy::should_implement_trait,
+        reason = "`x.neg()` reads as the other view builders, with no trait to import"
+    )]
     pub fn neg(self) -> View {
         self.checked_neg()
             .unwrap_or_else(|| panic!("the view -({self:?}) leaves the i32 range"))

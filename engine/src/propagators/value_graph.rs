@@ -416,10 +416,8 @@ impl ValueGraph {
         // 2. Keep the matching edges still present; match the other variables.
         for i in 0..n {
             let k = self.mate[i];
-            if k != NONE {
-                if !self.views[i].contains(ctx, self.base + k as i64) {
-                    self.unassign(i);
-                }
+            if k != NONE && !self.views[i].contains(ctx, self.base + k as i64) {
+                self.unassign(i);
             }
         }
         for i in 0..n {
