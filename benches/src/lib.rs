@@ -112,8 +112,11 @@ impl SudokuSolver {
             .iter()
             .map(|unit| unit.iter().map(|&i| cells[i]).collect())
             .collect();
-        // At the domain level, one propagator for the 27 units (`alldiff/fast/units.rs`).
-        model.all_different_units(&units, level);
+        // At the domain level, the model runs the 27 units as one propagator
+        // (`alldiff/fast/units.rs`).
+        for unit in &units {
+            model.all_different(unit, level);
+        }
         model
             .propagate()
             .expect("the empty grid propagates without conflict");

@@ -5,10 +5,11 @@
 //! **Model.** One variable per column, `q[c] ∈ 0..N`, the row of the queen in column `c` (so
 //! two queens never share a column, by construction). Rows differ: `alldifferent(q)`. The
 //! diagonals differ: `alldifferent(q[c] + c)` and `alldifferent(q[c] - c)`, the all-different
-//! with offsets, so no auxiliary variables are needed.
+//! on views `q[c] + c` (`engine/src/view.rs`), so no auxiliary variables are needed.
 //!
-//! The three all-differents are posted as one *family* (`Model::all_different_family`):
-//! at the default (value) level a single propagator handles all three, so placing a queen
+//! The three all-differents are posted one after the other over the same variables, and the
+//! model runs them as one *family* (`engine/src/model/alldiff.rs`): at the default (value)
+//! level a single propagator handles all three, so placing a queen
 //! wakes it once and each other column loses its (up to three) attacked rows in one word
 //! operation — the same forward checking as three separate all-differents, at about 60 %
 //! of the cost, plus a pigeonhole check on the rows (below; see `docs/PERFORMANCE.md`,
@@ -24,7 +25,7 @@
 
 use crate::common::{Answer, Built, Instance, ModelOptions, ParseError};
 use crate::instance::{Defaults, Input, PuzzleKind};
-use engine::{Model, SearchConfig, Solution};
+use engine::{Model, SearchConfig, Solution, View};
 use serde_json::json;
 
 pub const KIND: PuzzleKind = PuzzleKind {
@@ -92,10 +93,11 @@ impl Queens {
         let n = self.n;
         let mut model = Model::new();
         let q = model.new_vars(n, 0, n as i32 - 1);
-        let rows = vec![0; n];
-        let up: Vec<i32> = (0..n as i32).collect();
-        let down: Vec<i32> = (0..n as i32).map(|c| -c).collect();
-        model.all_different_family(&q, &[rows, up, down], options.alldiff);
+        let up: Vec<View> = (0..n).map(|c| q[c].plus(c as i32)).collect();
+        let down: Vec<View> = (0..n).map(|c| q[c].plus(-(c as i32))).collect();
+        model.all_different(&q, options.alldiff);
+        model.all_different(&up, options.alldiff);
+        model.all_different(&down, options.alldiff);
         let search = SearchConfig {
             branch_vars: Some(middle_out(n).into_iter().map(|c| q[c]).collect()),
             ..Default::default()

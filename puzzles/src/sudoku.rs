@@ -309,7 +309,11 @@ impl Sudoku {
             .iter()
             .map(|unit| unit.iter().map(|&i| cells[i]).collect())
             .collect();
-        model.all_different_units(&units, options.alldiff);
+        // Posted one by one; at the domain level the model runs the units as one propagator
+        // (`engine/src/model/alldiff.rs`).
+        for unit in &units {
+            model.all_different(unit, options.alldiff);
+        }
         let search = SearchConfig {
             var_select: self.cell_choice(&cells, model.num_vars()),
             branch_vars: Some(cells.clone()),
