@@ -10,7 +10,7 @@
 //! The flags are those of MiniZinc/FlatZinc solvers (`-a -n -s -p -r -t -f -v`, with their
 //! MiniZinc long names too) plus cpsolve's own. Parsing is written out by hand rather than with
 //! a parser generator so that every mistake gets exactly one line of explanation (the contract
-//! of `FORMATS.md`: one `error:` line, exit status 2).
+//! of `docs/formats.md`: one `error:` line, exit status 2).
 
 use engine::{AllDiffLevel, RestartPolicy};
 use puzzles::{PuzzleFlag, SumLevel};

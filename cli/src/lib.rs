@@ -3,8 +3,8 @@
 //! `cpsolve <puzzle> [FILE | N] [flags]` reads a puzzle file, asks the puzzle for a model, runs
 //! the engine's search on it, checks every answer with the puzzle's own checker, and prints
 //! the answers as MiniZinc-style text or as JSON lines. Its contract — formats, flags, JSON
-//! fields, exit statuses — is `FORMATS.md` in the project's shared folder; `docs/cli.md` is
-//! the flag reference.
+//! fields, exit statuses — is `docs/formats.md`; `docs/cli.md` is the flag
+//! reference.
 //!
 //! The whole command is [`run`], which takes the arguments and the three standard streams as
 //! parameters, so the tests drive it like a function; `main.rs` only hands it the real ones.

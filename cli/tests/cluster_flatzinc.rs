@@ -431,7 +431,7 @@ fn have_minizinc() -> bool {
             std::env::var_os("CI").is_none(),
             "minizinc is installed in CI"
         );
-        println!("skipped: no minizinc on the PATH");
+        engine::testing::skip("no minizinc on the PATH");
     }
     have
 }

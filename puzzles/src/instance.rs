@@ -293,7 +293,8 @@ pub struct Answer {
 ///
 /// Why not always a [`Value`]: a file of 10,000 Sudokus gives 10,000 answers, and a `Value`
 /// of 9 rows is 10 allocations to build, a tree to walk for the checker and the writer, and
-/// 10 to free (about a quarter of the command's instructions outside the search). A grid
+/// 10 to free (a large share of the command's instructions outside the search; measured in
+/// the performance record, docs/performance/history/targets-and-comparison.md). A grid
 /// puzzle hands over its numbers instead; [`AnswerJson::to_value`] builds the `Value` for a
 /// caller that really needs one. Either form writes the same JSON, and two answers are equal
 /// when they write the same JSON.
@@ -421,7 +422,7 @@ pub trait Instance: Send + Sync + fmt::Debug {
 
     /// [`Instance::answer`] for JSON output, which never prints the picture: a puzzle may
     /// leave `text` empty here when drawing it costs much next to solving (a Sudoku in a
-    /// batch of thousands: about 3 % of the command's instructions). The default builds
+    /// batch of thousands, where solving one takes microseconds). The default builds
     /// the whole answer.
     fn answer_without_picture(&self, built: &Built, solution: &Solution) -> Answer {
         self.answer(built, solution)

@@ -2,11 +2,11 @@
 //!
 //! One module per puzzle, each with the same five parts:
 //!
-//! * **parse** — the text format of `FORMATS.md` into a typed instance, with
+//! * **parse** — the text format of `docs/formats.md` into a typed instance, with
 //!   [`ParseError`]s that name the line;
 //! * **model** — the instance as engine variables and constraints ([`Instance::build`]);
 //! * **decode** — an engine solution back into the puzzle's own terms;
-//! * **render** — a picture for the terminal, and the JSON of `FORMATS.md`;
+//! * **render** — a picture for the terminal, and the JSON of `docs/formats.md`;
 //! * **check** — a validator that knows only the rules, not the engine, run on every solution.
 //!
 //! The command line sees every puzzle through the [`Instance`] trait and the [`PuzzleKind`]

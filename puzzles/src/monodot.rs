@@ -184,9 +184,8 @@ impl Monodot {
             }
         }
         // Place a node before leaving a cell empty, the largest label first: a placed node
-        // wakes its neighbourhood, an empty cell tells almost nothing. (Smallest label first,
-        // i.e. "empty" first, does not find a 25-node 10×10 placement in a minute; largest
-        // first finds it in 26 nodes.)
+        // wakes its neighbourhood, an empty cell tells almost nothing: "empty" first wanders
+        // through placements that leave the nodes for last, and finds large boards late.
         let search = SearchConfig {
             branch_vars: Some(label.clone()),
             val_select: ValSelect::Max,

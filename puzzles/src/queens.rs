@@ -11,9 +11,9 @@
 //! model runs them as one *family* (`engine/src/model/alldiff.rs`): at the default (value)
 //! level a single propagator handles all three, so placing a queen
 //! wakes it once and each other column loses its (up to three) attacked rows in one word
-//! operation — the same forward checking as three separate all-differents, at about 60 %
-//! of the cost, plus a pigeonhole check on the rows (below; see `docs/PERFORMANCE.md`,
-//! n-queens).
+//! operation — the same forward checking as three separate all-differents, for less than
+//! their cost, plus a pigeonhole check on the rows (below; the measurements are in
+//! docs/performance/history/queens.md).
 //!
 //! **Propagation.** When a queen is placed, forward checking removes its row and both
 //! diagonals from every other column; and the rows, one per queen, must all be used: fewer
@@ -78,8 +78,8 @@ pub fn parse(text: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
 
 /// The columns from the middle outwards (for 8: 3, 4, 2, 5, 1, 6, 0, 7): the order the search
 /// breaks ties between columns with equally few rows left. A queen near the middle attacks
-/// more squares than one near the edge, so placing the middle columns first fails sooner.
-/// On 12-queens it takes the count from 188,420 nodes (columns left to right) to 116,166.
+/// more squares than one near the edge, so placing the middle columns first fails sooner
+/// (the node counts, with and without it: docs/performance/history/queens.md).
 fn middle_out(n: usize) -> Vec<usize> {
     let mut order: Vec<usize> = (0..n).collect();
     // Twice the distance from the middle, `n − 1` halves: whole numbers, no rounding.

@@ -32,7 +32,7 @@ use serde_json::Value;
 use std::collections::HashMap;
 
 /// The most runners whose orders are counted or listed: the position model's domains take
-/// N² bits, and its root propagation grows faster still (1,000 runners: about a second).
+/// N² bits, and its root propagation grows faster still (about a second at this size).
 pub const MAX_COUNTED_RUNNERS: usize = 1_000;
 
 pub const KIND: PuzzleKind = PuzzleKind {
