@@ -3,7 +3,7 @@
 //! One function per exercise. Each takes the student's code as an argument (a function, or a
 //! table of a type's methods), checks it against brute force or against the engine's own
 //! algorithm, and panics with what went wrong and a hint if it is not right. Taking the code
-//! as an argument lets `tests/graders_can_fail.rs` run every grader on the untouched stubs
+//! as an argument lets `exercises/tests/graders_can_fail.rs` run every grader on the untouched stubs
 //! and on the model answers alike.
 //!
 //! Nothing here compares with a stored answer: each truth is computed (all the assignments
@@ -127,7 +127,7 @@ pub fn e01_next_value(next_value: fn(u64, i32, i32) -> Option<i32>) {
 
 // ----- chapter 2 ---------------------------------------------------------------------------
 
-/// The methods of a `Trail` type, for the grader (see `tests/grade.rs`).
+/// The methods of a `Trail` type, for the grader (see `exercises/tests/grade.rs`).
 #[derive(Debug)]
 pub struct TrailMethods<T> {
     pub new: fn(usize) -> T,

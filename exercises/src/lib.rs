@@ -14,7 +14,7 @@
 //!
 //! Model answers are kept apart in `exercises/solutions/`: `--features solutions` grades them
 //! instead of your files (CI does, so that a grader that cannot pass is caught; and
-//! `tests/graders_can_fail.rs` checks that every grader rejects the untouched stub).
+//! `exercises/tests/graders_can_fail.rs` checks that every grader rejects the untouched stub).
 
 pub mod grading;
 

@@ -1,5 +1,5 @@
 //! A grader that cannot fail grades nothing. With `--features solutions` (what CI runs), the
-//! library holds the model answers and `tests/grade.rs` checks that each grader accepts its
+//! library holds the model answers and `exercises/tests/grade.rs` checks that each grader accepts its
 //! answer; this file checks that each grader *rejects* the untouched stub of `exercises/src/`
 //! (read here straight from the student's files), so that both directions are tested.
 #![cfg(feature = "solutions")]
