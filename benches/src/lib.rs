@@ -6,32 +6,20 @@
 //! A benchmark that times a wrong answer measures nothing, so none of them skips the check.
 
 use engine::{AllDiffLevel, Control, Model, RestartPolicy, SearchConfig, VarId, VarSelect};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 // ----- data ------------------------------------------------------------------------------
 
-/// The shared data folder (`../shared/data` beside the repository), if present. The sets in
-/// it are never copied into the repository; benchmarks that need one skip when it is absent.
+/// The shared data folder (`$CPSOLVE_DATA`, else `../shared/data` beside the repository), if
+/// present: the engine's one answer to that question, [`engine::testing::data_dir`]. The sets
+/// in it are never copied into the repository; benchmarks that need one skip when it is absent.
 pub fn data_dir() -> Option<PathBuf> {
-    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
-    [
-        here.join("../../shared/data"),
-        here.join("../shared/data"),
-        PathBuf::from("/work/shared/data"),
-    ]
-    .into_iter()
-    .find(|p| p.is_dir())
+    engine::testing::data_dir()
 }
 
-/// The file `rel` of the shared data folder, or `None` after printing why it is skipped.
+/// The file `rel` of the shared data folder, or `None` after recording why it is skipped.
 pub fn data_file(rel: &str) -> Option<PathBuf> {
-    match data_dir().map(|d| d.join(rel)).filter(|p| p.is_file()) {
-        Some(p) => Some(p),
-        None => {
-            println!("skipped: ../shared/data/{rel} is absent");
-            None
-        }
-    }
+    engine::testing::data_path(rel)
 }
 
 /// Up to `limit` Sudoku lines (81 characters, `1`-`9` or `.`/`0`) from a data file.
@@ -112,8 +100,11 @@ impl SudokuSolver {
             .iter()
             .map(|unit| unit.iter().map(|&i| cells[i]).collect())
             .collect();
-        // At the domain level, one propagator for the 27 units (`alldiff/fast/units.rs`).
-        model.all_different_units(&units, level);
+        // At the domain level, the model runs the 27 units as one propagator
+        // (`alldiff/fast/units.rs`).
+        for unit in &units {
+            model.all_different(unit, level);
+        }
         model
             .propagate()
             .expect("the empty grid propagates without conflict");
@@ -195,7 +186,7 @@ pub const QUEENS_SOLUTIONS: [u64; 16] = [
 
 // ----- Kakuro (janko.at's collection, in puzzlekit's JSON) -------------------------------
 
-/// One Kakuro of the puzzlekit collection: its name, its grid in FORMATS.md's text form
+/// One Kakuro of the puzzlekit collection: its name, its grid in the text form of docs/formats.md
 /// (for `puzzles::kakuro`), its runs (for the peers' models), and the published solution.
 #[derive(Clone, Debug)]
 pub struct KakuroEntry {

@@ -10,10 +10,10 @@
 //! The flags are those of MiniZinc/FlatZinc solvers (`-a -n -s -p -r -t -f -v`, with their
 //! MiniZinc long names too) plus cpsolve's own. Parsing is written out by hand rather than with
 //! a parser generator so that every mistake gets exactly one line of explanation (the contract
-//! of `FORMATS.md`: one `error:` line, exit status 2).
+//! of `docs/formats.md`: one `error:` line, exit status 2).
 
 use engine::{AllDiffLevel, RestartPolicy};
-use puzzles::SumLevel;
+use puzzles::{PuzzleFlag, SumLevel};
 use std::ffi::{OsStr, OsString};
 use std::path::PathBuf;
 use std::time::Duration;
@@ -71,6 +71,9 @@ pub struct Options {
     pub restarts: Option<RestartPolicy>,
     pub nodes: Option<u64>,
     pub failures: Option<u64>,
+    /// Every flag given, once each, in the order first given: what [`Options::refused_by`]
+    /// checks against [`FLAGS`].
+    pub given: Vec<FlagId>,
 }
 
 impl Options {
@@ -80,257 +83,558 @@ impl Options {
     }
 }
 
-/// The flags, for `--help` and docs/cli.md: (spellings, value, meaning).
-pub const FLAGS: &[(&str, &str, &str)] = &[
-    (
-        "-a, --all-solutions",
+/// Which commands take a flag: a puzzle, a FlatZinc file, a MiniZinc model. The same
+/// table decides what is refused and what the refusal says is accepted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Takes {
+    pub puzzle: bool,
+    pub flatzinc: bool,
+    pub minizinc: bool,
+}
+
+/// The puzzles only.
+const PUZZLES: Takes = Takes {
+    puzzle: true,
+    flatzinc: false,
+    minizinc: false,
+};
+/// The puzzles and FlatZinc files.
+const FLATZINC_TOO: Takes = Takes {
+    puzzle: true,
+    flatzinc: true,
+    minizinc: false,
+};
+/// Every command.
+const EVERY: Takes = Takes {
+    puzzle: true,
+    flatzinc: true,
+    minizinc: true,
+};
+
+/// What a run is: a puzzle, or a model file (`cpsolve model.fzn`, `cpsolve model.mzn`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    Puzzle,
+    FlatZinc,
+    MiniZinc,
+}
+
+impl Target {
+    /// Does a flag that `takes` these commands apply to this target?
+    fn accepts(self, takes: Takes) -> bool {
+        match self {
+            Target::Puzzle => takes.puzzle,
+            Target::FlatZinc => takes.flatzinc,
+            Target::MiniZinc => takes.minizinc,
+        }
+    }
+}
+
+/// Which flag: what [`parse`] sets for it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FlagId {
+    All,
+    NumSolutions,
+    Stats,
+    Parallel,
+    Seed,
+    TimeLimit,
+    Free,
+    Intermediate,
+    Verbose,
+    Json,
+    Count,
+    AllDiff,
+    Sum,
+    Colours,
+    Viewpoint,
+    Profile,
+    Trace,
+    Tree,
+    Animate,
+    ShowDomains,
+    Explain,
+    Var,
+    Val,
+    Restarts,
+    Nodes,
+    Failures,
+    Help,
+    Version,
+}
+
+/// One flag: how it is spelt, its value, what it means, and who takes it.
+#[derive(Clone, Copy, Debug)]
+pub struct Flag {
+    pub id: FlagId,
+    /// Every spelling; `--help` shows the first (and the second, when the first is short).
+    pub spellings: &'static [&'static str],
+    /// The value's name in `--help` (`N`, `FILE`), empty for a flag without a value.
+    pub value: &'static str,
+    /// What the value must be, for the error line of a flag given without one.
+    pub expects: &'static str,
+    pub meaning: &'static str,
+    pub takes: Takes,
+    /// Set when only some puzzles read it: they declare it in their `KIND`.
+    pub puzzle_only: Option<PuzzleFlag>,
+}
+
+impl Flag {
+    /// The name used in messages: the first spelling.
+    pub fn name(&self) -> &'static str {
+        self.spellings[0]
+    }
+
+    /// The spellings `--help` shows (`-a, --all-solutions`).
+    pub fn shown(&self) -> String {
+        match self.spellings {
+            [short, long, ..] if short.len() == 2 => format!("{short}, {long}"),
+            [first, ..] => first.to_string(),
+            [] => String::new(),
+        }
+    }
+}
+
+/// A row of [`FLAGS`].
+const fn flag(
+    id: FlagId,
+    spellings: &'static [&'static str],
+    value: &'static str,
+    expects: &'static str,
+    meaning: &'static str,
+    takes: Takes,
+) -> Flag {
+    Flag {
+        id,
+        spellings,
+        value,
+        expects,
+        meaning,
+        takes,
+        puzzle_only: None,
+    }
+}
+
+/// A row of [`FLAGS`] for a flag only some puzzles read.
+const fn puzzle_flag(
+    id: FlagId,
+    spellings: &'static [&'static str],
+    value: &'static str,
+    expects: &'static str,
+    meaning: &'static str,
+    which: PuzzleFlag,
+) -> Flag {
+    Flag {
+        puzzle_only: Some(which),
+        ..flag(id, spellings, value, expects, meaning, PUZZLES)
+    }
+}
+
+/// Every flag, in the order of `--help` and docs/cli.md. Parsing, `--help` and the refusal
+/// of a flag a command does not take all read this table.
+pub const FLAGS: &[Flag] = &[
+    flag(
+        FlagId::All,
+        &["-a", "--all-solutions", "--all"],
+        "",
         "",
         "every solution (optimisation puzzles: each improving one)",
+        EVERY,
     ),
-    ("-n, --num-solutions", "N", "up to N solutions"),
-    (
-        "-s, --statistics",
+    flag(
+        FlagId::NumSolutions,
+        &["-n", "--num-solutions"],
+        "N",
+        "a number of solutions, N >= 1",
+        "up to N solutions",
+        EVERY,
+    ),
+    flag(
+        FlagId::Stats,
+        &["-s", "--statistics", "--stats"],
+        "",
         "",
         "statistics: %%%mzn-stat lines and a table per propagator",
+        EVERY,
     ),
-    ("-p, --parallel", "N", "threads (default: all cores)"),
-    ("-r, --random-seed", "N", "random seed"),
-    (
-        "-t, --time-limit",
+    flag(
+        FlagId::Parallel,
+        &["-p", "--parallel"],
+        "N",
+        "a number of threads, N >= 1",
+        "threads (default: all cores)",
+        EVERY,
+    ),
+    flag(
+        FlagId::Seed,
+        &["-r", "--random-seed", "--seed"],
+        "N",
+        "a seed, a whole number",
+        "random seed",
+        EVERY,
+    ),
+    flag(
+        FlagId::TimeLimit,
+        &["-t", "--time-limit"],
         "MS",
+        "a time in milliseconds",
         "time limit per instance, in milliseconds",
+        EVERY,
     ),
-    (
-        "-f, --free-search",
+    flag(
+        FlagId::Free,
+        &["-f", "--free-search"],
+        "",
         "",
         "let the engine choose the heuristics (dom/wdeg, restarts)",
+        EVERY,
     ),
-    (
-        "-i, --intermediate",
+    flag(
+        FlagId::Intermediate,
+        &["-i", "--intermediate", "--intermediate-solutions"],
+        "",
         "",
         "FlatZinc models: print each improving solution",
+        EVERY,
     ),
-    ("-v, --verbose", "", "progress on standard error"),
-    ("--json", "", "one JSON object per instance per line"),
-    (
-        "--count",
+    flag(
+        FlagId::Verbose,
+        &["-v", "--verbose"],
+        "",
+        "",
+        "progress on standard error",
+        PUZZLES,
+    ),
+    flag(
+        FlagId::Json,
+        &["--json"],
+        "",
+        "",
+        "one JSON object per instance per line",
+        PUZZLES,
+    ),
+    flag(
+        FlagId::Count,
+        &["--count"],
+        "",
         "",
         "count the solutions instead of printing them",
+        PUZZLES,
     ),
-    (
-        "--alldiff",
+    flag(
+        FlagId::AllDiff,
+        &["--alldiff"],
         "LEVEL",
+        "value, bounds or domain",
         "all-different strength: value, bounds or domain",
+        PUZZLES,
     ),
-    ("--sum", "LEVEL", "sum strength: bounds or domain"),
-    (
-        "--colours",
+    puzzle_flag(
+        FlagId::Sum,
+        &["--sum"],
+        "LEVEL",
+        "bounds or domain",
+        "sum strength: bounds or domain",
+        PuzzleFlag::Sum,
+    ),
+    puzzle_flag(
+        FlagId::Colours,
+        &["--colours", "--colors"],
         "K",
+        "a number of colours, K >= 1",
         "graph colouring: at most K colours (satisfaction)",
+        PuzzleFlag::Colours,
     ),
-    (
-        "--viewpoint",
+    puzzle_flag(
+        FlagId::Viewpoint,
+        &["--viewpoint"],
         "V",
+        "rows, columns or both",
         "pigeonhole: the model by rows, columns or both (channelled)",
+        PuzzleFlag::Viewpoint,
     ),
-    ("--profile", "", "measure the time spent in each propagator"),
-    (
-        "--trace",
+    flag(
+        FlagId::Profile,
+        &["--profile"],
+        "",
+        "",
+        "measure the time spent in each propagator",
+        EVERY,
+    ),
+    flag(
+        FlagId::Trace,
+        &["--trace"],
         "FILE",
+        "a file name",
         "write the search events to FILE as JSON lines",
+        PUZZLES,
     ),
-    (
-        "--tree",
+    flag(
+        FlagId::Tree,
+        &["--tree"],
         "FILE",
+        "a file name",
         "draw the search tree to FILE (.svg, or .html to pan and zoom)",
+        PUZZLES,
     ),
-    (
-        "--animate",
+    flag(
+        FlagId::Animate,
+        &["--animate"],
         "FILE",
+        "a file name",
         "replay the search on the puzzle's picture in the page FILE.html",
+        PUZZLES,
     ),
-    (
-        "--show-domains",
+    flag(
+        FlagId::ShowDomains,
+        &["--show-domains"],
+        "",
         "",
         "print the candidates left after root propagation (pencil marks)",
+        PUZZLES,
     ),
-    (
-        "--explain",
+    flag(
+        FlagId::Explain,
+        &["--explain"],
         "CELL",
+        "a cell name (r2c3) or a variable number",
         "why each value left CELL (r2c3, or a variable number): propagator and reason",
+        FLATZINC_TOO,
     ),
-    (
-        "--var",
+    flag(
+        FlagId::Var,
+        &["--var"],
         "ORDER",
+        "a variable order",
         "branch on variables in this order: input, first-fail or dom-wdeg",
+        PUZZLES,
     ),
-    (
-        "--val",
+    flag(
+        FlagId::Val,
+        &["--val"],
         "ORDER",
+        "a value order",
         "try values in this order: min, max, split or random",
+        PUZZLES,
     ),
-    ("--restarts", "POLICY", "none, luby or geometric"),
-    ("--nodes", "N", "stop after N search nodes"),
-    ("--failures", "N", "stop after N failures"),
-    ("-h, --help", "", "this help"),
-    ("-V, --version", "", "the version"),
+    flag(
+        FlagId::Restarts,
+        &["--restarts"],
+        "POLICY",
+        "none, luby or geometric",
+        "none, luby or geometric",
+        PUZZLES,
+    ),
+    flag(
+        FlagId::Nodes,
+        &["--nodes"],
+        "N",
+        "a number of nodes",
+        "stop after N search nodes",
+        EVERY,
+    ),
+    flag(
+        FlagId::Failures,
+        &["--failures"],
+        "N",
+        "a number of failures",
+        "stop after N failures",
+        EVERY,
+    ),
+    flag(FlagId::Help, &["-h", "--help"], "", "", "this help", EVERY),
+    flag(
+        FlagId::Version,
+        &["-V", "--version"],
+        "",
+        "",
+        "the version",
+        EVERY,
+    ),
 ];
+
+/// The row of a flag.
+pub fn flag_of(id: FlagId) -> &'static Flag {
+    FLAGS
+        .iter()
+        .find(|f| f.id == id)
+        .expect("every flag has a row in FLAGS")
+}
+
+/// The flag spelt `spelling`, if there is one.
+fn find_flag(spelling: &str) -> Option<&'static Flag> {
+    FLAGS.iter().find(|f| f.spellings.contains(&spelling))
+}
+
+/// The flags `target` takes, as one line for messages: `-a -n ... --profile`.
+pub fn accepted_by(target: Target) -> String {
+    FLAGS
+        .iter()
+        .filter(|f| target.accepts(f.takes) && !matches!(f.id, FlagId::Help | FlagId::Version))
+        .map(|f| f.name())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+impl Options {
+    /// The first flag given (in the table's order) that `target` does not take.
+    pub fn refused_by(&self, target: Target) -> Option<&'static Flag> {
+        FLAGS
+            .iter()
+            .find(|f| self.given.contains(&f.id) && !target.accepts(f.takes))
+    }
+
+    /// The flags given that only some puzzles read, in the table's order, once each.
+    pub fn puzzle_only_flags(&self) -> impl Iterator<Item = (&'static Flag, PuzzleFlag)> + '_ {
+        FLAGS.iter().filter_map(|f| match f.puzzle_only {
+            Some(which) if self.given.contains(&f.id) => Some((f, which)),
+            _ => None,
+        })
+    }
+}
+
+/// One word of the command line, as text (invalid UTF-8 replaced) and as given.
+type Word = (String, OsString);
 
 /// Parse the words after the program name. `Err` is the one-line message of a usage error.
 pub fn parse<S: AsRef<OsStr>>(args: &[S]) -> Result<Options, String> {
     let mut o = Options::default();
-    // Each word as text (invalid UTF-8 replaced) and as given.
-    let texts: Vec<String> = args
-        .iter()
-        .map(|a| a.as_ref().to_string_lossy().into_owned())
-        .collect();
-    let mut words = texts.iter().zip(args.iter().map(|a| a.as_ref()));
+    let mut words = args.iter().map(|a| {
+        (
+            a.as_ref().to_string_lossy().into_owned(),
+            a.as_ref().to_os_string(),
+        )
+    });
     let mut flags_ended = false;
     while let Some((word, word_os)) = words.next() {
         if !flags_ended && word == "--" {
             flags_ended = true;
             continue;
         }
-        if flags_ended || word == "-" || !word.starts_with('-') || is_negative_number(word) {
+        if flags_ended || word == "-" || !word.starts_with('-') || is_negative_number(&word) {
             if o.command.is_none() {
-                o.command = Some(word.clone());
+                o.command = Some(word);
             } else {
-                o.operands.push(word.clone());
-                o.operands_os.push(word_os.to_os_string());
+                o.operands.push(word);
+                o.operands_os.push(word_os);
             }
             continue;
         }
-        // Split `--flag=value` and `-nVALUE`.
-        let (flag, glued): (&str, Option<&str>) = if let Some(long) = word.strip_prefix("--") {
-            match long.split_once('=') {
-                Some((name, value)) => (&word[..name.len() + 2], Some(value)),
-                None => (word.as_str(), None),
-            }
-        } else if word.len() > 2 && word.is_char_boundary(2) {
-            (&word[..2], Some(&word[2..]))
-        } else {
-            (word.as_str(), None)
-        };
-        // The value as text; `value_as_given` keeps the last one exactly as given (a file name).
-        let value_as_given = std::cell::RefCell::new(OsString::new());
-        let mut value = |what: &str| -> Result<String, String> {
-            let (text, os) = match glued {
-                Some(v) => (v.to_string(), OsString::from(v)),
-                None => words
-                    .next()
-                    .map(|(text, os)| (text.clone(), os.to_os_string()))
-                    .ok_or_else(|| format!("{flag} needs a value: {what}"))?,
-            };
-            *value_as_given.borrow_mut() = os;
-            Ok(text)
-        };
-        let takes_no_value = |o: &mut Options, set: fn(&mut Options)| -> Result<(), String> {
-            if glued.is_some() {
-                return Err(format!("{flag} takes no value, found '{word}'"));
-            }
-            set(o);
-            Ok(())
-        };
-        match flag {
-            "-h" | "--help" => takes_no_value(&mut o, |o| o.help = true)?,
-            "-V" | "--version" => takes_no_value(&mut o, |o| o.version = true)?,
-            "-a" | "--all-solutions" | "--all" => takes_no_value(&mut o, |o| o.all = true)?,
-            "-s" | "--statistics" | "--stats" => takes_no_value(&mut o, |o| o.stats = true)?,
-            "-f" | "--free-search" => takes_no_value(&mut o, |o| o.free = true)?,
-            "-i" | "--intermediate" | "--intermediate-solutions" => {
-                takes_no_value(&mut o, |o| o.intermediate = true)?
-            }
-            "-v" | "--verbose" => takes_no_value(&mut o, |o| o.verbose = true)?,
-            "--json" => takes_no_value(&mut o, |o| o.json = true)?,
-            "--count" => takes_no_value(&mut o, |o| o.count = true)?,
-            "--profile" => takes_no_value(&mut o, |o| o.profile = true)?,
-            "--show-domains" => takes_no_value(&mut o, |o| o.show_domains = true)?,
-            "-n" | "--num-solutions" => {
-                o.num_solutions = Some(positive(flag, &value("a number of solutions, N >= 1")?)?)
-            }
-            "-p" | "--parallel" => {
-                let n = positive(flag, &value("a number of threads, N >= 1")?)?;
-                o.threads = Some(n.min(1024) as usize);
-            }
-            "-r" | "--random-seed" | "--seed" => {
-                o.seed = Some(whole(flag, &value("a seed, a whole number")?)?)
-            }
-            "-t" | "--time-limit" => {
-                let ms = whole(flag, &value("a time in milliseconds")?)?;
-                o.time_limit = Some(Duration::from_millis(ms));
-            }
-            "--nodes" => o.nodes = Some(whole(flag, &value("a number of nodes")?)?),
-            "--failures" => o.failures = Some(whole(flag, &value("a number of failures")?)?),
-            "--colours" | "--colors" => {
-                let k = positive(flag, &value("a number of colours, K >= 1")?)?;
-                o.colours = Some(u32::try_from(k).map_err(|_| format!("{flag}: {k} is too many colours"))?);
-            }
-            "--viewpoint" => {
-                o.viewpoint = Some(
-                    value("rows, columns or both")?
-                        .parse()
-                        .map_err(|e| format!("--viewpoint: {e}"))?,
-                )
-            }
-            "--alldiff" => {
-                o.alldiff = Some(
-                    value("value, bounds or domain")?
-                        .parse()
-                        .map_err(|e| format!("--alldiff: {e}"))?,
-                )
-            }
-            "--sum" => {
-                o.sum = Some(
-                    value("bounds or domain")?
-                        .parse()
-                        .map_err(|e| format!("--sum: {e}"))?,
-                )
-            }
-            "--restarts" => {
-                o.restarts = Some(
-                    value("none, luby or geometric")?
-                        .parse()
-                        .map_err(|e| format!("--restarts: {e}"))?,
-                )
-            }
-            "--trace" => {
-                let file = value("a file name")?;
-                if file.is_empty() {
-                    return Err("--trace needs a file name, found ''".to_string());
-                }
-                o.trace = Some(PathBuf::from(value_as_given.take()));
-            }
-            "--var" => o.var = Some(crate::heuristics::parse_var(&value("a variable order")?)?),
-            "--val" => o.val = Some(crate::heuristics::parse_val(&value("a value order")?)?),
-            "--explain" => {
-                let cell = value("a cell name (r2c3) or a variable number")?;
-                if cell.is_empty() {
-                    return Err("--explain needs a cell name (r2c3) or a variable number, found ''".to_string());
-                }
-                o.explain = Some(cell);
-            }
-            "--animate" => {
-                let file = value("a file name")?;
-                if file.is_empty() {
-                    return Err("--animate needs a file name, found ''".to_string());
-                }
-                o.animate = Some(PathBuf::from(file));
-            }
-            "--tree" => {
-                let file = value("a file name")?;
-                if file.is_empty() {
-                    return Err("--tree needs a file name, found ''".to_string());
-                }
-                o.tree = Some(PathBuf::from(file));
-            }
-            _ => {
+        let (spelling, glued) = split_flag(&word);
+        let flag = find_flag(spelling).ok_or_else(|| unknown_flag(&word, spelling))?;
+        let value = match (flag.value.is_empty(), glued) {
+            (true, None) => None,
+            (true, Some(_)) => {
                 return Err(format!(
-                    "unknown flag '{word}' (expected one of -a -n -s -p -r -t -f -v --json --count \
-                     --alldiff --sum --colours --viewpoint --profile --trace --tree --animate --show-domains --explain --var --val --restarts --nodes --failures; see cpsolve --help)"
+                    "{spelling} takes no value, found {}",
+                    puzzles::parse::quoted(&word)
                 ))
             }
+            (false, Some(v)) => Some((v.to_string(), OsString::from(v))),
+            (false, None) => Some(
+                words
+                    .next()
+                    .ok_or_else(|| format!("{spelling} needs a value: {}", flag.expects))?,
+            ),
+        };
+        set(&mut o, flag.id, spelling, value)?;
+        if !o.given.contains(&flag.id) {
+            o.given.push(flag.id);
         }
     }
+    check_combinations(&o)?;
+    Ok(o)
+}
+
+/// `--flag=value` as (`--flag`, `value`), `-nVALUE` as (`-n`, `VALUE`), else the word alone.
+fn split_flag(word: &str) -> (&str, Option<&str>) {
+    if let Some(long) = word.strip_prefix("--") {
+        match long.split_once('=') {
+            Some((name, value)) => (&word[..name.len() + 2], Some(value)),
+            None => (word, None),
+        }
+    } else if word.len() > 2 && word.is_char_boundary(2) {
+        (&word[..2], Some(&word[2..]))
+    } else {
+        (word, None)
+    }
+}
+
+/// The error line of a word that is no flag, with the nearest spelling when one is close.
+fn unknown_flag(word: &str, spelling: &str) -> String {
+    let spellings = FLAGS.iter().flat_map(|f| f.spellings.iter().copied());
+    let hint = match crate::spelling::closest(spelling, spellings) {
+        Some(near) => format!("did you mean '{near}'? "),
+        None => String::new(),
+    };
+    let names: Vec<&str> = FLAGS.iter().map(|f| f.name()).collect();
+    format!(
+        "unknown flag {} ({hint}expected one of {}; see cpsolve --help)",
+        puzzles::parse::quoted(word),
+        names.join(" ")
+    )
+}
+
+/// Record flag `id` (spelt `spelling`, with `value` when it takes one) in `o`.
+fn set(o: &mut Options, id: FlagId, spelling: &str, value: Option<Word>) -> Result<(), String> {
+    let (text, as_given) = value.unwrap_or_default();
+    let parsed = |what: &str, e: String| format!("{what}: {e}");
+    match id {
+        FlagId::Help => o.help = true,
+        FlagId::Version => o.version = true,
+        FlagId::All => o.all = true,
+        FlagId::Stats => o.stats = true,
+        FlagId::Free => o.free = true,
+        FlagId::Intermediate => o.intermediate = true,
+        FlagId::Verbose => o.verbose = true,
+        FlagId::Json => o.json = true,
+        FlagId::Count => o.count = true,
+        FlagId::Profile => o.profile = true,
+        FlagId::ShowDomains => o.show_domains = true,
+        FlagId::NumSolutions => o.num_solutions = Some(positive(spelling, &text)?),
+        FlagId::Parallel => o.threads = Some(positive(spelling, &text)?.min(1024) as usize),
+        FlagId::Seed => o.seed = Some(whole(spelling, &text)?),
+        FlagId::TimeLimit => o.time_limit = Some(Duration::from_millis(whole(spelling, &text)?)),
+        FlagId::Nodes => o.nodes = Some(whole(spelling, &text)?),
+        FlagId::Failures => o.failures = Some(whole(spelling, &text)?),
+        FlagId::Colours => {
+            let k = positive(spelling, &text)?;
+            let too_many = |_| format!("{spelling}: {k} is too many colours");
+            o.colours = Some(u32::try_from(k).map_err(too_many)?);
+        }
+        FlagId::Viewpoint => {
+            o.viewpoint = Some(text.parse().map_err(|e| parsed("--viewpoint", e))?)
+        }
+        FlagId::AllDiff => o.alldiff = Some(text.parse().map_err(|e| parsed("--alldiff", e))?),
+        FlagId::Sum => o.sum = Some(text.parse().map_err(|e| parsed("--sum", e))?),
+        FlagId::Restarts => o.restarts = Some(text.parse().map_err(|e| parsed("--restarts", e))?),
+        FlagId::Var => o.var = Some(crate::heuristics::parse_var(&text)?),
+        FlagId::Val => o.val = Some(crate::heuristics::parse_val(&text)?),
+        FlagId::Trace => {
+            non_empty(spelling, &text, "a file name")?;
+            o.trace = Some(PathBuf::from(as_given));
+        }
+        FlagId::Tree => o.tree = Some(PathBuf::from(non_empty(spelling, &text, "a file name")?)),
+        FlagId::Animate => {
+            o.animate = Some(PathBuf::from(non_empty(spelling, &text, "a file name")?))
+        }
+        FlagId::Explain => {
+            let what = "a cell name (r2c3) or a variable number";
+            o.explain = Some(non_empty(spelling, &text, what)?.to_string());
+        }
+    }
+    Ok(())
+}
+
+/// A value that must not be empty (a file name, a cell): the value, or the error line.
+fn non_empty<'t>(flag: &str, text: &'t str, what: &str) -> Result<&'t str, String> {
+    if text.is_empty() {
+        return Err(format!("{flag} needs {what}, found ''"));
+    }
+    Ok(text)
+}
+
+/// Flags that cannot go together.
+fn check_combinations(o: &Options) -> Result<(), String> {
     if o.count && o.enumerates() {
         return Err(
             "--count cannot be combined with -a or -n: it counts instead of listing".into(),
@@ -348,7 +652,7 @@ pub fn parse<S: AsRef<OsStr>>(args: &[S]) -> Result<Options, String> {
                 .into(),
         );
     }
-    Ok(o)
+    Ok(())
 }
 
 /// `-5` is a value (a negative number), not a flag; only used to report it as a bad value.
@@ -357,16 +661,20 @@ fn is_negative_number(word: &str) -> bool {
 }
 
 fn whole(flag: &str, text: &str) -> Result<u64, String> {
-    text.trim()
-        .parse::<u64>()
-        .map_err(|_| format!("{flag} expects a whole number >= 0, found '{text}'"))
+    text.trim().parse::<u64>().map_err(|_| {
+        format!(
+            "{flag} expects a whole number >= 0, found {}",
+            puzzles::parse::quoted(text)
+        )
+    })
 }
 
 fn positive(flag: &str, text: &str) -> Result<u64, String> {
     match text.trim().parse::<u64>() {
         Ok(n) if n >= 1 => Ok(n),
         _ => Err(format!(
-            "{flag} expects a whole number >= 1, found '{text}'"
+            "{flag} expects a whole number >= 1, found {}",
+            puzzles::parse::quoted(text)
         )),
     }
 }
@@ -388,6 +696,48 @@ mod tests {
         assert_eq!(o.num_solutions, Some(3));
         assert_eq!(o.time_limit, Some(Duration::from_millis(250)));
         assert_eq!(o.threads, Some(2));
+    }
+
+    /// One row per flag, no spelling in two rows, and every spelling parses to its row.
+    #[test]
+    fn the_flag_table_is_consistent() {
+        let mut spellings = std::collections::BTreeSet::new();
+        for (i, flag) in FLAGS.iter().enumerate() {
+            assert!(
+                FLAGS[..i].iter().all(|f| f.id != flag.id),
+                "{:?} twice",
+                flag.id
+            );
+            assert_eq!(flag_of(flag.id).name(), flag.name());
+            assert_eq!(
+                flag.value.is_empty(),
+                flag.expects.is_empty(),
+                "{}",
+                flag.name()
+            );
+            for spelling in flag.spellings {
+                assert!(spellings.insert(*spelling), "{spelling} in two rows");
+                let mut line = vec!["queens".to_string(), spelling.to_string()];
+                if !flag.value.is_empty() {
+                    line.push(
+                        match flag.id {
+                            FlagId::AllDiff => "domain",
+                            FlagId::Sum => "bounds",
+                            FlagId::Viewpoint => "rows",
+                            FlagId::Restarts => "luby",
+                            FlagId::Var => "input",
+                            FlagId::Val => "min",
+                            FlagId::Explain => "c1",
+                            FlagId::Trace | FlagId::Tree | FlagId::Animate => "f.svg",
+                            _ => "3",
+                        }
+                        .to_string(),
+                    );
+                }
+                let o = parse(&line).unwrap_or_else(|e| panic!("{spelling}: {e}"));
+                assert_eq!(o.given, vec![flag.id], "{spelling}");
+            }
+        }
     }
 
     #[test]

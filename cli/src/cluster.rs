@@ -6,27 +6,36 @@
 //!
 //! 1. `cpsolve split PUZZLE [FILE|N] --parts N [flags] > parts.jsonl` (or `split model.fzn`)
 //!    cuts the top of the search tree into about N disjoint, propagated parts
-//!    (`engine::search::decompose`) and writes one JSON line each, after a header line. A part line is self-contained: the
-//!    instance (its file and its content hash), the flags that shape the model and the
-//!    search, the mode, and the decisions from the root.
+//!    (`engine::search::decompose`) and writes one JSON line each, after a header line
+//!    (`cluster/split.rs`). A part line is self-contained: the instance (its file and its
+//!    content hash), the flags that shape the model and the search, the mode, and the
+//!    decisions from the root.
 //! 2. `cpsolve solve-part parts.jsonl --index I [-o results/]` rebuilds the model from the
 //!    same flags, checks that the file still has the same hash, applies part I's decisions
-//!    and runs the ordinary search on it. Its one result line goes to a new file in the
-//!    results folder, written to a hidden temporary file and renamed: a worker killed
-//!    half-way leaves nothing or a whole line, never half of one.
-//! 3. `cpsolve merge parts.jsonl results/` sums the counts, takes the best objective, and
-//!    names the parts still missing with the command that reruns them. Each result carries
-//!    the part's identity (instance hash, index, hash of its decisions), so a part run twice
-//!    is counted once (and the two runs must agree), a result of another split is refused,
-//!    and a truncated line is reported, never counted.
+//!    and runs the ordinary search on it (`cluster/solve_part.rs`). Its one result line goes
+//!    to `results/part-00000I.json`, written to a hidden temporary file and renamed: a worker
+//!    killed half-way leaves nothing or a whole line, never half of one.
+//! 3. `cpsolve merge parts.jsonl results/` sums the counts, takes the best objective
+//!    (`cluster/merge.rs`).
+//!
+//! **A merge that cannot miscount.** The header states how many parts the split made and a
+//! *digest* of the whole problem: the instance, the mode, the flags and every part's id
+//! (`split_digest`). Every part line and every result repeats that digest and names its
+//! part. `merge` first checks that the parts file is whole (every part of the stated number,
+//! each once, with the stated digest: a file cut by a full disk or an interrupted copy is
+//! refused), then that the results are exactly one per part of that whole (a missing,
+//! duplicated, cut or foreign result is refused, exit 2, in one line that names it), and that
+//! each result is possible (a count no larger than its part's search space, a status that
+//! agrees with its count). Only then does it add up, in checked arithmetic.
 //!
 //! **Optimisation with a shared bound.** `--bound-file FILE` lets the parts share the best
 //! objective found so far: a part starts from "better than the file's value" and writes each
-//! better value it finds back (again by rename). A part searched under a bound proves only
-//! "nothing better than the bound here"; `merge` therefore says `OPTIMAL` only when every
-//! part finished *and* the best solution it holds is at least as good as every bound a part
-//! used — a bound whose solution was lost (its worker died after writing the bound) cannot
-//! turn into a wrong claim of optimality.
+//! better value it finds back (again by rename), with the split's digest beside it so that a
+//! bound of another run is refused. A part searched under a bound proves only "nothing
+//! better than the bound here"; `merge` therefore says `OPTIMAL` only when every part
+//! finished *and* the best solution it holds is at least as good as every bound a part used
+//! — a bound whose solution was lost (its worker died after writing the bound) cannot turn
+//! into a wrong claim of optimality.
 //!
 //! The instance side (read, hash, build the model and its search, name the decisions, read
 //! a solution) is [`Prepared`]: a puzzle, or a FlatZinc model (`cluster/fzn.rs`: decisions
@@ -37,21 +46,25 @@ use crate::args::{self, Options};
 use crate::input::{self, Source};
 use crate::solve::{Mode, Plan};
 use crate::Failure;
-use engine::search::{
-    decompose, restrict_objective, restrict_to_part, Decision, DecisionOp, NoListener,
-};
-use engine::{Control, Limits, SearchConfig, VarId};
+use engine::search::{Decision, DecisionOp};
+use engine::{Limits, SearchConfig, VarId};
 use puzzles::{Built, Instance, Purpose, PuzzleKind};
 use serde_json::{json, Value};
 use std::io::{Read, Write};
-use std::path::{Path, PathBuf};
 use std::time::Instant;
+
+mod fzn;
+mod merge;
+mod parts;
+mod solve_part;
+mod split;
 
 /// The commands of this module.
 pub const COMMANDS: [&str; 3] = ["split", "solve-part", "merge"];
 
 /// The version of the parts and results format (the `cpsolve_parts` field of the header).
-const FORMAT_VERSION: u64 = 1;
+/// Version 2 added the split's `digest` to the header, to every part line and to every result.
+const FORMAT_VERSION: u64 = 2;
 
 /// Run a cluster command when the first word names one; `None` otherwise.
 pub fn dispatch(
@@ -66,9 +79,9 @@ pub fn dispatch(
     }
     let rest = args[1..].to_vec();
     Some(match command.as_str() {
-        "split" => split(rest, stdin, out),
-        "solve-part" => solve_part(rest, stdin, out),
-        _ => merge(rest, out, err),
+        "split" => split::split(rest, out),
+        "solve-part" => solve_part::solve_part(rest, stdin, out),
+        _ => merge::merge(rest, out, err),
     })
 }
 
@@ -85,6 +98,24 @@ pub fn fnv1a64(bytes: &[u8]) -> u64 {
 
 fn hex(h: u64) -> String {
     format!("fnv1a64:{h:016x}")
+}
+
+/// The identity of a part's decisions: a result names it, so that a result of another
+/// split of the same instance is refused.
+fn decisions_hash(decisions: &Value) -> String {
+    hex(fnv1a64(decisions.to_string().as_bytes()))
+}
+
+/// The digest of a whole split: what was split (the instance's hash, the mode, the flags)
+/// and how (the number of parts and each part's id, in order). The header, every part line
+/// and every result carry it; merge recomputes it from the part lines it reads.
+fn split_digest(instance: &str, mode: &str, args: &Value, ids: &[&str]) -> String {
+    let mut text = format!("cpsolve split\0{instance}\0{mode}\0{args}\0{}", ids.len());
+    for id in ids {
+        text.push('\0');
+        text.push_str(id);
+    }
+    hex(fnv1a64(text.as_bytes()))
 }
 
 /// Remove `--name VALUE` (or `--name=VALUE`) from `args`; the last one wins.
@@ -114,11 +145,29 @@ fn take_flag(args: &mut Vec<String>, names: &[&str]) -> Result<Option<String>, F
     Ok(found)
 }
 
+/// A word left over after the flags a command knows were taken: a flag-like word (`-x`,
+/// `--json`) is an unknown flag, refused, never taken for a file or folder name. `-` alone
+/// (standard input) is a name.
+fn refuse_unknown_flags(command: &str, words: &[String], known: &str) -> Result<(), Failure> {
+    match words
+        .iter()
+        .find(|w| w.starts_with('-') && w.as_str() != "-")
+    {
+        Some(flag) => Err(Failure::Usage(format!(
+            "{command}: unknown flag {} (its flags: {known})",
+            puzzles::parse::quoted(flag)
+        ))),
+        None => Ok(()),
+    }
+}
+
 fn parse_number(flag: &str, value: &str) -> Result<u64, Failure> {
-    value
-        .trim()
-        .parse()
-        .map_err(|_| Failure::Usage(format!("{flag} needs a whole number, found '{value}'")))
+    value.trim().parse().map_err(|_| {
+        Failure::Usage(format!(
+            "{flag} needs a whole number, found {}",
+            puzzles::parse::quoted(value)
+        ))
+    })
 }
 
 /// What a part asks for.
@@ -130,7 +179,15 @@ fn mode_name(mode: Mode) -> &'static str {
     }
 }
 
-mod fzn;
+/// log2 of the product of every variable's domain size in `model`, rounded up to 1/100:
+/// no search of this model can count more solutions than 2 to this power, which is how
+/// merge tells an impossible count.
+fn log2_space(model: &engine::Model) -> f64 {
+    let exact: f64 = (0..model.num_vars() as u32)
+        .map(|i| (model.size(VarId(i)) as f64).log2())
+        .sum();
+    (exact * 100.0).ceil() / 100.0
+}
 
 /// Where an instance comes from: what builds it, names its decisions and reads its
 /// solutions.
@@ -164,6 +221,11 @@ impl Prepared {
         let name = options.command.clone().ok_or_else(|| {
             Failure::Usage("name the puzzle or the model, e.g. 'split queens 12'".into())
         })?;
+        if name == "-" {
+            return Err(Failure::Usage(
+                "the parts must name their model: give a .fzn file, not standard input".into(),
+            ));
+        }
         if crate::flatzinc::is_model_file(&name) {
             let prepared = fzn::prepare(&name, &options)?;
             return Ok(Prepared {
@@ -174,10 +236,6 @@ impl Prepared {
                 file: name,
             });
         }
-        let limits = &Limits {
-            deadline: options.time_limit.map(|t| Instant::now() + t),
-            ..Limits::default()
-        };
         let kind = puzzles::find(&name)
             .ok_or_else(|| Failure::Usage(format!("unknown puzzle '{name}'")))?;
         if options.enumerates() || options.trace.is_some() {
@@ -187,21 +245,7 @@ impl Prepared {
         }
         let source = input::source_for(kind, &options.operands, &options.operands_os)
             .map_err(Failure::Usage)?;
-        let (text, file) = match &source {
-            Source::Seed => (kind.seed.as_bytes().to_vec(), String::new()),
-            Source::Argument(n) => (n.as_bytes().to_vec(), n.clone()),
-            Source::File(path) => (
-                std::fs::read(path).map_err(|e| {
-                    Failure::Usage(format!("cannot read '{}' ({e})", path.display()))
-                })?,
-                path.to_string_lossy().into_owned(),
-            ),
-            Source::Stdin => {
-                return Err(Failure::Usage(
-                    "the parts must name their instance: give a file, not standard input".into(),
-                ))
-            }
-        };
+        let (text, file) = instance_text(kind, &source)?;
         let mut hashed = kind.name.as_bytes().to_vec();
         hashed.push(0);
         hashed.extend_from_slice(&text);
@@ -214,27 +258,7 @@ impl Prepared {
             )));
         }
         let instance = instances.remove(0);
-        let plan = Plan {
-            kind,
-            options: &options,
-            threads: 1,
-        };
-        let purpose = if options.count {
-            Purpose::Count
-        } else {
-            Purpose::Solve
-        };
-        let mut model_options = plan.model_options(purpose);
-        model_options.hints = instance.prepare(&model_options, limits);
-        let built = instance.build(&model_options).map_err(Failure::Usage)?;
-        let mode = if options.count {
-            Mode::Count
-        } else if built.search.objective.is_some() {
-            Mode::Optimum
-        } else {
-            Mode::First
-        };
-        let config = plan.search_config(&built, mode, limits);
+        let (built, config, mode) = build_puzzle(kind, &*instance, &options)?;
         Ok(Prepared {
             origin: Origin::Puzzle {
                 kind,
@@ -323,693 +347,58 @@ impl Prepared {
     }
 }
 
-/// The identity of a part's decisions: a result names it, so that a result of another
-/// split of the same instance is refused.
-fn decisions_hash(decisions: &Value) -> String {
-    hex(fnv1a64(decisions.to_string().as_bytes()))
-}
-
-/// `cpsolve split PUZZLE [FILE|N] --parts N [flags]`.
-fn split(mut args: Vec<String>, _stdin: &mut dyn Read, out: &mut dyn Write) -> Result<(), Failure> {
-    let target = match take_flag(&mut args, &["--parts"])? {
-        Some(v) => parse_number("--parts", &v)?.max(1) as usize,
-        None => 64,
-    };
-    let compiled = match take_flag(&mut args, &["--compile-to"])? {
-        Some(fzn) => {
-            let (compiled_args, source) = fzn::compile_for_split(args, &fzn)?;
-            args = compiled_args;
-            Some(source)
-        }
-        None => None,
-    };
-    let prepared = Prepared::new(&args)?;
-    let parts = decompose(prepared.model(), &prepared.config, target);
-    let mut header = json!({
-        "cpsolve_parts": FORMAT_VERSION,
-        "parts": parts.len(),
-        "file": prepared.file,
-        "instance": prepared.hash,
-        "mode": mode_name(prepared.mode),
-        "args": args,
-    });
-    prepared.describe(&mut header);
-    if let (Mode::Optimum, Some(o)) = (prepared.mode, prepared.config.objective) {
-        header["minimize"] = json!(o.minimize);
-    }
-    if let Some(source) = compiled {
-        header["compiled_from"] = json!(source);
-    }
-    if let Origin::FlatZinc(m) = &prepared.origin {
-        header["output"] = m.layout();
-        header["list"] = json!(m.keeps_every_solution);
-    }
-    writeln!(out, "{header}")?;
-    for (index, part) in parts.iter().enumerate() {
-        let decisions = Value::Array(
-            part.decisions
-                .iter()
-                .map(|d| prepared.decision_json(d))
-                .collect(),
-        );
-        let mut line = json!({
-            "part": index,
-            "parts": parts.len(),
-            "instance": prepared.hash,
-            "mode": mode_name(prepared.mode),
-            "args": args,
-            "id": decisions_hash(&decisions),
-            "log2_size": (part.log_size * 100.0).round() / 100.0,
-            "decisions": decisions,
-        });
-        prepared.describe(&mut line);
-        writeln!(out, "{line}")?;
-    }
-    Ok(())
-}
-
-/// A parts file: the header and the part lines, in order.
-struct PartsFile {
-    header: Value,
-    parts: Vec<Value>,
-}
-
-/// Read a parts file. With `wanted`, a file with a header has only that part's line parsed
-/// (a job array of thousands of parts would otherwise parse the whole file in every task).
-fn read_parts(
-    path: &str,
-    stdin: &mut dyn Read,
-    wanted: Option<usize>,
-) -> Result<PartsFile, Failure> {
-    let text = if path == "-" {
-        let mut s = String::new();
-        stdin
-            .read_to_string(&mut s)
-            .map_err(|e| Failure::Usage(format!("cannot read standard input ({e})")))?;
-        s
-    } else {
-        std::fs::read_to_string(path)
-            .map_err(|e| Failure::Usage(format!("cannot read '{path}' ({e})")))?
-    };
-    let bad = |line: usize, what: &str| {
-        Failure::Input(input::InputError {
-            file: path.to_string(),
-            line,
-            message: what.to_string(),
-        })
-    };
-    let mut header = None;
-    let mut parts = Vec::new();
-    let key = wanted
-        .filter(|_| text.contains("\"cpsolve_parts\""))
-        .map(|i| format!("\"part\":{i},"));
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        if let Some(key) = &key {
-            if !line.contains(key.as_str()) && !line.contains("\"cpsolve_parts\"") {
-                continue;
-            }
-        }
-        let v: Value = serde_json::from_str(line)
-            .map_err(|_| bad(i + 1, "not a JSON line of 'cpsolve split'"))?;
-        if v.get("cpsolve_parts").is_some() {
-            header = Some(v);
-        } else if v.get("part").is_some() && v.get("decisions").is_some() {
-            parts.push(v);
-        } else {
-            return Err(bad(i + 1, "neither a header nor a part of 'cpsolve split'"));
-        }
-    }
-    // A part alone (one line piped from the parts file) stands for itself.
-    let header = match header {
-        Some(h) => h,
-        None if parts.len() == 1 => parts[0].clone(),
-        None => {
-            return Err(bad(
-                1,
-                "no header line: expected the output of 'cpsolve split'",
-            ))
-        }
-    };
-    Ok(PartsFile { header, parts })
-}
-
-/// The array index of a job scheduler, when one is set.
-fn scheduler_index() -> Option<(String, String)> {
-    [
-        "SLURM_ARRAY_TASK_ID",
-        "JOB_COMPLETION_INDEX",
-        "CPSOLVE_PART_INDEX",
-    ]
-    .iter()
-    .find_map(|name| std::env::var(name).ok().map(|v| (name.to_string(), v)))
-}
-
-fn string_list(v: &Value) -> Vec<String> {
-    v.as_array()
-        .map(|a| {
-            a.iter()
-                .filter_map(|s| s.as_str().map(String::from))
-                .collect()
-        })
-        .unwrap_or_default()
-}
-
-/// Read the bound file: the best objective known so far, if any.
-fn read_bound(path: &Path) -> Option<i64> {
-    std::fs::read_to_string(path).ok()?.trim().parse().ok()
-}
-
-/// Write `text` to `path` atomically: a temporary file in the same folder, then a rename.
-fn write_atomically(path: &Path, text: &[u8]) -> std::io::Result<()> {
-    let folder = path.parent().filter(|p| !p.as_os_str().is_empty());
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().to_string())
-        .unwrap_or_default();
-    let temporary = folder.unwrap_or(Path::new(".")).join(format!(
-        ".{name}.{}.{}.tmp",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos())
-    ));
-    {
-        let mut f = std::fs::File::create(&temporary)?;
-        f.write_all(text)?;
-        f.sync_all()?;
-    }
-    std::fs::rename(&temporary, path)
-}
-
-/// Write a better bound to the bound file, unless the file already holds one at least as
-/// good. (Two workers may race here; the loser's value is only a weaker bound, never a
-/// wrong answer: see the module's header.)
-fn offer_bound(path: &Path, value: i64, minimize: bool) {
-    let better = match read_bound(path) {
-        Some(known) if minimize => value < known,
-        Some(known) => value > known,
-        None => true,
-    };
-    if better {
-        let _ = write_atomically(path, format!("{value}\n").as_bytes());
-    }
-}
-
-/// `cpsolve solve-part PARTS --index I [-o DIR] [--bound-file FILE]`.
-fn solve_part(
-    mut args: Vec<String>,
-    stdin: &mut dyn Read,
-    out: &mut dyn Write,
-) -> Result<(), Failure> {
-    let index = take_flag(&mut args, &["--index"])?;
-    let folder = take_flag(&mut args, &["-o", "--output"])?.map(PathBuf::from);
-    let bound_file = take_flag(&mut args, &["--bound-file"])?.map(PathBuf::from);
-    let path = match args.as_slice() {
-        [one] => one.clone(),
-        [] => "-".to_string(),
-        [_, extra, ..] => {
-            return Err(Failure::Usage(format!(
-                "solve-part takes one parts file, found a second word '{extra}'"
-            )))
-        }
-    };
-    let asked = match &index {
-        Some(v) => Some(parse_number("--index", v)? as usize),
-        None => match scheduler_index() {
-            Some((name, v)) => Some(parse_number(&name, &v)? as usize),
-            None => None,
-        },
-    };
-    let parts = read_parts(&path, stdin, asked)?;
-    let piped_one = parts.parts.len() == 1 && parts.header.get("cpsolve_parts").is_none();
-    let index = match (index.is_some(), asked) {
-        // A single part (one line piped in) is the part asked for, whatever the
-        // scheduler's index says.
-        (false, _) if piped_one => parts.parts[0]["part"].as_u64().unwrap_or(0) as usize,
-        (_, Some(i)) => i,
-        (_, None) => {
+/// The bytes a puzzle's instance hash covers, and the file as the parts name it.
+fn instance_text(kind: &PuzzleKind, source: &Source) -> Result<(Vec<u8>, String), Failure> {
+    Ok(match source {
+        Source::Seed => (kind.seed.as_bytes().to_vec(), String::new()),
+        Source::Argument(n) => (n.as_bytes().to_vec(), n.clone()),
+        Source::File(path) => (
+            std::fs::read(path)
+                .map_err(|e| Failure::Usage(format!("cannot read '{}' ({e})", path.display())))?,
+            path.to_string_lossy().into_owned(),
+        ),
+        Source::Stdin => {
             return Err(Failure::Usage(
-                "which part? give --index I (or run in a job array: SLURM_ARRAY_TASK_ID, JOB_COMPLETION_INDEX)".into(),
+                "the parts must name their instance: give a file, not standard input".into(),
             ))
         }
-    };
-    let part = parts
-        .parts
-        .iter()
-        .find(|p| p["part"].as_u64() == Some(index as u64))
-        .ok_or_else(|| {
-            Failure::Usage(format!(
-                "no part {index} in '{path}' (it has {} parts, numbered from 0)",
-                parts.header["parts"]
-            ))
-        })?;
-    let started = Instant::now();
-    let puzzle_args = string_list(&part["args"]);
-    let prepared = Prepared::new(&puzzle_args)?;
-    let expected = part["instance"].as_str().unwrap_or("");
-    if prepared.hash != expected {
-        return Err(Failure::Usage(format!(
-            "the instance is not the one that was split: '{}' hashes to {}, the parts say {expected}",
-            prepared.file, prepared.hash
-        )));
-    }
-    let decisions: Vec<Decision> = part["decisions"]
-        .as_array()
-        .map(|a| {
-            a.iter()
-                .map(|d| prepared.decision_from_json(d))
-                .collect::<Option<Vec<_>>>()
-        })
-        .unwrap_or(Some(Vec::new()))
-        .ok_or_else(|| Failure::Usage(format!("part {index}: a decision is malformed")))?;
+    })
+}
 
-    // The search proper: the part's decisions, the bound, then the ordinary search.
-    let mut model = prepared.model().clone();
-    let objective = match prepared.mode {
-        Mode::Optimum => prepared.config.objective,
-        _ => None,
+/// A puzzle's model and search, as the ordinary run builds them; `-t` bounds the part's
+/// search from now.
+fn build_puzzle(
+    kind: &'static PuzzleKind,
+    instance: &dyn Instance,
+    options: &Options,
+) -> Result<(Built, SearchConfig, Mode), Failure> {
+    let limits = &Limits {
+        deadline: options.time_limit.map(|t| Instant::now() + t),
+        // SIGINT/SIGTERM stop a part like a limit: its result says it is incomplete.
+        stop: crate::signals::stop_flag(),
+        ..Limits::default()
     };
-    let bound = match (&bound_file, objective) {
-        (Some(file), Some(_)) => read_bound(file),
-        _ => None,
+    let plan = Plan {
+        kind,
+        options,
+        threads: 1,
     };
-    let mut feasible = restrict_to_part(&mut model, &decisions).is_ok();
-    if let (true, Some(objective), Some(b)) = (feasible, objective, bound) {
-        feasible = restrict_objective(&mut model, objective, b).is_ok();
-    }
-    // Only the first solution (the improving ones when optimising) is kept, and checked
-    // after the search: a count may pass millions of solutions through here. With `-a` on
-    // a FlatZinc model every solution is kept, in the model's words, checked as it comes.
-    let mut kept: Option<engine::Solution> = None;
-    let keep_all = prepared.keeps_every_solution();
-    let mut every_solution: Vec<Value> = Vec::new();
-    let mut wrong: Option<Failure> = None;
-    let outcome = if feasible {
-        let mut on_solution = |s: &engine::Solution| {
-            if keep_all {
-                match prepared.answer(s) {
-                    Ok((json, _)) => every_solution.push(json),
-                    Err(e) => {
-                        wrong = Some(e);
-                        return Control::Stop;
-                    }
-                }
-            }
-            if kept.is_none() || objective.is_some() {
-                kept = Some(s.clone());
-                if let (Some(file), Some(o)) = (&bound_file, objective) {
-                    offer_bound(file, s.value(o.var) as i64, o.minimize);
-                }
-            }
-            Control::Continue
-        };
-        engine::search(
-            &mut model,
-            &prepared.config,
-            &mut NoListener,
-            &mut on_solution,
-        )
+    let purpose = if options.count {
+        Purpose::Count
     } else {
-        engine::Outcome {
-            complete: true,
-            ..Default::default()
-        }
+        Purpose::Solve
     };
-    if let Some(e) = wrong {
-        return Err(e);
-    }
-    let found = outcome.solutions > 0;
-    let status = match (prepared.mode, outcome.complete, found) {
-        (_, true, false) => "UNSATISFIABLE",
-        (_, false, false) => "UNKNOWN",
-        (Mode::Count, true, true) => "ALL_SOLUTIONS",
-        (Mode::Count, false, true) => "UNKNOWN",
-        (Mode::Optimum, true, true) => "OPTIMAL",
-        _ => "SATISFIED",
-    };
-    let best = match objective {
-        Some(_) => outcome.best.clone().or(kept),
-        None => kept,
-    };
-    let mut line = json!({
-        "part": index,
-        "parts": part["parts"],
-        "instance": prepared.hash,
-        "id": part["id"],
-        "mode": mode_name(prepared.mode),
-        "status": status,
-        "complete": outcome.complete,
-        "solutions": outcome.solutions,
-        "stats": {
-            "nodes": outcome.stats.nodes,
-            "failures": outcome.stats.failures,
-            "propagations": outcome.stats.propagations,
-            "time_ms": started.elapsed().as_secs_f64() * 1000.0,
-        },
-    });
-    if prepared.mode == Mode::Count {
-        line["count"] = json!(outcome.solutions);
-    }
-    if keep_all {
-        line["solution_list"] = Value::Array(every_solution);
-    }
-    if let Some(b) = bound {
-        line["bound"] = json!(b);
-    }
-    if let Some(s) = &best {
-        let (solution, stated) = prepared.answer(s)?;
-        line["solution"] = solution;
-        // The objective as the puzzle states it (as the ordinary run reports it), else the
-        // objective variable's value.
-        let value = stated.or(objective.map(|o| s.value(o.var) as i64));
-        if let Some(v) = value {
-            line["objective"] = json!(v);
-        }
-        // The engine's objective variable, in which bounds are written and compared.
-        if let Some(o) = objective {
-            line["objective_var"] = json!(s.value(o.var));
-        }
-    }
-    let mut text = line.to_string().into_bytes();
-    text.push(b'\n');
-    match folder {
-        None => out.write_all(&text)?,
-        Some(folder) => {
-            std::fs::create_dir_all(&folder).map_err(|e| {
-                Failure::Usage(format!("cannot create '{}' ({e})", folder.display()))
-            })?;
-            // A new name for every run: a part run twice leaves two results, which merge
-            // counts once (after checking that they agree).
-            let name = format!(
-                "part-{index:06}-{}-{}.json",
-                std::process::id(),
-                std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map_or(0, |d| d.as_nanos())
-            );
-            write_atomically(&folder.join(name), &text).map_err(|e| {
-                Failure::Internal(format!(
-                    "cannot write the result in '{}': {e}",
-                    folder.display()
-                ))
-            })?;
-        }
-    }
-    Ok(())
-}
-
-/// One result line that belongs to the split.
-struct PartResult {
-    complete: bool,
-    solutions: u64,
-    count: Option<u64>,
-    /// The objective as the puzzle states it, and the engine's objective variable.
-    objective: Option<i64>,
-    objective_var: Option<i64>,
-    bound: Option<i64>,
-    solution: Option<Value>,
-    /// Every solution of the part (`-a` on a FlatZinc model).
-    solution_list: Option<Vec<Value>>,
-    status: String,
-    stats: [f64; 4],
-}
-
-/// `cpsolve merge PARTS RESULTS... [--fzn]` (folders of result files, or result files).
-fn merge(mut args: Vec<String>, out: &mut dyn Write, err: &mut dyn Write) -> Result<(), Failure> {
-    let as_flatzinc = args.iter().any(|a| a == "--fzn");
-    args.retain(|a| a != "--fzn");
-    let [parts_path, results @ ..] = args.as_slice() else {
-        return Err(Failure::Usage(
-            "usage: cpsolve merge parts.jsonl results/ [more results...] [--fzn]".into(),
-        ));
-    };
-    let parts = read_parts(parts_path, &mut std::io::empty(), None)?;
-    let header = &parts.header;
-    if as_flatzinc && header.get("model").is_none() {
-        return Err(Failure::Usage(
-            "--fzn prints the answer of a FlatZinc model; these parts are of a puzzle".into(),
-        ));
-    }
-    let instance = header["instance"].as_str().unwrap_or("").to_string();
-    let mode = header["mode"].as_str().unwrap_or("").to_string();
-    let total = parts.parts.len();
-    let ids: Vec<String> = parts
-        .parts
-        .iter()
-        .map(|p| p["id"].as_str().unwrap_or("").to_string())
-        .collect();
-
-    // Every result file: the folders' visible files (a hidden one is a write in progress).
-    // A folder that does not exist holds no result yet (no worker has written one, or a
-    // split into no part at all): said, and merged as empty.
-    let mut files: Vec<PathBuf> = Vec::new();
-    let mut problems = Vec::new();
-    for r in results {
-        let path = PathBuf::from(r);
-        if !path.exists() {
-            if total == 0 {
-                continue;
-            }
-            problems.push(format!(
-                "{r}: no such file or folder, no result read from it"
-            ));
-        } else if path.is_dir() {
-            let entries = std::fs::read_dir(&path)
-                .map_err(|e| Failure::Usage(format!("cannot read '{r}' ({e})")))?;
-            for e in entries.flatten() {
-                let name = e.file_name().to_string_lossy().to_string();
-                if !name.starts_with('.') && e.path().is_file() {
-                    files.push(e.path());
-                }
-            }
-        } else {
-            files.push(path);
-        }
-    }
-    files.sort();
-
-    let mut by_part: Vec<Vec<PartResult>> = (0..total).map(|_| Vec::new()).collect();
-    for file in &files {
-        let text = std::fs::read(file)
-            .map_err(|e| Failure::Usage(format!("cannot read '{}' ({e})", file.display())))?;
-        let text = String::from_utf8_lossy(&text);
-        let mut lines: Vec<&str> = text.split_inclusive('\n').collect();
-        lines.retain(|l| !l.trim().is_empty());
-        for (n, line) in lines.iter().enumerate() {
-            let place = format!("{}:{}", file.display(), n + 1);
-            if !line.ends_with('\n') {
-                problems.push(format!("{place}: truncated result line, not counted"));
-                continue;
-            }
-            let Ok(v) = serde_json::from_str::<Value>(line) else {
-                problems.push(format!("{place}: not a JSON result line, not counted"));
-                continue;
-            };
-            let index = v["part"].as_u64().map(|i| i as usize);
-            let belongs = v["instance"].as_str() == Some(&instance)
-                && index.is_some_and(|i| i < total && v["id"].as_str() == Some(&ids[i]));
-            let (Some(index), true) = (index, belongs) else {
-                problems.push(format!(
-                    "{place}: a result of another split or instance, not counted"
-                ));
-                continue;
-            };
-            let stats = &v["stats"];
-            by_part[index].push(PartResult {
-                complete: v["complete"].as_bool().unwrap_or(false),
-                solutions: v["solutions"].as_u64().unwrap_or(0),
-                count: v["count"].as_u64(),
-                objective: v["objective"].as_i64(),
-                objective_var: v["objective_var"].as_i64(),
-                bound: v["bound"].as_i64(),
-                solution: v.get("solution").cloned(),
-                solution_list: v["solution_list"].as_array().cloned(),
-                status: v["status"].as_str().unwrap_or("").to_string(),
-                stats: ["nodes", "failures", "propagations", "time_ms"]
-                    .map(|k| stats[k].as_f64().unwrap_or(0.0)),
-            });
-        }
-    }
-
-    let minimize = header_minimize(&parts);
-    let mut missing = Vec::new();
-    let mut count: u64 = 0;
-    let mut best: Option<(i64, Option<i64>, Value)> = None;
-    let mut satisfied: Option<Value> = None;
-    let mut every_solution: Vec<Value> = Vec::new();
-    let mut bounds: Vec<i64> = Vec::new();
-    let mut stats = [0.0f64; 4];
-    for (index, results) in by_part.iter().enumerate() {
-        for r in results {
-            for (s, x) in stats.iter_mut().zip(r.stats) {
-                *s += x;
-            }
-        }
-        // A part is answered when its tree was explored, or (satisfaction) it found one.
-        let complete: Vec<&PartResult> = results
-            .iter()
-            .filter(|r| r.complete || (mode == "satisfy" && r.solutions > 0))
-            .collect();
-        // Runs of one part must agree: the same count, the same verdict.
-        if let Some(first) = complete.first() {
-            let disagree = complete.iter().any(|r| {
-                (mode == "count" && r.count != first.count)
-                    || (mode == "satisfy" && (r.solutions > 0) != (first.solutions > 0))
-            });
-            if disagree {
-                problems.push(format!(
-                    "part {index}: its runs disagree ({}), not counted",
-                    complete
-                        .iter()
-                        .map(|r| format!("{} {}", r.status, r.count.unwrap_or(r.solutions)))
-                        .collect::<Vec<_>>()
-                        .join(" against ")
-                ));
-                missing.push(index);
-                continue;
-            }
-        }
-        if complete.is_empty() {
-            missing.push(index);
-        }
-        // Its solutions (`-a`): those of its complete run, which are all of them; else those
-        // of the run the lower bound below counts, so that the list holds what is counted.
-        let listed = complete
-            .first()
-            .copied()
-            .or_else(|| results.iter().max_by_key(|r| r.count.unwrap_or(0)));
-        if let Some(list) = listed.and_then(|r| r.solution_list.as_ref()) {
-            every_solution.extend(list.iter().cloned());
-        }
-        // The part's count: the complete run's, else the largest lower bound.
-        count += match complete.first() {
-            Some(r) => r.count.unwrap_or(r.solutions),
-            None => results
-                .iter()
-                .map(|r| r.count.unwrap_or(0))
-                .max()
-                .unwrap_or(0),
-        };
-        for r in results {
-            // Compared on the engine's objective variable, the scale of the bounds.
-            if let (Some(o), Some(s)) = (r.objective_var.or(r.objective), &r.solution) {
-                let better = match &best {
-                    None => true,
-                    Some((b, _, _)) => (minimize && o < *b) || (!minimize && o > *b),
-                };
-                if better {
-                    best = Some((o, r.objective, s.clone()));
-                }
-            }
-            if satisfied.is_none() {
-                satisfied = r.solution.clone();
-            }
-        }
-        // A complete run under bound b proves only "nothing better than b in this part";
-        // of several runs, the one with no bound, else the one with the loosest bound
-        // (the largest when minimising), says the most.
-        if !complete.is_empty() && complete.iter().all(|r| r.bound.is_some()) {
-            let part_bounds = complete.iter().filter_map(|r| r.bound);
-            bounds.extend(if minimize {
-                part_bounds.max()
-            } else {
-                part_bounds.min()
-            });
-        }
-    }
-    let all_done = missing.is_empty();
-    let mut line = json!({ "instance": 1 });
-    for what in ["puzzle", "model"] {
-        if let Some(name) = header.get(what) {
-            line[what] = name.clone();
-        }
-    }
-    let status = match mode.as_str() {
-        "count" => {
-            line["count"] = json!(count);
-            if header["list"].as_bool() == Some(true) {
-                line["solutions"] = Value::Array(std::mem::take(&mut every_solution));
-            }
-            match (all_done, count) {
-                (true, 0) => "UNSATISFIABLE",
-                (true, _) => "ALL_SOLUTIONS",
-                _ => "UNKNOWN",
-            }
-        }
-        "optimise" => {
-            let proved = |b: i64| {
-                all_done
-                    && bounds
-                        .iter()
-                        .all(|&x| if minimize { b <= x } else { b >= x })
-            };
-            match &best {
-                Some((o, stated, s)) => {
-                    line["solution"] = s.clone();
-                    line["objective"] = json!(stated.unwrap_or(*o));
-                    if proved(*o) {
-                        "OPTIMAL"
-                    } else {
-                        "SATISFIED"
-                    }
-                }
-                None if all_done && bounds.is_empty() => "UNSATISFIABLE",
-                None => "UNKNOWN",
-            }
-        }
-        _ => match &satisfied {
-            Some(s) => {
-                line["solution"] = s.clone();
-                "SATISFIED"
-            }
-            None if all_done => "UNSATISFIABLE",
-            None => "UNKNOWN",
-        },
-    };
-    line["status"] = json!(status);
-    line["parts"] = json!(total);
-    line["parts_done"] = json!(total - missing.len());
-    line["parts_missing"] = json!(missing);
-    line["stats"] = json!({
-        "nodes": stats[0] as u64,
-        "failures": stats[1] as u64,
-        "propagations": stats[2] as u64,
-        "time_ms": stats[3],
-    });
-    if as_flatzinc {
-        out.write_all(fzn::merged_fzn(header, &line).as_bytes())?;
+    let model_options = plan.model_options(purpose);
+    let built = instance
+        .build_prepared(&model_options, limits)
+        .map_err(Failure::Usage)?;
+    let mode = if options.count {
+        Mode::Count
+    } else if built.search.objective.is_some() {
+        Mode::Optimum
     } else {
-        writeln!(out, "{line}")?;
-    }
-    for p in &problems {
-        writeln!(err, "warning: {p}")?;
-    }
-    // A satisfaction problem needs no more parts once one part has a solution.
-    let nothing_to_rerun = missing.is_empty() || (mode == "satisfy" && satisfied.is_some());
-    if !nothing_to_rerun {
-        let folder = results.first().map_or("results/", |s| s.as_str());
-        writeln!(
-            err,
-            "warning: {} of {total} parts have no complete result; rerun them with:",
-            missing.len()
-        )?;
-        let list = missing
-            .iter()
-            .map(|i| i.to_string())
-            .collect::<Vec<_>>()
-            .join(" ");
-        writeln!(
-            err,
-            "  for i in {list}; do cpsolve solve-part {parts_path} --index $i -o {folder}; done"
-        )?;
-    }
-    Ok(())
-}
-
-/// Whether the objective is minimised (the header says so for optimisation).
-fn header_minimize(parts: &PartsFile) -> bool {
-    parts.header["minimize"].as_bool().unwrap_or(true)
+        Mode::First
+    };
+    let config = plan.search_config(&built, mode, limits);
+    Ok((built, config, mode))
 }

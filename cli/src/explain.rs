@@ -90,7 +90,8 @@ pub fn find_cell(cell: &str, naming: &Naming, num_vars: usize) -> Result<VarId, 
         .map(|(_, n)| n.as_str())
         .collect();
     Err(format!(
-        "--explain: no cell named '{cell}' (names look like {}, or give a variable number)",
+        "--explain: no cell named {} (names look like {}, or give a variable number)",
+        puzzles::parse::quoted(cell),
         if examples.is_empty() {
             "x0".to_string()
         } else {

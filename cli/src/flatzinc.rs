@@ -7,23 +7,29 @@
 //! the result (through a solver configuration written to a temporary folder), so the model's
 //! own output is printed. Without `minizinc` on the PATH that is an error line, exit 2.
 
-use crate::args::Options;
+use crate::args::{self, Options, Target};
 use crate::input::InputError;
 use crate::Failure;
-use std::io::Write;
+use std::io::{Read, Write};
+
+/// A model read from standard input (`cpsolve -`) is named so in error lines.
+const STDIN_NAME: &str = "<stdin>";
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
-/// Is this first operand a FlatZinc or MiniZinc file?
+/// Is this first operand a FlatZinc or MiniZinc file? `-` alone is a FlatZinc model on
+/// standard input: no puzzle is named `-` (a puzzle on standard input is `cpsolve PUZZLE -`),
+/// so the word cannot mean anything else.
 pub fn is_model_file(command: &str) -> bool {
-    command.ends_with(".fzn") || command.ends_with(".mzn")
+    command == "-" || command.ends_with(".fzn") || command.ends_with(".mzn")
 }
 
 /// Run a `.fzn` or `.mzn` command.
 pub fn run(
     file: &str,
     options: &Options,
+    stdin: &mut dyn Read,
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<(), Failure> {
@@ -33,7 +39,8 @@ pub fn run(
     }
     if let Some(extra) = options.operands.first() {
         return Err(Failure::Usage(format!(
-            "a FlatZinc file takes no other file, found '{extra}'"
+            "a FlatZinc file takes no other file, found {}",
+            puzzles::parse::quoted(extra)
         )));
     }
     let started = Instant::now();
@@ -45,9 +52,14 @@ pub fn run(
             message: format!("cannot read the file: {e}"),
         })
     };
-    let mut opened = std::fs::File::open(file).map_err(cannot_read)?;
-    let text = crate::input::read_capped(&mut opened, file)
-        .map_err(|e| e.map_or_else(cannot_read, Failure::Input))?;
+    let text = if file == "-" {
+        crate::input::read_capped(stdin, STDIN_NAME)
+    } else {
+        let mut opened = std::fs::File::open(file).map_err(cannot_read)?;
+        crate::input::read_capped(&mut opened, file)
+    }
+    .map_err(|e| e.map_or_else(cannot_read, Failure::Input))?;
+    let file = if file == "-" { STDIN_NAME } else { file };
     let text = String::from_utf8_lossy(&text);
     let built = ::flatzinc::load(&text).map_err(|e| {
         Failure::Input(InputError {
@@ -92,32 +104,31 @@ pub fn run(
     Ok(())
 }
 
-/// Refuse the flags that only a puzzle understands, rather than drop them silently: a
+/// Refuse the flags this kind of model does not take, rather than drop them silently: a
 /// FlatZinc model has no picture to animate or grid to show, and its search order is its
-/// annotations (or `-f`).
+/// annotations (or `-f`); `--explain` needs the FlatZinc file itself. What is refused, and
+/// the list of what is accepted, both come from `args::FLAGS`.
 fn refuse_puzzle_flags(file: &str, options: &Options) -> Result<(), Failure> {
-    let given = [
-        ("--json", options.json),
-        ("--count", options.count),
-        ("-v", options.verbose),
-        ("--alldiff", options.alldiff.is_some()),
-        ("--sum", options.sum.is_some()),
-        ("--colours", options.colours.is_some()),
-        ("--viewpoint", options.viewpoint.is_some()),
-        ("--trace", options.trace.is_some()),
-        ("--tree", options.tree.is_some()),
-        ("--animate", options.animate.is_some()),
-        ("--show-domains", options.show_domains),
-        ("--var", options.var.is_some()),
-        ("--val", options.val.is_some()),
-        ("--restarts", options.restarts.is_some()),
-    ];
-    match given.iter().find(|(_, on)| *on) {
-        Some((flag, _)) => Err(Failure::Usage(format!(
-            "{file}: {flag} is for the puzzles; a FlatZinc or MiniZinc model takes -a -n -i -s -t -r -f -p, --nodes, --failures, --profile and --explain (see docs/cli.md)"
-        ))),
-        None => Ok(()),
-    }
+    let (target, model) = if file.ends_with(".mzn") {
+        (Target::MiniZinc, "a MiniZinc model")
+    } else {
+        (Target::FlatZinc, "a FlatZinc model")
+    };
+    let Some(flag) = options.refused_by(target) else {
+        return Ok(());
+    };
+    let why = if flag.takes.flatzinc {
+        format!(
+            "takes a FlatZinc file: compile the model first (minizinc --solver cpsolve.msc -c {file} --fzn model.fzn, docs/minizinc.md)"
+        )
+    } else {
+        "is for the puzzles".to_string()
+    };
+    Err(Failure::Usage(format!(
+        "{file}: {} {why}; {model} takes {} (see docs/cli.md)",
+        flag.name(),
+        args::accepted_by(target)
+    )))
 }
 
 /// The repository's `mznlib/`, as this executable was built from it.
@@ -132,11 +143,6 @@ fn run_minizinc(
     out: &mut dyn Write,
     err: &mut dyn Write,
 ) -> Result<(), Failure> {
-    if options.explain.is_some() {
-        return Err(Failure::Usage(format!(
-            "{file}: --explain takes a FlatZinc file: compile the model first (minizinc --solver cpsolve.msc -c {file} --fzn model.fzn, docs/minizinc.md)"
-        )));
-    }
     let exe = std::env::current_exe()
         .map_err(|e| Failure::Internal(format!("cannot find this executable: {e}")))?;
     let mznlib = mznlib_dir()

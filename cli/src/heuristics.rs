@@ -35,7 +35,8 @@ pub fn parse_var(text: &str) -> Result<VarOrder, String> {
         "first-fail" | "ff" | "smallest-domain" => Ok(VarOrder::FirstFail),
         "dom-wdeg" | "domwdeg" => Ok(VarOrder::DomWDeg),
         _ => Err(format!(
-            "--var expects input, first-fail or dom-wdeg, found '{text}'"
+            "--var expects input, first-fail or dom-wdeg, found {}",
+            puzzles::parse::quoted(text)
         )),
     }
 }
@@ -48,7 +49,8 @@ pub fn parse_val(text: &str) -> Result<ValSelect, String> {
         "split" => Ok(ValSelect::Split),
         "random" => Ok(ValSelect::Random),
         _ => Err(format!(
-            "--val expects min, max, split or random, found '{text}'"
+            "--val expects min, max, split or random, found {}",
+            puzzles::parse::quoted(text)
         )),
     }
 }

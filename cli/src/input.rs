@@ -74,15 +74,17 @@ pub fn source_for(
     match (kind.input, operands) {
         (_, []) => Ok(Source::Seed),
         (Input::BuiltIn, [extra, ..]) => Err(format!(
-            "{name} is built in and takes no file, found '{extra}'"
+            "{name} is built in and takes no file, found {}",
+            puzzles::parse::quoted(extra)
         )),
         (_, [_, extra, ..]) => Err(format!(
-            "{name} takes one {} at most, found a second one: '{extra}'",
+            "{name} takes one {} at most, found a second one: {}",
             if kind.input == Input::Number {
                 "number"
             } else {
                 "file"
-            }
+            },
+            puzzles::parse::quoted(extra)
         )),
         (_, [one]) if one == "-" => Ok(Source::Stdin),
         (Input::Number, [n]) => Ok(Source::Argument(n.clone())),

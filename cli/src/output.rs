@@ -1,6 +1,6 @@
 //! # What the user sees: MiniZinc-style text, or one JSON object per line
 //!
-//! Text follows the MiniZinc conventions (`FORMATS.md`): each solution is its picture then
+//! Text follows the MiniZinc conventions (`docs/formats.md`): each solution is its picture then
 //! `----------`; a complete search ends with `==========` (or `=====UNSATISFIABLE=====`); an
 //! incomplete one that found nothing prints `=====UNKNOWN=====`; `-s` adds
 //! `%%%mzn-stat: name=value` lines closed by `%%%mzn-stat-end`, then the propagator table as

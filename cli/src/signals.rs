@@ -73,6 +73,14 @@ pub fn stop_flag() -> Option<Arc<AtomicBool>> {
     STOP.get().cloned()
 }
 
+/// The stop flag, created without a handler: for a front end that catches the signals itself
+/// and sets the flag (the Python package, which polls Python's own SIGINT handler while the
+/// search runs; python/src/interrupt.rs). After this, [`stop_flag`] returns it too.
+pub fn stop_flag_without_handler() -> Arc<AtomicBool> {
+    STOP.get_or_init(|| Arc::new(AtomicBool::new(false)))
+        .clone()
+}
+
 /// Has a signal asked the run to stop? (Then start no new instance.)
 pub fn interrupted() -> bool {
     STOP.get().is_some_and(|flag| flag.load(Ordering::Relaxed))

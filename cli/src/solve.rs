@@ -132,7 +132,8 @@ impl SharedModels {
 struct Obtained {
     built: Built,
     shared: Option<SharedId>,
-    /// What `Instance::prepare` found (its answer stands if the search finds none).
+    /// What `Instance::prepare` found (its answer stands if the search finds none; its
+    /// model, if any, is `built`).
     hints: Hints,
 }
 
@@ -156,7 +157,6 @@ impl Plan<'_> {
             colours: self.options.colours,
             viewpoint: self.options.viewpoint.unwrap_or_default(),
             purpose,
-            hints: Hints::default(),
         }
     }
 
@@ -169,8 +169,8 @@ impl Plan<'_> {
         limits: &Limits,
     ) -> Result<(Obtained, Mode), Failure> {
         let o = self.options;
-        let mut build = |purpose| {
-            let mut options = self.model_options(purpose);
+        let mut build = |purpose| -> Result<Obtained, Failure> {
+            let options = self.model_options(purpose);
             if let Some((id, built)) = shared.check_out(instance, &options)? {
                 return Ok(Obtained {
                     built,
@@ -178,15 +178,16 @@ impl Plan<'_> {
                     hints: Hints::default(),
                 });
             }
-            options.hints = instance.prepare(&options, limits);
-            instance
-                .build(&options)
-                .map(|built| Obtained {
-                    built,
-                    shared: None,
-                    hints: options.hints,
-                })
-                .map_err(Failure::Usage)
+            let mut hints = instance.prepare(&options, limits);
+            let built = match hints.built.take() {
+                Some(built) => *built,
+                None => instance.build(&options).map_err(Failure::Usage)?,
+            };
+            Ok(Obtained {
+                built,
+                shared: None,
+                hints,
+            })
         };
         if o.count {
             return Ok((build(Purpose::Count)?, Mode::Count));
@@ -304,13 +305,17 @@ pub fn solve(
 /// [`solve`], with `-t` counted from `clock_started` instead of from now: the first instance
 /// of a run counts from the start of the run, so that reading and parsing its file count
 /// against the limit too (docs/cli.md, "Limits").
+///
+/// Three steps: build the model (or restrict a shared one) within the run's limits, search
+/// it ([`count_in_parallel`] or [`search_and_check`]), and turn the outcome into the verdict
+/// ([`verdict`]).
 pub fn solve_on_clock(
     plan: &Plan<'_>,
     clock_started: Option<std::time::Instant>,
     instance: &dyn Instance,
     shared: &mut SharedModels,
     listener: &mut dyn SearchListener,
-    mut emit: Option<Emit<'_>>,
+    emit: Option<Emit<'_>>,
 ) -> Result<InstanceRun, Failure> {
     panic_if_asked("start");
     // One deadline for the whole instance: preparing a model may search too (colouring's
@@ -332,101 +337,181 @@ pub fn solve_on_clock(
     // 10,000 copies); decoding needs only the solution and `built.vars`.
     let mut model: Model = std::mem::take(&mut built.model);
     model.set_profiling(plan.options.profile);
-    let variables = model.num_vars();
-    let propagators = model.num_propagators();
+    let size = (model.num_vars(), model.num_propagators());
+    let searched = if mode == Mode::Count && plan.threads > 1 {
+        Searched {
+            outcome: count_in_parallel(plan, &model, &config, listener),
+            first: None,
+            listed: Vec::new(),
+        }
+    } else {
+        let checking = Checking {
+            plan,
+            instance,
+            built: &built,
+            mode,
+        };
+        search_and_check(&checking, &mut model, &config, listener, emit)?
+    };
+    built.model = model;
+    let run = verdict(plan, instance, &built, mode, searched, hints, size)?;
+    if let Some(id) = shared_id {
+        shared.check_in(id, built);
+    }
+    Ok(run)
+}
 
+/// `--count -p N`: the tree split over N threads. They publish their counters; this thread
+/// shows them (-v) until they finish.
+fn count_in_parallel(
+    plan: &Plan<'_>,
+    model: &Model,
+    config: &SearchConfig,
+    listener: &mut dyn SearchListener,
+) -> Outcome {
+    let shared = engine::search::Progress::default();
+    let mut outcome = std::thread::scope(|scope| {
+        let (done, finished) = std::sync::mpsc::channel();
+        let shared = &shared;
+        scope.spawn(move || {
+            let outcome = engine::search::count_parallel_with_progress(
+                model,
+                config,
+                plan.threads,
+                Some(shared),
+            );
+            let _ = done.send(outcome);
+        });
+        loop {
+            match finished.recv_timeout(std::time::Duration::from_millis(100)) {
+                Ok(outcome) => break outcome,
+                Err(std::sync::mpsc::RecvTimeoutError::Timeout) => listener.on_progress(shared),
+                Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                    panic!("the counting thread stopped without an answer")
+                }
+            }
+        }
+    });
+    listener.on_progress(&shared);
+    // Each thread's copy of the model counts its propagators again: show the model's own
+    // number of propagators of each kind.
+    for (name, own) in model.profile().by_kind {
+        if let Some(c) = outcome.profile.by_kind.get_mut(name) {
+            c.instances = own.instances;
+        }
+    }
+    outcome
+}
+
+/// What decoding and checking a solution needs, besides the solution.
+struct Checking<'a, 'p> {
+    plan: &'a Plan<'p>,
+    instance: &'a dyn Instance,
+    built: &'a Built,
+    mode: Mode,
+}
+
+/// What a search left: the engine's outcome, and the answers decoded and checked during it.
+struct Searched {
+    outcome: Outcome,
+    /// The first answer found (its picture included, unless `--json`).
+    first: Option<Answer>,
+    /// The listed answers (`-a`/`-n`) when there is no `emit` to stream them to.
+    listed: Vec<Answer>,
+}
+
+/// One search on this thread. Each solution the mode keeps is decoded and checked as it is
+/// found; a listed one goes to `emit` at once (or is kept in [`Searched::listed`]).
+fn search_and_check(
+    checking: &Checking<'_, '_>,
+    model: &mut Model,
+    config: &SearchConfig,
+    listener: &mut dyn SearchListener,
+    mut emit: Option<Emit<'_>>,
+) -> Result<Searched, Failure> {
+    let Checking {
+        plan,
+        instance,
+        built,
+        mode,
+    } = *checking;
     let mut first: Option<Answer> = None;
     let mut listed: Vec<Answer> = Vec::new();
     let mut failure: Option<Failure> = None;
-    let outcome: Outcome = if mode == Mode::Count && plan.threads > 1 {
-        // The threads publish their counters; this thread shows them (-v) until they finish.
-        let shared = engine::search::Progress::default();
-        let mut outcome = std::thread::scope(|scope| {
-            let (done, finished) = std::sync::mpsc::channel();
-            let (model, config, shared) = (&model, &config, &shared);
-            scope.spawn(move || {
-                let outcome = engine::search::count_parallel_with_progress(
-                    model,
-                    config,
-                    plan.threads,
-                    Some(shared),
-                );
-                let _ = done.send(outcome);
-            });
-            loop {
-                match finished.recv_timeout(std::time::Duration::from_millis(100)) {
-                    Ok(outcome) => break outcome,
-                    Err(std::sync::mpsc::RecvTimeoutError::Timeout) => listener.on_progress(shared),
-                    Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
-                        panic!("the counting thread stopped without an answer")
+    let mut on_solution = |solution: &Solution| -> Control {
+        let keep = match mode {
+            Mode::Count | Mode::First => first.is_none(),
+            // Only the last (best) one is kept, after the search.
+            Mode::Optimum => false,
+            Mode::List { .. } => true,
+        };
+        if !keep {
+            return Control::Continue;
+        }
+        let answer = match checked_answer(plan, instance, built, solution) {
+            Ok(answer) => answer,
+            Err(f) => {
+                failure = Some(f);
+                return Control::Stop;
+            }
+        };
+        if let Mode::List { .. } = mode {
+            match emit.as_mut() {
+                Some(emit) => {
+                    if let Err(e) = emit(&answer) {
+                        failure = Some(Failure::Io(e));
+                        return Control::Stop;
                     }
                 }
-            }
-        });
-        listener.on_progress(&shared);
-        // Each thread's copy of the model counts its propagators again: show the model's own
-        // number of propagators of each kind.
-        for (name, own) in model.profile().by_kind {
-            if let Some(c) = outcome.profile.by_kind.get_mut(name) {
-                c.instances = own.instances;
+                None => listed.push(answer.clone()),
             }
         }
-        outcome
-    } else {
-        let mut on_solution = |solution: &Solution| -> Control {
-            let keep = match mode {
-                Mode::Count | Mode::First => first.is_none(),
-                // Only the last (best) one is kept, after the search.
-                Mode::Optimum => false,
-                Mode::List { .. } => true,
-            };
-            if !keep {
-                return Control::Continue;
-            }
-            let answer = match checked_answer(plan, instance, &built, solution) {
-                Ok(answer) => answer,
-                Err(f) => {
-                    failure = Some(f);
-                    return Control::Stop;
-                }
-            };
-            if let Mode::List { .. } = mode {
-                match emit.as_mut() {
-                    Some(emit) => {
-                        if let Err(e) = emit(&answer) {
-                            failure = Some(Failure::Io(e));
-                            return Control::Stop;
-                        }
-                    }
-                    None => listed.push(answer.clone()),
-                }
-            }
-            if first.is_none() {
-                first = Some(answer);
-            }
-            panic_if_asked("solution");
-            Control::Continue
-        };
-        engine::search(&mut model, &config, listener, &mut on_solution)
+        if first.is_none() {
+            first = Some(answer);
+        }
+        panic_if_asked("solution");
+        Control::Continue
     };
-    if let Some(f) = failure {
-        return Err(f);
+    let outcome = engine::search(model, config, listener, &mut on_solution);
+    match failure {
+        Some(f) => Err(f),
+        None => Ok(Searched {
+            outcome,
+            first,
+            listed,
+        }),
     }
-    built.model = model;
+}
 
-    // The answer shown as `solution`: the best for optimisation, else the first found.
-    let solution = match (mode, &outcome.best) {
+/// The verdict on one instance: the answer shown as `solution` (the best for optimisation,
+/// else the first found; or one found while preparing, when the search stopped without
+/// one), its status and objective, and the search's figures. `size`: the model's variables
+/// and propagators.
+fn verdict(
+    plan: &Plan<'_>,
+    instance: &dyn Instance,
+    built: &Built,
+    mode: Mode,
+    searched: Searched,
+    hints: Hints,
+    size: (usize, usize),
+) -> Result<InstanceRun, Failure> {
+    let Searched {
+        outcome,
+        first,
+        listed,
+    } = searched;
+    let mut solution = match (mode, &outcome.best) {
         (Mode::Optimum | Mode::List { optimising: true }, Some(best)) => {
-            Some(checked_answer(plan, instance, &built, best)?)
+            Some(checked_answer(plan, instance, built, best)?)
         }
         (Mode::Count, Some(best)) if first.is_none() => {
-            Some(checked_answer(plan, instance, &built, best)?)
+            Some(checked_answer(plan, instance, built, best)?)
         }
         _ => first,
     };
     let mut status = outcome.status(mode.goal());
     // An answer found while preparing stands when the search stopped without one.
-    let mut solution = solution;
     if let (Mode::First | Mode::Optimum, Status::Unknown, Some(answer)) =
         (mode, status, hints.answer)
     {
@@ -451,9 +536,6 @@ pub fn solve_on_clock(
     });
     let mut stats = outcome.stats;
     stats.solutions = outcome.solutions;
-    if let Some(id) = shared_id {
-        shared.check_in(id, built);
-    }
     Ok(InstanceRun {
         mode,
         status,
@@ -463,8 +545,8 @@ pub fn solve_on_clock(
         objective,
         stats,
         profile: outcome.profile,
-        variables,
-        propagators,
+        variables: size.0,
+        propagators: size.1,
     })
 }
 

@@ -141,7 +141,12 @@ pub fn parse_trace(text: &str) -> Result<Forest, (usize, String)> {
                 }
             }
             "restart" => {}
-            other => return Err((number, format!("unknown event '{other}'"))),
+            other => {
+                return Err((
+                    number,
+                    format!("unknown event {}", puzzles::parse::quoted(other)),
+                ))
+            }
         }
     }
     Ok(forest)
@@ -508,8 +513,12 @@ pub fn write_forest(forest: &Forest, output: &std::path::Path) -> Result<(), Tre
     } else {
         svg(forest)
     };
-    std::fs::write(output, page)
-        .map_err(|e| TreeError::Usage(format!("tree: cannot write '{}' ({e})", output.display())))
+    std::fs::write(output, page).map_err(|e| {
+        TreeError::Write(std::io::Error::new(
+            e.kind(),
+            format!("tree '{}': {e}", output.display()),
+        ))
+    })
 }
 
 /// `cpsolve tree TRACE.jsonl -o FILE`: the words after `tree`.
@@ -522,7 +531,8 @@ pub fn command(words: &[String]) -> Result<(), TreeError> {
             "-o" | "--output" => output = Some(words.next().ok_or_else(usage)?.clone()),
             w if w.starts_with('-') && w != "-" => {
                 return Err(TreeError::Usage(format!(
-                    "tree: unknown flag '{w}' (usage: cpsolve tree TRACE.jsonl -o FILE.svg)"
+                    "tree: unknown flag {} (usage: cpsolve tree TRACE.jsonl -o FILE.svg)",
+                    puzzles::parse::quoted(w)
                 )))
             }
             _ if trace.is_none() => trace = Some(word.clone()),
@@ -532,13 +542,28 @@ pub fn command(words: &[String]) -> Result<(), TreeError> {
     let (Some(trace), Some(output)) = (trace, output) else {
         return Err(usage());
     };
-    write_tree(std::path::Path::new(&trace), std::path::Path::new(&output))
+    if crate::output_files::same_file(trace.as_ref(), output.as_ref()) {
+        return Err(TreeError::Usage(format!(
+            "tree: -o '{output}' is the trace itself: it would be overwritten; choose another file"
+        )));
+    }
+    let trace = std::path::Path::new(&trace);
+    let text = std::fs::read_to_string(trace)
+        .map_err(|e| TreeError::Usage(format!("tree: cannot read '{}' ({e})", trace.display())))?;
+    let forest = parse_trace(&text)
+        .map_err(|(line, message)| TreeError::Input(trace.display().to_string(), line, message))?;
+    // A path that cannot be created is bad usage (exit 2); a write that fails after, exit 1.
+    std::fs::File::create(&output)
+        .map_err(|e| TreeError::Usage(format!("tree: cannot create '{output}' ({e})")))?;
+    write_forest(&forest, std::path::Path::new(&output))
 }
 
 /// What can go wrong drawing a tree.
 #[derive(Debug)]
 pub enum TreeError {
     Usage(String),
+    /// Writing the drawing failed (a full disk): exit 1, as a failed write.
+    Write(std::io::Error),
     /// File, line, message.
     Input(String, usize, String),
 }

@@ -149,7 +149,9 @@ fn a_shared_bound_file_prunes_later_parts_and_the_optimum_stays_proved() {
             &["--bound-file", bound.to_str().unwrap()],
         );
     }
-    assert_eq!(std::fs::read_to_string(&bound).unwrap().trim(), "4");
+    // The best value, with the split's digest.
+    let written = std::fs::read_to_string(&bound).unwrap();
+    assert_eq!(written.split_whitespace().next(), Some("4"), "{written}");
     let (merged, _) = merge(&path, &results);
     assert_eq!(merged["status"], "OPTIMAL");
     assert_eq!(merged["objective"], 4);
@@ -177,71 +179,76 @@ fn a_bound_whose_solution_was_lost_is_no_proof() {
     let _ = stderr;
 }
 
+/// `merge` that must refuse: exit 2, one `error:` line that contains `says`.
+fn refused(parts: &Path, results: &Path, says: &str) {
+    let ran = cpsolve(
+        &["merge", parts.to_str().unwrap(), results.to_str().unwrap()],
+        b"",
+    );
+    assert_eq!(ran.status, 2, "{}", ran.stdout);
+    assert!(ran.stdout.is_empty(), "{}", ran.stdout);
+    assert_eq!(ran.stderr.lines().count(), 1, "{}", ran.stderr);
+    assert!(ran.stderr.contains(says), "{says}: {}", ran.stderr);
+}
+
 #[test]
-fn duplicates_missing_parts_and_bad_lines_lose_nothing() {
+fn missing_duplicated_cut_and_foreign_results_are_refused_by_name() {
     let args = ["queens", "10", "--count"];
     let expected = direct(&args)["count"].clone();
     let (path, total) = split("faults", &args, 12);
     assert!(total >= 4);
     let results = fresh_folder("faults.results");
-    // Part 1 is never run, part 2 runs twice.
+    // Part 1 is never run.
     for i in (0..total).filter(|&i| i != 1) {
         solve_part(&path, i, &results, &[]);
     }
-    solve_part(&path, 2, &results, &[]);
-    // A truncated line (a worker killed while writing without the rename), and a result of
-    // another instance.
-    let one = std::fs::read_dir(&results)
-        .unwrap()
-        .next()
-        .unwrap()
-        .unwrap()
-        .path();
-    let line = std::fs::read_to_string(&one).unwrap();
-    std::fs::write(results.join("truncated.json"), &line[..line.len() / 2]).unwrap();
-    let foreign = line.replace("\"instance\":\"fnv1a64:", "\"instance\":\"fnv1a64:00");
-    std::fs::write(results.join("foreign.json"), foreign).unwrap();
-
-    let (merged, stderr) = merge(&path, &results);
-    assert_eq!(merged["status"], "UNKNOWN");
-    assert_eq!(merged["parts_missing"], serde_json::json!([1]));
-    assert!(
-        merged["count"].as_u64().unwrap() < expected.as_u64().unwrap(),
-        "a lower bound without part 1"
-    );
-    assert!(stderr.contains("truncated"), "{stderr}");
-    assert!(stderr.contains("another split"), "{stderr}");
-    assert!(
-        stderr.contains("--index $i") && stderr.contains("for i in 1;"),
-        "{stderr}"
-    );
-
-    // The rerun completes it; the bad lines are still reported, never counted.
+    refused(&path, &results, "(part 1)");
+    refused(&path, &results, "for i in 1; do cpsolve solve-part");
     solve_part(&path, 1, &results, &[]);
     let (merged, _) = merge(&path, &results);
+    assert_eq!(merged["count"], expected);
+
+    // Part 2 run again in place replaces its result; into another file, it is a duplicate.
+    solve_part(&path, 2, &results, &[]);
+    assert_eq!(std::fs::read_dir(&results).unwrap().count(), total);
+    let two = results.join("part-000002.json");
+    let line = std::fs::read_to_string(&two).unwrap();
+    std::fs::write(results.join("copy.json"), &line).unwrap();
+    refused(&path, &results, "part 2 has two results");
+    std::fs::remove_file(results.join("copy.json")).unwrap();
+
+    // A cut line (copied without its end), and a result of another instance.
+    std::fs::write(&two, &line[..line.len() / 2]).unwrap();
+    refused(
+        &path,
+        &results,
+        "part-000002.json:1: not a whole result line",
+    );
+    let foreign = line.replace("\"digest\":\"fnv1a64:", "\"digest\":\"fnv1a64:00");
+    std::fs::write(&two, foreign).unwrap();
+    refused(&path, &results, "a result of another split");
+
+    // The rerun completes it.
+    solve_part(&path, 2, &results, &[]);
+    let (merged, stderr) = merge(&path, &results);
     assert_eq!(merged["status"], "ALL_SOLUTIONS");
     assert_eq!(merged["count"], expected);
+    assert!(stderr.is_empty(), "{stderr}");
 }
 
 #[test]
-fn two_runs_that_disagree_are_not_counted() {
+fn a_result_whose_count_disagrees_with_its_status_is_refused() {
     let (path, total) = split("disagree", &["queens", "8", "--count"], 5);
     let results = fresh_folder("disagree.results");
     for i in 0..total {
         solve_part(&path, i, &results, &[]);
     }
-    let file = std::fs::read_dir(&results)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .find(|p| p.to_string_lossy().contains("part-000000"))
-        .unwrap();
+    let file = results.join("part-000000.json");
     let line = std::fs::read_to_string(&file).unwrap();
     let mut v: Value = serde_json::from_str(&line).unwrap();
     v["count"] = (v["count"].as_u64().unwrap() + 1).into();
-    std::fs::write(results.join("part-000000-other.json"), format!("{v}\n")).unwrap();
-    let (merged, stderr) = merge(&path, &results);
-    assert_eq!(merged["status"], "UNKNOWN");
-    assert!(stderr.contains("disagree"), "{stderr}");
+    std::fs::write(&file, format!("{v}\n")).unwrap();
+    refused(&path, &results, "an impossible result");
 }
 
 #[test]
@@ -250,7 +257,7 @@ fn solve_part_refuses_a_changed_instance() {
     let seed = common::seed_dir().join("monodot.txt");
     let text = std::fs::read_to_string(&seed).unwrap_or_default();
     if text.is_empty() {
-        println!("skipped: no monodot seed file at {}", seed.display());
+        engine::testing::skip(&format!("no monodot seed file at {}", seed.display()));
         return;
     }
     std::fs::write(&file, &text).unwrap();
@@ -310,6 +317,8 @@ fn every_puzzle_splits_and_merges_to_its_ordinary_verdict() {
 fn bad_usage_is_one_error_line() {
     for args in [
         &["split", "queens", "8", "--parts", "many"][..],
+        &["split", "queens", "8", "--parts", "0"],
+        &["split", "queens", "8", "--parts", "99999999999"],
         &["split", "nosuchpuzzle"],
         &["split", "queens", "8", "-a"],
         &["merge"],

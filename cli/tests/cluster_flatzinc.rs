@@ -269,12 +269,18 @@ fn a_model_that_fails_at_the_root_has_no_part_and_merges_unsatisfiable() {
     assert_eq!(merged["count"], 0);
     assert!(fzn.starts_with("=====UNSATISFIABLE=====\n"), "{fzn}");
     assert!(warnings.is_empty(), "{warnings}");
-    // With parts, a folder that does not exist is said, and every part is to be rerun.
-    let (path, total) = split("no-results", &[&model("queens.fzn"), "-a"], 4);
-    let (merged, _, warnings) = merge(&path, &nowhere);
-    assert_eq!(merged["status"], "UNKNOWN");
-    assert_eq!(merged["parts_missing"].as_array().unwrap().len(), total);
-    assert!(warnings.contains("no such file or folder"), "{warnings}");
+    // With parts, a folder that does not exist holds none of their results: refused.
+    let (path, _) = split("no-results", &[&model("queens.fzn"), "-a"], 4);
+    let ran = cpsolve(
+        &["merge", path.to_str().unwrap(), nowhere.to_str().unwrap()],
+        b"",
+    );
+    assert_eq!(ran.status, 2, "{}", ran.stdout);
+    assert!(
+        ran.stderr.contains("no such file or folder"),
+        "{}",
+        ran.stderr
+    );
 }
 
 #[test]
@@ -305,41 +311,37 @@ fn decisions_name_the_model_variables() {
 }
 
 #[test]
-fn duplicates_missing_parts_and_bad_lines_lose_nothing() {
+fn a_missing_or_cut_result_is_refused_and_the_rerun_lists_each_solution_once() {
     let file = model("queens.fzn");
     let (path, total) = split("fzn-faults", &[&file, "-a"], 12);
     assert!(total >= 4);
     let results = fresh_folder("fzn-faults.results");
-    // Part 1 is never run, part 2 runs twice.
+    // Part 1 is never run, part 2 runs twice (its second run replaces the first).
     for i in (0..total).filter(|&i| i != 1) {
         solve_part(&path, i, &results, &[]);
     }
     solve_part(&path, 2, &results, &[]);
-    let one = std::fs::read_dir(&results)
-        .unwrap()
-        .next()
-        .unwrap()
-        .unwrap()
-        .path();
-    let line = std::fs::read_to_string(&one).unwrap();
-    std::fs::write(results.join("truncated.json"), &line[..line.len() / 2]).unwrap();
-
-    let (merged, fzn, warnings) = merge(&path, &results);
-    assert_eq!(merged["status"], "UNKNOWN");
-    assert_eq!(merged["parts_missing"], serde_json::json!([1]));
-    let count = merged["count"].as_u64().unwrap();
-    assert!(count < 92, "a lower bound without part 1");
-    assert_eq!(merged["solutions"].as_array().unwrap().len() as u64, count);
-    let printed: BTreeSet<String> = fzn_solutions(&fzn).into_iter().collect();
-    assert_eq!(printed.len() as u64, count, "part 2 is listed once");
-    assert!(!fzn.contains("=========="), "an incomplete list: {fzn}");
-    assert!(warnings.contains("truncated"), "{warnings}");
-    assert!(warnings.contains("for i in 1;"), "{warnings}");
-
+    let (p, r) = (path.to_str().unwrap(), results.to_str().unwrap());
+    for form in [&["merge", p, r][..], &["merge", p, r, "--fzn"]] {
+        let ran = cpsolve(form, b"");
+        assert_eq!(ran.status, 2, "{}", ran.stdout);
+        assert!(ran.stdout.is_empty(), "{}", ran.stdout);
+        assert!(ran.stderr.contains("for i in 1;"), "{}", ran.stderr);
+    }
+    let two = results.join("part-000002.json");
+    let line = std::fs::read_to_string(&two).unwrap();
+    std::fs::write(&two, &line[..line.len() / 2]).unwrap();
     solve_part(&path, 1, &results, &[]);
+    let ran = cpsolve(&["merge", p, r], b"");
+    assert_eq!(ran.status, 2, "{}", ran.stdout);
+    assert!(ran.stderr.contains("part-000002.json:1:"), "{}", ran.stderr);
+
+    solve_part(&path, 2, &results, &[]);
     let (merged, fzn, _) = merge(&path, &results);
     assert_eq!(merged["status"], "ALL_SOLUTIONS");
     assert_eq!(merged["count"], 92);
+    let printed: BTreeSet<String> = fzn_solutions(&fzn).into_iter().collect();
+    assert_eq!(printed.len(), 92, "every solution once");
     assert_eq!(fzn_solutions(&fzn).len(), 92);
 }
 
@@ -429,7 +431,7 @@ fn have_minizinc() -> bool {
             std::env::var_os("CI").is_none(),
             "minizinc is installed in CI"
         );
-        println!("skipped: no minizinc on the PATH");
+        engine::testing::skip("no minizinc on the PATH");
     }
     have
 }

@@ -91,7 +91,7 @@ fn have_parallel() -> bool {
         std::env::var_os("CI").is_none(),
         "GNU parallel is installed in CI"
     );
-    println!("skipped: GNU parallel is not installed");
+    engine::testing::skip("GNU parallel is not installed");
     false
 }
 
@@ -107,11 +107,12 @@ fn gnu_parallel_on_two_local_slots() {
     assert_eq!(merged["status"], "ALL_SOLUTIONS");
     assert_eq!(merged["parts_done"], parts);
     // Through --sshlogin (":" is GNU parallel's name for the local host, without ssh):
-    // every part runs again, and merge still counts each once.
+    // every part runs again, its result replacing the first run's, and merge still counts
+    // each once.
     let merged = run_parallel_script(&dir, &["--sshlogin", "2/:"]);
     assert_eq!(merged["count"], 724);
     let files = std::fs::read_dir(dir.join("results")).unwrap().count();
-    assert_eq!(files, 2 * parts, "two results for every part");
+    assert_eq!(files, parts, "one result for every part");
 }
 
 #[test]
@@ -168,7 +169,7 @@ fn the_kubernetes_manifest_runs_with_its_completion_index() {
             Err(e) => println!("not parsed as YAML (python3: {e})"),
         }
     } else {
-        println!("skipped the YAML parse: no python3");
+        engine::testing::skip("the YAML parse: no python3");
     }
     // The container's command is a YAML flow sequence of quoted strings: JSON.
     let command: Vec<String> = manifest
@@ -220,7 +221,7 @@ fn a_slurm_job_array_on_a_single_node_slurm() {
     .filter(|p| !have(p))
     .collect();
     if !missing.is_empty() {
-        println!("skipped: not installed: {}", missing.join(", "));
+        engine::testing::skip(&format!("not installed: {}", missing.join(", ")));
         return;
     }
     let is_root = Command::new("id")
@@ -228,7 +229,7 @@ fn a_slurm_job_array_on_a_single_node_slurm() {
         .output()
         .is_ok_and(|o| o.stdout.trim_ascii() == b"0");
     if !is_root {
-        println!("skipped: a local slurmd must run as root");
+        engine::testing::skip("a local slurmd must run as root");
         return;
     }
     let dir = workdir("slurm");
@@ -263,7 +264,7 @@ fn a_slurm_job_array_on_a_single_node_slurm() {
         ready
     });
     if !idle {
-        println!("skipped: the local Slurm node did not become idle within 15 s");
+        engine::testing::skip("the local Slurm node did not become idle within 15 s");
         return;
     }
     let parts = split_queens(&dir, 8);
@@ -281,7 +282,7 @@ fn a_slurm_job_array_on_a_single_node_slurm() {
     if !out.status.success() {
         let stderr = String::from_utf8_lossy(&out.stderr);
         // The controller may refuse work on a machine without the resources it expects.
-        println!("skipped: sbatch failed ({stderr})");
+        engine::testing::skip(&format!("sbatch failed ({stderr})"));
         return;
     }
     let merged = merge(&dir);

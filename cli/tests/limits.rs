@@ -272,7 +272,7 @@ fn trace_refuses_to_overwrite_the_input() {
 #[test]
 fn a_full_standard_output_exits_1_with_one_line() {
     let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
-        println!("skipped: no /dev/full on this machine");
+        engine::testing::skip("no /dev/full on this machine");
         return;
     };
     let out = command(&["queens", "8", "-a"])
@@ -656,7 +656,7 @@ fn a_signal_stops_a_flatzinc_search() {
 #[test]
 fn an_internal_error_exits_1_with_one_line() {
     if !cfg!(debug_assertions) {
-        println!("skipped: the panic hook exists only in builds with debug assertions");
+        engine::testing::skip("the panic hook exists only in builds with debug assertions");
         return;
     }
     let empty = ".".repeat(81);

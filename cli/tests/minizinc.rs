@@ -23,7 +23,7 @@ fn have_minizinc() -> bool {
             std::env::var_os("CI").is_none(),
             "minizinc is not installed, and CI must have it"
         );
-        eprintln!("skipped: minizinc is not installed");
+        engine::testing::skip("minizinc is not installed");
     }
     found
 }

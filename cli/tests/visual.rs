@@ -353,7 +353,7 @@ fn chromium() -> Option<PathBuf> {
         std::env::var_os("CI").is_none(),
         "CI installs chromium, but /usr/bin/chromium is missing"
     );
-    eprintln!("skipped: /usr/bin/chromium is not installed");
+    engine::testing::skip("/usr/bin/chromium is not installed");
     None
 }
 

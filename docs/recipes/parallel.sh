@@ -9,7 +9,7 @@
 #   and parts file at the same path, e.g. on a shared file system; the results folder must
 #   be shared too, or collected afterwards with --return / rsync.)
 # Parts are numbered from 0; the header line is not a part. Rerunning the script reruns
-# every part; merge counts each part once.
+# every part, each result replacing the last; merge counts each part once.
 set -eu
 parts=$1
 results=$2

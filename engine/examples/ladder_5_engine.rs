@@ -1,25 +1,27 @@
 //! # Rung 5 of the ladder: the engine
 //!
 //! The same model as rung 4 — n queens, no two on a row or a diagonal, the first open
-//! column and its smallest row first — stated with the engine's modelling vocabulary: three
-//! all-different constraints over the shifted rows (`q[c]`, `q[c] + c`, `q[c] - c`) at the
-//! value level, which is forward checking written once for the whole constraint. The search
+//! column and its smallest row first — stated with the engine's propagators: three
+//! all-different constraints over views of the rows (`q[c]`, `q[c] + c`, `q[c] - c`, see
+//! `engine/src/view.rs`) at the value level, which is forward checking written once for the
+//! whole constraint. Each is posted as its own propagator (`alldiff::new_all_different`):
+//! `Model::all_different` would gather the three into one n-queens family, which adds a
+//! pigeonhole rule that rung 4 does not have. The search
 //! is the engine's: the same binary decisions, made fast (bitset domains, a trail, a queue).
 //! With `first-fail` as second argument the engine picks the column with the fewest rows left.
 //!
 //! `cargo run --release -p engine --example ladder_5_engine -- 8 [first-fail]`
 
-use engine::{AllDiffLevel, Model, SearchConfig, VarSelect};
+use engine::propagators::alldiff::new_all_different;
+use engine::{AllDiffLevel, Model, SearchConfig, VarSelect, View};
 
 /// Solutions and nodes of n-queens, columns in order or by first fail.
 pub(crate) fn count(n: usize, first_fail: bool) -> (u64, u64) {
     let mut m = Model::new();
     let q = m.new_vars(n, 0, n as i32 - 1);
-    let rows = vec![0; n];
-    let up: Vec<i32> = (0..n as i32).collect();
-    let down: Vec<i32> = (0..n as i32).map(|c| -c).collect();
-    for offsets in [&rows, &up, &down] {
-        m.all_different_offset(&q, offsets, AllDiffLevel::Value);
+    for step in [0, 1, -1] {
+        let shifted: Vec<View> = (0..n).map(|c| q[c].plus(step * c as i32)).collect();
+        m.post(new_all_different(&shifted, AllDiffLevel::Value));
     }
     let config = SearchConfig {
         var_select: if first_fail {

@@ -51,6 +51,7 @@ pub(crate) mod stats;
 pub(crate) mod store;
 pub mod testing;
 mod unchecked;
+pub mod view;
 
 pub use domain::{Domain, Event};
 pub use model::{Checkpoint, Model};
@@ -68,6 +69,7 @@ pub use search::{
 };
 pub use stats::PropagatorProfile;
 pub use store::{LevelStamp, Store, VarId};
+pub use view::View;
 
 /// The first solution (or, with an objective, the optimum), with no listener.
 pub fn solve(model: &mut Model, config: &SearchConfig) -> Outcome {

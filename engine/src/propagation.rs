@@ -93,6 +93,25 @@ impl Watchers {
         }
     }
 
+    /// Remove every watch of propagator `prop` (to subscribe it again, `replace_last`).
+    fn remove_propagator(&mut self, prop: u32) {
+        let mut ends = [0u32; 2];
+        let mut kept = Vec::with_capacity(self.list.len());
+        for (i, &w) in self.list.iter().enumerate() {
+            if w.prop == prop {
+                continue;
+            }
+            for (k, end) in ends.iter_mut().enumerate() {
+                if (i as u32) < self.ends[k] {
+                    *end += 1;
+                }
+            }
+            kept.push(w);
+        }
+        self.list = kept;
+        self.ends = ends;
+    }
+
     /// The watchers `event` wakes.
     #[inline]
     fn woken_by(&self, event: Event) -> &[Watch] {
@@ -125,6 +144,27 @@ impl Propagation {
     /// Add a propagator watching variables of `store`. It runs at the next `fixpoint`.
     pub(crate) fn post(&mut self, store: &mut Store, mut prop: Box<dyn Propagator>) -> PropId {
         let id = self.posted.len() as u32;
+        let state = self.subscribe(store, &mut prop, id);
+        self.posted.push(Posted {
+            prop,
+            state,
+            counters: PropagatorCounters {
+                instances: 1,
+                ..Default::default()
+            },
+        });
+        self.queue.resize(self.posted.len());
+        self.queue.push(id, state.priority);
+        PropId(id)
+    }
+
+    /// Register `prop` as propagator `id`: its state, its watches.
+    fn subscribe(
+        &mut self,
+        store: &mut Store,
+        prop: &mut Box<dyn Propagator>,
+        id: u32,
+    ) -> PropState {
         prop.register(&mut PostContext::new(store));
         if self.watchers.len() < store.num_vars() {
             self.watchers
@@ -138,21 +178,37 @@ impl Propagation {
             self.watchers[sub.var.index()].add(watch, sub.condition);
             store.watch(sub.var, sub.condition.weakest_event(), id);
         }
-        let state = PropState {
+        PropState {
             entailed: store.new_rev(0),
             priority: prop.priority(),
             idempotent: prop.idempotent(),
             fresh: true,
-        };
-        self.posted.push(Posted {
+        }
+    }
+
+    /// Put `prop` in place of the last propagator posted, under the same id (the model
+    /// gathers consecutive all-differents into one, `Model::all_different`). Its watches,
+    /// state and counters start afresh; it is queued to run from scratch. The old one's
+    /// reversible cells stay allocated, unused.
+    pub(crate) fn replace_last(
+        &mut self,
+        store: &mut Store,
+        mut prop: Box<dyn Propagator>,
+    ) -> PropId {
+        let id = self.posted.len() as u32 - 1;
+        for sub in self.posted[id as usize].prop.subscriptions() {
+            self.watchers[sub.var.index()].remove_propagator(id);
+        }
+        self.queue.forget(id);
+        let state = self.subscribe(store, &mut prop, id);
+        self.posted[id as usize] = Posted {
             prop,
             state,
             counters: PropagatorCounters {
                 instances: 1,
                 ..Default::default()
             },
-        });
-        self.queue.resize(self.posted.len());
+        };
         self.queue.push(id, state.priority);
         PropId(id)
     }

@@ -50,6 +50,25 @@ impl PropagationQueue {
         }
     }
 
+    /// Take propagator `p` out of the queue if it is waiting (before it is replaced).
+    pub(crate) fn forget(&mut self, p: u32) {
+        if !self.queued[p as usize] {
+            return;
+        }
+        self.queued[p as usize] = false;
+        self.len -= 1;
+        for fifo in self.fifos.iter_mut() {
+            let head = fifo.head;
+            if let Some(at) = fifo.items[head..].iter().position(|&q| q == p) {
+                fifo.items.remove(head + at);
+            }
+            if fifo.head == fifo.items.len() {
+                fifo.items.clear();
+                fifo.head = 0;
+            }
+        }
+    }
+
     /// The next propagator to run: the oldest of the most urgent priority.
     #[inline]
     pub(crate) fn pop(&mut self) -> Option<u32> {
@@ -114,6 +133,21 @@ mod tests {
         q.push(1, Priority::Medium);
         let order: Vec<u32> = std::iter::from_fn(|| q.pop()).collect();
         assert_eq!(order, vec![2, 1, 3, 0]);
+        assert!(q.is_empty());
+    }
+
+    #[test]
+    fn a_forgotten_propagator_leaves_the_queue_and_can_come_back_at_another_priority() {
+        let mut q = PropagationQueue::default();
+        q.resize(4);
+        q.push(0, Priority::Medium);
+        q.push(3, Priority::Low);
+        q.push(1, Priority::Medium);
+        q.forget(0);
+        q.forget(2); // not waiting: nothing to do
+        q.push(0, Priority::High);
+        let order: Vec<u32> = std::iter::from_fn(|| q.pop()).collect();
+        assert_eq!(order, vec![0, 1, 3]);
         assert!(q.is_empty());
     }
 

@@ -523,8 +523,9 @@ impl Store {
 
     /// `remove_bits` for a propagator that has just read `x`'s domain and seen that it is a
     /// single word holding at least one of `bits` (the forward-checking family does both
-    /// checks in its scan, once per variable, so it skips them here: ~4 instructions on each
-    /// of n-queens' million removals). The same contract as `Domain::remove_present`.
+    /// checks in its scan, once per variable, so it skips them here: a few instructions on
+    /// each of n-queens' removals, which are most of its work). The same contract as
+    /// `Domain::remove_present`.
     #[inline]
     pub(crate) fn remove_present_bits(&mut self, x: VarId, bits: u64) -> Result<Event, Conflict> {
         let d = &self.vars.domains()[x.index()];

@@ -350,3 +350,94 @@ pub fn assert_same_count_fewer_nodes(fewer: &Outcome, more: &Outcome, solutions:
         more.stats.nodes
     );
 }
+
+// ----- the shared data folder, and tests that skip without it ------------------------------
+
+/// The variable that names the data folder when it is not `../shared/data`.
+pub const DATA_VARIABLE: &str = "CPSOLVE_DATA";
+
+/// The folder of public benchmark sets, which the repository does not hold: the folder named
+/// by `$CPSOLVE_DATA` when that variable is set, else `../shared/data` beside the repository.
+/// `None` when that folder does not exist: the tests, examples and benchmarks that need it
+/// then [`skip`]. This is the one place every crate asks where the data is.
+pub fn data_dir() -> Option<std::path::PathBuf> {
+    let dir = match std::env::var_os(DATA_VARIABLE) {
+        Some(dir) => std::path::PathBuf::from(dir),
+        None => repository_root().join("../shared/data"),
+    };
+    dir.is_dir().then_some(dir)
+}
+
+/// The file or folder `relative` of the data folder (`"sudoku/top1465.txt"`), or `None`
+/// after recording with [`skip`] that it is absent.
+pub fn data_path(relative: &str) -> Option<std::path::PathBuf> {
+    let path = data_dir().map(|dir| dir.join(relative));
+    match path {
+        Some(path) if path.exists() => Some(path),
+        _ => {
+            let folder = match std::env::var_os(DATA_VARIABLE) {
+                Some(dir) => format!("${DATA_VARIABLE} = {}", dir.to_string_lossy()),
+                None => format!("../shared/data (or set {DATA_VARIABLE})"),
+            };
+            skip(&format!("{relative} is not in the data folder, {folder}"));
+            None
+        }
+    }
+}
+
+/// The top of the repository (the folder above `engine/`).
+pub fn repository_root() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("engine/ sits in the repository")
+        .to_path_buf()
+}
+
+/// The variable that names the file of skipped tests, when not the one in `target/`.
+pub const SKIPPED_TESTS_VARIABLE: &str = "CPSOLVE_SKIPPED_TESTS";
+
+/// The file where skipped tests are listed: `$CPSOLVE_SKIPPED_TESTS` when set, else
+/// `skipped-tests.txt` in cargo's target folder (the folder holding the running test
+/// binary's `CACHEDIR.TAG`), else in `target/`. `.ci/run` empties it before the tests and
+/// prints it after them.
+pub fn skipped_tests_file() -> std::path::PathBuf {
+    if let Some(file) = std::env::var_os(SKIPPED_TESTS_VARIABLE) {
+        return file.into();
+    }
+    let exe = std::env::current_exe().unwrap_or_default();
+    let target = exe
+        .ancestors()
+        .find(|dir| dir.join("CACHEDIR.TAG").is_file())
+        .map(std::path::Path::to_path_buf)
+        .unwrap_or_else(|| repository_root().join("target"));
+    target.join("skipped-tests.txt")
+}
+
+/// Records that the running test (or example, or benchmark) leaves out work, and why. A
+/// captured `println!` would show as `ok`; this also appends `BINARY::TEST: reason` to
+/// [`skipped_tests_file`], so that a whole run can end by naming every skip.
+pub fn skip(reason: &str) {
+    use std::io::Write;
+    let exe = std::env::current_exe().unwrap_or_default();
+    let stem = exe.file_stem().unwrap_or_default().to_string_lossy();
+    // Test binaries are named `NAME-HASH`; the hash says nothing to a reader.
+    let binary = match stem.rsplit_once('-') {
+        Some((name, hash)) if hash.chars().all(|c| c.is_ascii_hexdigit()) => name,
+        _ => &stem,
+    };
+    let thread = std::thread::current();
+    let test = match thread.name() {
+        Some(name) if name != "main" => format!("::{name}"),
+        _ => String::new(),
+    };
+    let line = format!("{binary}{test}: {reason}\n");
+    println!("skipped: {reason}");
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(skipped_tests_file());
+    if let Ok(mut file) = file {
+        // One write of the whole line: O_APPEND keeps concurrent lines whole.
+        let _ = file.write_all(line.as_bytes());
+    }
+}

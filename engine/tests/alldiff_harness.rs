@@ -8,6 +8,12 @@ use engine::propagators::alldiff::domain::AllDifferentDomain;
 use engine::propagators::alldiff::fast::value::AllDifferentValue;
 use engine::rng::Rng;
 use engine::testing::{check_propagator, Consistency, HarnessConfig};
+use engine::{VarId, View};
+
+/// The views `xs[i] + offsets[i]`.
+fn shifted(xs: &[VarId], offsets: &[i32]) -> Vec<View> {
+    xs.iter().zip(offsets).map(|(&x, &c)| x.plus(c)).collect()
+}
 
 fn all_different(shown: &[i64]) -> bool {
     (0..shown.len()).all(|i| (i + 1..shown.len()).all(|j| shown[i] != shown[j]))
@@ -28,7 +34,7 @@ fn alldiff_value_is_sound_and_checking_with_offsets() {
             let cfg = HarnessConfig::new(arity, 0, 4, Consistency::Checking);
             let o2 = offs.clone();
             check_propagator("alldiff_value", &cfg, &holds, &move |xs| {
-                Box::new(AllDifferentValue::new(xs, &o2))
+                Box::new(AllDifferentValue::new(&shifted(xs, &o2)))
             });
         }
     }
@@ -48,7 +54,7 @@ fn alldiff_value_is_sound_and_checking_on_wide_domains() {
         let mut cfg = HarnessConfig::new(arity, -70, 70, Consistency::Checking);
         cfg.trials = 600;
         check_propagator("alldiff_value", &cfg, &holds, &move |xs| {
-            Box::new(AllDifferentValue::new(xs, &offsets))
+            Box::new(AllDifferentValue::new(&shifted(xs, &offsets)))
         });
     }
 }
@@ -85,7 +91,7 @@ fn alldiff_bounds_is_bounds_consistent_with_offsets() {
                 &format!("alldiff_bounds {offs:?}"),
                 &cfg,
                 &holds,
-                &move |xs| Box::new(AllDifferentBounds::new(xs, &o)),
+                &move |xs| Box::new(AllDifferentBounds::new(&shifted(xs, &o))),
             );
         }
     }
@@ -116,14 +122,14 @@ fn alldiff_domain_is_domain_consistent_with_offsets() {
                     &format!("alldiff_domain {offs:?} in {lo}..{hi}"),
                     &cfg,
                     &holds,
-                    &move |xs| Box::new(AllDifferentDomain::new(xs, &o)),
+                    &move |xs| Box::new(AllDifferentDomain::new(&shifted(xs, &o))),
                 );
                 let o = offs.clone();
                 check_propagator(
                     &format!("alldiff_domain, general graph only, {offs:?} in {lo}..{hi}"),
                     &cfg,
                     &holds,
-                    &move |xs| Box::new(AllDifferentDomain::general(xs, &o)),
+                    &move |xs| Box::new(AllDifferentDomain::general(&shifted(xs, &o))),
                 );
             }
         }
@@ -149,7 +155,7 @@ fn alldiff_domain_is_domain_consistent_on_tight_units() {
             &format!("alldiff_domain, tight, {arity} variables"),
             &cfg,
             &holds,
-            &move |xs| Box::new(AllDifferentDomain::new(xs, &zero)),
+            &move |xs| Box::new(AllDifferentDomain::new(&shifted(xs, &zero))),
         );
     }
 }
@@ -186,9 +192,9 @@ fn alldiff_domain_word_and_general_graph_prune_alike() {
             let mut m = Model::new();
             let xs: Vec<VarId> = domains.iter().map(|d| m.new_var_from_values(d)).collect();
             m.post(if general {
-                Box::new(AllDifferentDomain::general(&xs, &offsets))
+                Box::new(AllDifferentDomain::general(&shifted(&xs, &offsets)))
             } else {
-                Box::new(AllDifferentDomain::new(&xs, &offsets))
+                Box::new(AllDifferentDomain::new(&shifted(&xs, &offsets)))
             });
             (m, xs)
         };
@@ -243,12 +249,12 @@ fn alldiff_levels_survive_extreme_values_and_offsets() {
             let cfg_b = HarnessConfig::new(arity, lo, hi, Consistency::Bounds);
             let o = offs.clone();
             check_propagator("alldiff_bounds extreme", &cfg_b, &holds, &move |xs| {
-                Box::new(AllDifferentBounds::new(xs, &o))
+                Box::new(AllDifferentBounds::new(&shifted(xs, &o)))
             });
             let cfg_d = HarnessConfig::new(arity, lo, hi, Consistency::Domain);
             let o = offs.clone();
             check_propagator("alldiff_domain extreme", &cfg_d, &holds, &move |xs| {
-                Box::new(AllDifferentDomain::new(xs, &o))
+                Box::new(AllDifferentDomain::new(&shifted(xs, &o)))
             });
         }
     }

@@ -6,7 +6,6 @@
 
 use engine::search::VarSelect;
 use engine::{AllDiffLevel, Model, SearchConfig, Solution, VarId};
-use std::path::PathBuf;
 
 const LEVELS: [AllDiffLevel; 3] = [
     AllDiffLevel::Value,
@@ -112,16 +111,6 @@ fn singles_solve(givens: &str) -> bool {
     }
 }
 
-fn shared_data(file: &str) -> Option<PathBuf> {
-    let here = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    [
-        here.join("../../shared/data/sudoku").join(file),
-        PathBuf::from("/work/shared/data/sudoku").join(file),
-    ]
-    .into_iter()
-    .find(|p| p.exists())
-}
-
 /// The seed Sudoku (in the repository), a classic easy one, and when the shared data set
 /// is present a few of Norvig's top 95 and of the 17-clue list (chosen so that the value
 /// level, which searches hundreds of thousands of nodes on some, stays within a second).
@@ -142,13 +131,10 @@ fn puzzles() -> Vec<String> {
         ("norvig_top95.txt", &[1usize, 2][..]),
         ("puzzles2_17_clue.txt", &[1usize][..]),
     ] {
-        match shared_data(file) {
-            Some(path) => {
-                let text = std::fs::read_to_string(path).expect("readable");
-                let all: Vec<&str> = text.lines().collect();
-                out.extend(lines.iter().map(|&i| all[i].to_string()));
-            }
-            None => eprintln!("skipping {file}: ../shared/data not present"),
+        if let Some(path) = engine::testing::data_path(&format!("sudoku/{file}")) {
+            let text = std::fs::read_to_string(path).expect("readable");
+            let all: Vec<&str> = text.lines().collect();
+            out.extend(lines.iter().map(|&i| all[i].to_string()));
         }
     }
     out

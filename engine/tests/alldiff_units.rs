@@ -17,7 +17,12 @@ use engine::propagators::alldiff::reference::AllDifferentReference;
 use engine::rng::Rng;
 use engine::testing::{check_propagator, Consistency, HarnessConfig};
 use engine::AllDiffLevel;
-use engine::{Model, VarId};
+use engine::{Model, VarId, View};
+
+/// The views `xs[i] + offsets[i]`.
+fn shifted(xs: &[VarId], offsets: &[i32]) -> Vec<View> {
+    xs.iter().zip(offsets).map(|(&x, &c)| x.plus(c)).collect()
+}
 
 /// The units (indices into `xs`) as lists of variables.
 fn family_of(units: &[Vec<usize>], xs: &[VarId]) -> Vec<Vec<VarId>> {
@@ -182,8 +187,7 @@ fn same_as_separate_beside(
             for unit in &family {
                 let offsets = vec![0; unit.len()];
                 m.post(Box::new(AllDifferentReference::new(
-                    unit,
-                    &offsets,
+                    &shifted(unit, &offsets),
                     AllDiffLevel::Domain,
                 )));
             }
@@ -327,8 +331,7 @@ fn counting_with_other_constraints_finds_what_the_separate_all_differents_find()
                 for unit in &family {
                     let offsets = vec![0; unit.len()];
                     m.post(Box::new(AllDifferentReference::new(
-                        unit,
-                        &offsets,
+                        &shifted(unit, &offsets),
                         AllDiffLevel::Domain,
                     )));
                 }

@@ -7,7 +7,7 @@ use engine::propagators::conjunction::Conjunction;
 use engine::propagators::count::{CountRange, GlobalCardinality};
 use engine::propagators::distinct_sum::DistinctSum;
 use engine::propagators::element::Element;
-use engine::propagators::reify::{ReifyEq, ReifyLe};
+use engine::propagators::reify::Reify;
 use engine::propagators::table::Table;
 use engine::rng::Rng;
 use engine::testing::{check_propagator, Consistency, HarnessConfig};
@@ -233,13 +233,13 @@ fn reification_is_domain_consistent() {
             &format!("b <-> x = {v}"),
             &cfg,
             &move |t| (t[0] == 0 || t[0] == 1) && (t[0] == 1) == (t[1] == v),
-            &move |xs| Box::new(ReifyEq::new(xs[0], xs[1], v)),
+            &move |xs| Box::new(Reify::equal(xs[0], xs[1], v)),
         );
         check_propagator(
             &format!("b <-> x <= {v}"),
             &cfg,
             &move |t| (t[0] == 0 || t[0] == 1) && (t[0] == 1) == (t[1] <= v),
-            &move |xs| Box::new(ReifyLe::new(xs[0], xs[1], v)),
+            &move |xs| Box::new(Reify::less_equal(xs[0], xs[1], v)),
         );
     }
     // x <= i32::MAX always holds: b = 0 is impossible.

@@ -438,7 +438,7 @@ fn sum_equals() {
 }
 
 /// The all-different kinds posted at each level (the bounds level posts the value level
-/// first, see `Model::all_different_offset`).
+/// first, see `Model::all_different`).
 fn all_different_kinds(level: AllDiffLevel) -> &'static [&'static str] {
     match level {
         AllDiffLevel::Value => &["alldiff_value"],
@@ -472,45 +472,23 @@ fn all_different() {
 }
 
 #[test]
-fn all_different_offset() {
-    // The two diagonals of 8-queens, and the same over wide domains.
+fn all_different_on_shifted_views() {
+    // The two diagonals of 8-queens (views `q[i] ± i`), and the same over wide domains. At
+    // the value level the model runs the two as one family.
     for hi in [7, 79] {
         for level in LEVELS {
             let (mut m, q) = model_with_vars(8, 0, hi);
-            let up: Vec<i32> = (0..8).collect();
-            let down: Vec<i32> = (0..8).map(|i| -i).collect();
-            m.all_different_offset(&q, &up, level);
-            m.all_different_offset(&q, &down, level);
+            let up: Vec<_> = (0..8).map(|i| q[i].plus(i as i32)).collect();
+            let down: Vec<_> = (0..8).map(|i| q[i].plus(-(i as i32))).collect();
+            m.all_different(&up, level);
+            m.all_different(&down, level);
             tighten(&mut m, &q[..4], 2 * hi as i64);
-            assert_no_allocation(
-                &format!("all_different_offset {level} over 0..={hi}"),
-                all_different_kinds(level),
-                m,
-            );
-        }
-    }
-}
-
-#[test]
-fn all_different_units() {
-    // A 4×4 Latin square: at the domain level one `AllDifferentUnits` (`alldiff/fast/units.rs`)
-    // for all its rows and columns; over wide values, one propagator per unit.
-    for (lo, hi) in [(1, 4), (1, 80)] {
-        for level in LEVELS {
-            let (mut m, x) = model_with_vars(16, lo, hi);
-            let rows = (0..4).map(|i| (0..4).map(|j| x[i * 4 + j]).collect());
-            let cols = (0..4).map(|j| (0..4).map(|i| x[i * 4 + j]).collect());
-            let units: Vec<Vec<VarId>> = rows.chain(cols).collect();
-            m.all_different_units(&units, level);
-            // The diagonal adds up to a number that not every Latin square gives.
-            let diagonal = [x[0], x[5], x[10], x[15]];
-            tighten(&mut m, &diagonal, 2 * (lo + hi) as i64 + 1);
             let kinds = match level {
-                AllDiffLevel::Domain if hi - lo < 64 => &["alldiff_units"],
+                AllDiffLevel::Value => &["alldiff_value_family"],
                 _ => all_different_kinds(level),
             };
             assert_no_allocation(
-                &format!("all_different_units {level} over {lo}..={hi}"),
+                &format!("all_different on views {level} over 0..={hi}"),
                 kinds,
                 m,
             );
@@ -519,7 +497,36 @@ fn all_different_units() {
 }
 
 #[test]
-fn all_different_family() {
+fn all_different_on_units() {
+    // A 4×4 Latin square: at the domain level one `AllDifferentUnits` (`alldiff/fast/units.rs`)
+    // for all its rows and columns; over wide values, one propagator per unit.
+    for (lo, hi) in [(1, 4), (1, 80)] {
+        for level in LEVELS {
+            let (mut m, x) = model_with_vars(16, lo, hi);
+            let rows = (0..4).map(|i| (0..4).map(|j| x[i * 4 + j]).collect());
+            let cols = (0..4).map(|j| (0..4).map(|i| x[i * 4 + j]).collect());
+            let units: Vec<Vec<VarId>> = rows.chain(cols).collect();
+            for unit in &units {
+                m.all_different(unit, level);
+            }
+            // The diagonal adds up to a number that not every Latin square gives.
+            let diagonal = [x[0], x[5], x[10], x[15]];
+            tighten(&mut m, &diagonal, 2 * (lo + hi) as i64 + 1);
+            let kinds = match level {
+                AllDiffLevel::Domain if hi - lo < 64 => &["alldiff_units"],
+                _ => all_different_kinds(level),
+            };
+            assert_no_allocation(
+                &format!("all_different on units {level} over {lo}..={hi}"),
+                kinds,
+                m,
+            );
+        }
+    }
+}
+
+#[test]
+fn all_different_on_a_family() {
     // n-queens: rows and both diagonals. At the value level one `AllDifferentOffsetFamily`:
     // its word path (8 queens, one word each), its plain path over wide domains, and its
     // plain path for more than 64 variables.
@@ -529,19 +536,17 @@ fn all_different_family() {
                 continue; // the other levels are separate propagators, covered above
             }
             let (mut m, q) = model_with_vars(n, 0, hi);
-            let families = vec![
-                vec![0; n],
-                (0..n as i32).collect(),
-                (0..n as i32).map(|i| -i).collect(),
-            ];
-            m.all_different_family(&q, &families, level);
+            for step in [0, 1, -1] {
+                let shifted: Vec<_> = (0..n).map(|i| q[i].plus(step * i as i32)).collect();
+                m.all_different(&shifted, level);
+            }
             tighten(&mut m, &q[..4], 2 * hi as i64);
             let kinds = match level {
                 AllDiffLevel::Value => &["alldiff_value_family"],
                 _ => all_different_kinds(level),
             };
             assert_no_allocation(
-                &format!("all_different_family {level}, {n} queens over 0..={hi}"),
+                &format!("all_different on a family {level}, {n} queens over 0..={hi}"),
                 kinds,
                 m,
             );

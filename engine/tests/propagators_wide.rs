@@ -10,8 +10,14 @@ use engine::propagators::element::Element;
 use engine::propagators::element_var::ElementVar;
 use engine::propagators::linear::{post_linear, Relation};
 use engine::propagators::reified::{LinRel, ReifiedLinear, ReifiedMember};
-use engine::propagators::relations::{EqualOffset, LessEqualOffset, NotEqualOffset};
+use engine::propagators::relations::{Compare, EqualOffset};
 use engine::testing::{check_propagator, Consistency, HarnessConfig};
+use engine::{VarId, View};
+
+/// The views `xs[i] + offsets[i]`.
+fn shifted(xs: &[VarId], offsets: &[i32]) -> Vec<View> {
+    xs.iter().zip(offsets).map(|(&x, &c)| x.plus(c)).collect()
+}
 
 /// The harness on interval domains, with values drawn from `lo..=hi`.
 fn wide(arity: usize, lo: i32, hi: i32, consistency: Consistency) -> HarnessConfig {
@@ -39,11 +45,11 @@ fn offsets_on_interval_domains() {
             });
             let holds = move |t: &[i32]| t[0] as i64 != t[1] as i64 + c as i64;
             check_propagator("x != y + c", &cfg, &holds, &|xs| {
-                Box::new(NotEqualOffset::new(xs[0], xs[1], c))
+                Box::new(Compare::not_equal(xs[0].into(), xs[1].plus(c)))
             });
             let holds = move |t: &[i32]| t[0] as i64 <= t[1] as i64 + c as i64;
             check_propagator("x <= y + c", &cfg, &holds, &|xs| {
-                Box::new(LessEqualOffset::new(xs[0], xs[1], c))
+                Box::new(Compare::less_equal(xs[0].into(), xs[1].plus(c)))
             });
         }
     }
@@ -180,7 +186,7 @@ fn element_reified_and_alldiff_on_interval_domains() {
             let holds = |t: &[i32]| (0..t.len()).all(|i| (0..i).all(|j| t[i] != t[j]));
             let offsets = vec![0; arity];
             check_propagator("alldiff bounds", &cfg, &holds, &|xs| {
-                Box::new(AllDifferentBounds::new(xs, &offsets))
+                Box::new(AllDifferentBounds::new(&shifted(xs, &offsets)))
             });
         }
     }

@@ -8,11 +8,11 @@ use std::sync::Arc;
 fn queens(n: usize) -> (Model, Vec<VarId>) {
     let mut m = Model::new();
     let q = m.new_vars(n, 0, n as i32 - 1);
-    let up: Vec<i32> = (0..n as i32).collect();
-    let down: Vec<i32> = (0..n as i32).map(|i| -i).collect();
+    let up: Vec<_> = (0..n).map(|i| q[i].plus(i as i32)).collect();
+    let down: Vec<_> = (0..n).map(|i| q[i].plus(-(i as i32))).collect();
     m.all_different(&q, AllDiffLevel::Value);
-    m.all_different_offset(&q, &up, AllDiffLevel::Value);
-    m.all_different_offset(&q, &down, AllDiffLevel::Value);
+    m.all_different(&up, AllDiffLevel::Value);
+    m.all_different(&down, AllDiffLevel::Value);
     (m, q)
 }
 
@@ -413,9 +413,11 @@ fn the_outcome_says_what_it_proves() {
     let queens = || {
         let mut m = Model::new();
         let q = m.new_vars(4, 0, 3);
-        let up: Vec<i32> = (0..4).collect();
-        let down: Vec<i32> = (0..4).map(|i| -i).collect();
-        m.all_different_family(&q, &[vec![0; 4], up, down], AllDiffLevel::Value);
+        let up: Vec<_> = (0..4).map(|i| q[i].plus(i as i32)).collect();
+        let down: Vec<_> = (0..4).map(|i| q[i].plus(-(i as i32))).collect();
+        m.all_different(&q, AllDiffLevel::Value);
+        m.all_different(&up, AllDiffLevel::Value);
+        m.all_different(&down, AllDiffLevel::Value);
         (m, q)
     };
     let config = SearchConfig::default();

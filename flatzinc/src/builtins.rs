@@ -405,7 +405,7 @@ fn smalls(b: &Builder, c: &Constraint, e: &crate::ast::Expr) -> Result<Vec<i32>,
     b.ints(e)?.into_iter().map(|v| small(b, c, v)).collect()
 }
 
-/// `cpsolve_inverse(f, f_base, invf, invf_base)`: `f[i] = j ⇔ invf[j] = i` (mznlib/fzn_inverse).
+/// `cpsolve_inverse(f, f_base, invf, invf_base)`: `f[i] = j ⇔ invf[j] = i` (mznlib/fzn_inverse.mzn).
 fn inverse(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
     b.arity(c, 4)?;
     let f = b.vars(&c.args[0])?;
@@ -450,7 +450,7 @@ fn disjunctive(b: &mut Builder, c: &Constraint, strict: bool) -> Result<(), FznE
     Ok(())
 }
 
-/// `cpsolve_diffn(_nonstrict)(x, y, dx, dy)`: rectangles that never overlap (mznlib/fzn_diffn).
+/// `cpsolve_diffn(_nonstrict)(x, y, dx, dy)`: rectangles that never overlap (mznlib/fzn_diffn.mzn).
 fn diffn(b: &mut Builder, c: &Constraint, strict: bool) -> Result<(), FznError> {
     b.arity(c, 4)?;
     let x = b.vars(&c.args[0])?;

@@ -18,7 +18,7 @@
 //!
 //! The lexer turns bytes into tokens (skipping `%` comments) and remembers each token's
 //! line; the parser is one function per rule. Any byte sequence either parses or gives one
-//! [`FznError`] with a line: never a panic (the fuzz test in `tests/parse.rs` feeds random
+//! [`FznError`] with a line: never a panic (the fuzz test in `flatzinc/tests/parse.rs` feeds random
 //! and mutated files). Items may come in any order (the specification orders them, but
 //! being lenient costs nothing).
 

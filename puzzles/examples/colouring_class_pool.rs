@@ -9,7 +9,8 @@
 //! cargo run --release -p puzzles --example colouring_class_pool -- NAME [K] [SECONDS] [SEED] [SAMPLE_MOVES_PER_VERTEX] [COVER_STEPS_PER_VERTEX]
 //! ```
 //!
-//! The graph is read from `/work/shared/data/dimacs-col/NAME.col` (or `../shared/data`).
+//! The graph is read from `dimacs-col/NAME.col` of the data folder (`$CPSOLVE_DATA`, else
+//! `../shared/data` beside the repository).
 
 use puzzles::colouring::class_pool::{self, Settings};
 use puzzles::colouring::tabucol::{self, Budget};

@@ -12,7 +12,8 @@
 //! With MOVES the search is bounded by that many TabuCol moves too (deterministic when the
 //! time limit is not reached: for instruction counts under `valgrind --tool=callgrind`).
 //!
-//! The graph is read from `/work/shared/data/dimacs-col/NAME.col` (or `../shared/data`).
+//! The graph is read from `dimacs-col/NAME.col` of the data folder (`$CPSOLVE_DATA`, else
+//! `../shared/data` beside the repository).
 
 use engine::rng::Rng;
 use puzzles::colouring::evolution::{self, Settings};

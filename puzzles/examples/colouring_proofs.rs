@@ -3,14 +3,15 @@
 //! Runs the `colouring` model (clique bound, DSATUR bound and branching, value precedence)
 //! on every graph of the shared DIMACS set with at most `MAX_V` vertices, each with a time
 //! limit, checks every colouring with the puzzle's checker, and prints a Markdown table with
-//! the known chromatic number and OR-Tools CP-SAT's result from `cpsat.md` beside it.
+//! the known chromatic number and OR-Tools CP-SAT's result beside it (from the set's file
+//! ../shared/data/dimacs-col/cpsat.md).
 //!
 //! ```text
 //! cargo run --release -p puzzles --example colouring_proofs -- [SECONDS] [MAX_V] [NAME_FILTER]
 //! ```
 //!
-//! The data set is not in the repository: it is read from `../shared/data/dimacs-col`
-//! (relative to the repository root) or `/work/shared/data/dimacs-col`.
+//! The data set is not in the repository: it is read from `dimacs-col` of the data folder
+//! (`$CPSOLVE_DATA`, else `../shared/data` beside the repository).
 
 use engine::{Control, Limits};
 use puzzles::colouring::{parse_graph, Colouring};
@@ -39,7 +40,8 @@ fn known(dir: &Path) -> Vec<(String, usize, String)> {
         .collect()
 }
 
-/// CP-SAT's best result per instance from `cpsat.md`: the fastest proof, or "not proved".
+/// CP-SAT's best result per instance (../shared/data/dimacs-col/cpsat.md): the fastest
+/// proof, or "not proved".
 fn cpsat(dir: &Path) -> HashMap<String, String> {
     let text = std::fs::read_to_string(dir.join("cpsat.md")).unwrap_or_default();
     let mut out = HashMap::new();
@@ -77,7 +79,6 @@ fn main() {
     let max_v: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(500);
     let filter = args.get(2).cloned().unwrap_or_default();
     let Some(dir) = support::dimacs_dir() else {
-        eprintln!("skipped: the DIMACS set (../shared/data/dimacs-col) is not here");
         return;
     };
     let cpsat = cpsat(&dir);

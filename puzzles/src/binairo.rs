@@ -16,25 +16,35 @@
 
 use crate::common::{check_text, content_lines};
 use crate::common::{Answer, AnswerJson, Built, Instance, ModelOptions, ParseError};
-use crate::{Input, PuzzleKind};
+use crate::instance::{Defaults, Input, PuzzleKind};
 use engine::{Model, Relation, SearchConfig, Solution, VarSelect};
 
 pub const BINAIRO: PuzzleKind = PuzzleKind {
     name: "binairo",
+    aliases: &[],
     summary: "Binairo: balanced 0/1 rows and columns, no three equal in a row",
     optimisation: false,
     input: Input::File,
     seed: include_str!("../instances/beyond/binairo6-2.txt"),
+    seed_file: Some("instances/beyond/binairo6-2.txt"),
     parse: parse_binairo,
+    page: Some("docs/puzzles/binairo.md"),
+    defaults: Defaults::STANDARD,
+    flags: &[],
 };
 
 pub const TAKUZU: PuzzleKind = PuzzleKind {
     name: "takuzu",
+    aliases: &["binary-sudoku"],
     summary: "Takuzu (binary-sudoku): Binairo with all rows and all columns different",
     optimisation: false,
     input: Input::File,
     seed: include_str!("../instances/beyond/takuzu6-2.txt"),
+    seed_file: Some("instances/beyond/takuzu6-2.txt"),
     parse: parse_takuzu,
+    page: Some("docs/puzzles/binairo.md"),
+    defaults: Defaults::STANDARD,
+    flags: &[],
 };
 
 /// The largest side accepted.

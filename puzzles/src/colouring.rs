@@ -29,7 +29,8 @@
 //! The clique, the upper bound `H` and the colouring to follow come from the optional
 //! `prepare` step ([`Prepared`], computed by the heuristics of `colouring/portfolio.rs`:
 //! MCQ clique search, greedy DSATUR, exact cover of colour classes, TabuCol, evolutionary
-//! search). Without it the model is complete on its own, with `H = Δ + 1` colours.
+//! search; behind the cargo feature `portfolio`, on by default). Without it the model is
+//! complete on its own, with `H = Δ + 1` colours.
 //!
 //! With `--colours K` the model is the satisfaction problem "at most K colours" (same ideas
 //! 1, 3, 4). With `--colours K --count` it counts every proper colouring with colours 1..K,
@@ -38,15 +39,18 @@
 //! Run it: `cpsolve colouring`, `cpsolve colouring myciel4.col`,
 //! `cpsolve colouring --colours 4 --count`.
 
+#[cfg(feature = "portfolio")]
 use crate::common::Hints;
 use crate::common::{check_text, Answer, Built, Instance, ModelOptions, ParseError, Purpose};
+use crate::instance::{Defaults, Input, PuzzleFlag, PuzzleKind};
 use crate::parse::quoted;
-use crate::{Input, PuzzleKind};
 use engine::{Model, Objective, RestartPolicy, SearchConfig, Solution, VarId, VarSelect};
 use serde_json::json;
 use std::sync::Arc;
 
+#[cfg(feature = "portfolio")]
 pub mod portfolio;
+#[cfg(feature = "portfolio")]
 pub use portfolio::{
     class_pool, clique_cover, dsatur_colouring, evolution, exact_cover, find_clique, set_cover,
     symmetric_cover, tabucol,
@@ -54,11 +58,16 @@ pub use portfolio::{
 
 pub const KIND: PuzzleKind = PuzzleKind {
     name: "colouring",
+    aliases: &[],
     summary: "graph colouring (DIMACS .col): fewest colours, or --colours K [--count]",
     optimisation: true,
     input: Input::File,
     seed: include_str!("../instances/seed/colouring.col"),
+    seed_file: Some("instances/seed/colouring.col"),
     parse,
+    page: Some("docs/puzzles/colouring.md"),
+    defaults: Defaults::STANDARD,
+    flags: &[PuzzleFlag::Colours],
 };
 
 /// The largest number of vertices accepted (the model has one variable per vertex, and the
@@ -404,20 +413,13 @@ impl Colouring {
         })
     }
 
-    /// The model for `options` (see the module documentation), with what `prepare` found
-    /// when `options.hints` holds a [`Prepared`].
+    /// The model for `options` (see the module documentation), with nothing prepared.
     pub fn model(&self, options: &ModelOptions) -> Result<Built, String> {
-        let nothing = Prepared::default();
-        let prepared = options
-            .hints
-            .data
-            .as_ref()
-            .and_then(|d| d.downcast_ref::<Prepared>())
-            .unwrap_or(&nothing);
-        self.model_with(options, prepared)
+        self.model_with(options, &Prepared::default())
     }
 
-    fn model_with(&self, options: &ModelOptions, prepared: &Prepared) -> Result<Built, String> {
+    /// The model for `options`, with what `prepare` found.
+    pub fn model_with(&self, options: &ModelOptions, prepared: &Prepared) -> Result<Built, String> {
         let g = &self.graph;
         let counting = options.purpose == Purpose::Count;
         let max_colours = self.max_colours(options)?;
@@ -465,6 +467,7 @@ impl Colouring {
 
     /// Run the heuristics of `colouring/portfolio.rs` within `limits`: what the model needs,
     /// and the best colouring they found.
+    #[cfg(feature = "portfolio")]
     pub fn prepare_portfolio(
         &self,
         options: &ModelOptions,
@@ -476,6 +479,7 @@ impl Colouring {
     }
 
     /// The size of the clique the portfolio finds (its work budget, no time limit).
+    #[cfg(feature = "portfolio")]
     pub fn clique_bound(&self) -> usize {
         find_clique(&self.graph, portfolio::CLIQUE_BUDGET).len()
     }
@@ -540,6 +544,8 @@ impl Instance for Colouring {
         self.model(options)
     }
 
+    /// The portfolio's heuristics (without the `portfolio` feature: nothing prepared).
+    #[cfg(feature = "portfolio")]
     fn prepare(&self, options: &ModelOptions, limits: &engine::Limits) -> Hints {
         if options.purpose == Purpose::Count {
             return Hints::default();
@@ -552,7 +558,8 @@ impl Instance for Colouring {
             .best
             .map(|colour| self.answer_for(colour.into_iter().map(i64::from).collect(), optimising));
         Hints {
-            data: Some(Arc::new(found.prepared)),
+            // `prepare_portfolio` accepted the options, so the model builds.
+            built: self.model_with(options, &found.prepared).ok().map(Box::new),
             answer,
             optimal: found.proved && optimising,
         }

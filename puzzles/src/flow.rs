@@ -19,26 +19,36 @@
 
 use crate::common::{check_text, content_lines};
 use crate::common::{Answer, Built, Instance, ModelOptions, ParseError};
-use crate::{Input, PuzzleKind};
+use crate::instance::{Defaults, Input, PuzzleKind};
 use engine::{Model, SearchConfig, Solution, VarId};
 use serde_json::Value;
 
 pub const KIND: PuzzleKind = PuzzleKind {
     name: "flow",
+    aliases: &[],
     summary: "Flow Free: join equal labels by paths that cover every cell",
     optimisation: false,
     input: Input::File,
     seed: include_str!("../instances/beyond/zucker-regular_5x5_01.txt"),
+    seed_file: Some("instances/beyond/zucker-regular_5x5_01.txt"),
     parse,
+    page: Some("docs/puzzles/flow.md"),
+    defaults: Defaults::STANDARD,
+    flags: &[],
 };
 
 pub const NUMBERLINK: PuzzleKind = PuzzleKind {
     name: "numberlink",
+    aliases: &[],
     summary: "Numberlink (Arukone): Flow Free where cells may stay empty",
     optimisation: false,
     input: Input::File,
     seed: include_str!("../instances/beyond/numberlink4x4-1.txt"),
+    seed_file: Some("instances/beyond/numberlink4x4-1.txt"),
     parse: parse_numberlink,
+    page: Some("docs/puzzles/flow.md"),
+    defaults: Defaults::STANDARD,
+    flags: &[],
 };
 
 /// The largest number of cells accepted.

@@ -12,7 +12,7 @@ pub fn values_of(vars: &[VarId], solution: &Solution) -> Vec<i64> {
     vars.iter().map(|&x| solution.value(x) as i64).collect()
 }
 
-/// Row-major `values` as the JSON rows of FORMATS.md: `[[5,1,7,...], ...]`, `width` per row.
+/// Row-major `values` as the JSON rows of docs/formats.md: `[[5,1,7,...], ...]`, `width` per row.
 pub fn json_rows(values: &[i64], width: usize) -> Value {
     Value::Array(
         values

@@ -18,18 +18,23 @@
 //! Run it: `cpsolve loop` (the seed's frame: 1 picture, 10 turns), `cpsolve loop --count`.
 
 use crate::common::{char_rows, Answer, Built, Instance, ModelOptions, ParseError};
+use crate::instance::{Defaults, Input, PuzzleKind};
 use crate::rotation::{turns_between, RotationBoard, BOTTOM, LEFT, RIGHT, TOP};
-use crate::{Input, PuzzleKind};
 use engine::Solution;
 use serde_json::json;
 
 pub const KIND: PuzzleKind = PuzzleKind {
     name: "loop",
+    aliases: &[],
     summary: "Infinity Loop: turn tiles until every line is closed, in the fewest quarter turns",
     optimisation: true,
     input: Input::File,
     seed: include_str!("../instances/seed/infinity_loop.txt"),
+    seed_file: Some("instances/seed/infinity_loop.txt"),
     parse,
+    page: Some("docs/puzzles/infinity_loop.md"),
+    defaults: Defaults::STANDARD,
+    flags: &[],
 };
 
 /// The largest board accepted.

@@ -7,11 +7,129 @@
 //! renders it, and runs the puzzle's own checker on it. This file teaches the seam between
 //! a problem and a solver: the puzzle knows its rules, the engine knows only variables and
 //! constraints.
+//!
+//! It also holds the registry's entry type, [`PuzzleKind`]: each puzzle module declares in
+//! one `KIND` everything the command line needs to know about it (name, aliases, summary,
+//! how the instance is given, its seed, its default levels, the puzzle-only flags it takes),
+//! so that neither the library nor the command line ever matches a puzzle's name.
 
 use crate::grid::{for_each_grid_number, json_rows};
 use engine::{AllDiffLevel, Model, SearchConfig, Solution, VarId};
 use serde_json::Value;
 use std::fmt;
+
+/// How the command line passes the instance.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Input {
+    /// A file (or `-` for standard input); with none, the built-in seed instance.
+    File,
+    /// A number on the command line (`cpsolve queens 8`).
+    Number,
+    /// Built in only (the pigeonhole shelf).
+    BuiltIn,
+    /// A file, or a number (an argument of digits that names no file) which the parser
+    /// receives as its whole text (`cpsolve knights 5`).
+    FileOrNumber,
+}
+
+/// A flag that changes the model of some puzzles only. A puzzle lists those it reads in
+/// [`PuzzleKind::flags`]; given to any other puzzle, the command line warns that it is
+/// ignored (nothing a user asks for is dropped in silence). The flags every model reads
+/// (`--alldiff`, the search flags) are not here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PuzzleFlag {
+    /// `--colours K`: at most K colours ([`ModelOptions::colours`]).
+    Colours,
+    /// `--sum LEVEL`: the strength of "distinct digits summing to t" ([`ModelOptions::sum`]).
+    Sum,
+    /// `--viewpoint V`: which variables the model is stated in ([`ModelOptions::viewpoint`]).
+    Viewpoint,
+}
+
+impl PuzzleFlag {
+    /// Every puzzle-only flag, in the order `--help` lists them.
+    pub const ALL: [PuzzleFlag; 3] = [PuzzleFlag::Colours, PuzzleFlag::Sum, PuzzleFlag::Viewpoint];
+
+    /// The flag as the user types it.
+    pub fn spelling(self) -> &'static str {
+        match self {
+            PuzzleFlag::Colours => "--colours",
+            PuzzleFlag::Sum => "--sum",
+            PuzzleFlag::Viewpoint => "--viewpoint",
+        }
+    }
+}
+
+/// The levels a puzzle's model uses when the user does not choose one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Defaults {
+    /// `--alldiff`.
+    pub alldiff: AllDiffLevel,
+    /// `--sum`.
+    pub sum: SumLevel,
+}
+
+impl Defaults {
+    /// Domain-consistent all-different, bounds-consistent sums. Puzzles whose all-different
+    /// constraints overlap (Sudoku, Strimko, ...) gain most from domain consistency, which
+    /// searches far fewer nodes than forward checking; a puzzle that gains nothing says so in
+    /// its own `KIND` (n-queens).
+    pub const STANDARD: Defaults = Defaults {
+        alldiff: AllDiffLevel::Domain,
+        sum: SumLevel::Bounds,
+    };
+}
+
+/// A puzzle the command line knows: one entry of the registry (`puzzles::all()`), declared
+/// by the puzzle's own module as its `KIND`.
+#[derive(Clone, Copy, Debug)]
+pub struct PuzzleKind {
+    /// The command's name (`cpsolve NAME`), also the `puzzle` field of the JSON output.
+    pub name: &'static str,
+    /// Other names the command accepts for it (`binary-sudoku` for `takuzu`).
+    pub aliases: &'static [&'static str],
+    /// One line for `cpsolve --help`.
+    pub summary: &'static str,
+    /// Minimises something (the `OPTIMAL` status applies).
+    pub optimisation: bool,
+    pub input: Input,
+    /// The seed's instance, in the file format (or the number for `Input::Number`).
+    pub seed: &'static str,
+    /// Where `seed` comes from, relative to the `puzzles/` folder (`None`: written inline,
+    /// a number or a built-in instance). `puzzles/tests/registry.rs` checks that the file
+    /// holds exactly `seed`.
+    pub seed_file: Option<&'static str>,
+    /// Parse a whole file (which may hold several instances).
+    pub parse: Parse,
+    /// The page that describes it, relative to the repository (`cpsolve help NAME` names it).
+    pub page: Option<&'static str>,
+    /// The levels used when the user does not choose one.
+    pub defaults: Defaults,
+    /// The puzzle-only flags its model reads.
+    pub flags: &'static [PuzzleFlag],
+}
+
+impl PuzzleKind {
+    /// The all-different level used when the user does not choose one (`--alldiff`).
+    pub fn default_alldiff(&self) -> AllDiffLevel {
+        self.defaults.alldiff
+    }
+
+    /// The sum level used when the user does not choose one (`--sum`).
+    pub fn default_sum(&self) -> SumLevel {
+        self.defaults.sum
+    }
+
+    /// Does this puzzle's model read `flag`?
+    pub fn takes(&self, flag: PuzzleFlag) -> bool {
+        self.flags.contains(&flag)
+    }
+
+    /// Is `name` this puzzle's name or one of its aliases?
+    pub fn is_called(&self, name: &str) -> bool {
+        self.name == name || self.aliases.contains(&name)
+    }
+}
 
 /// A malformed input: the line (1-based; 0 when the file as a whole is wrong, e.g. empty)
 /// and what is wrong. The command line adds the file name: `error: FILE:LINE: message`.
@@ -56,6 +174,16 @@ impl std::str::FromStr for SumLevel {
                 "unknown sum level '{s}' (expected bounds or domain)"
             )),
         }
+    }
+}
+
+/// The level as `--sum` spells it.
+impl fmt::Display for SumLevel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            SumLevel::Bounds => "bounds",
+            SumLevel::Domain => "domain",
+        })
     }
 }
 
@@ -107,17 +235,17 @@ pub struct ModelOptions {
     pub purpose: Purpose,
     /// Pigeonhole: the viewpoint of the model (`--viewpoint`).
     pub viewpoint: Viewpoint,
-    /// What [`Instance::prepare`] found, for `build` to use (empty: nothing prepared).
-    pub hints: Hints,
 }
 
-/// What the optional preparation step ([`Instance::prepare`]) found before the model is
-/// built: data for the puzzle's own `build` (a clique, bounds, a solution to follow), and an
-/// answer already found, which is the run's answer if the search finds none.
+/// What the optional preparation step ([`Instance::prepare`]) found before the search: the
+/// model built with what it learnt (a clique, bounds, a solution to follow: the puzzle's own
+/// data, in its own types, never seen by the caller), and an answer already found, which is
+/// the run's answer if the search finds none.
 #[derive(Clone, Debug, Default)]
 pub struct Hints {
-    /// The puzzle's own data, read back by its `build` (`downcast_ref`).
-    pub data: Option<std::sync::Arc<dyn std::any::Any + Send + Sync>>,
+    /// The model to search instead of [`Instance::build`]'s (`None`: nothing prepared).
+    /// (Boxed: `Hints` travels with every instance of a batch, most of them with nothing.)
+    pub built: Option<Box<Built>>,
     /// A solution found while preparing, checked by the caller like any other.
     pub answer: Option<Answer>,
     /// `answer` is proved optimal (its objective meets a lower bound found while preparing).
@@ -165,7 +293,8 @@ pub struct Answer {
 ///
 /// Why not always a [`Value`]: a file of 10,000 Sudokus gives 10,000 answers, and a `Value`
 /// of 9 rows is 10 allocations to build, a tree to walk for the checker and the writer, and
-/// 10 to free (about a quarter of the command's instructions outside the search). A grid
+/// 10 to free (a large share of the command's instructions outside the search; measured in
+/// the performance record, docs/performance/history/targets-and-comparison.md). A grid
 /// puzzle hands over its numbers instead; [`AnswerJson::to_value`] builds the `Value` for a
 /// caller that really needs one. Either form writes the same JSON, and two answers are equal
 /// when they write the same JSON.
@@ -267,25 +396,25 @@ pub trait Instance: Send + Sync + fmt::Debug {
     /// instance (e.g. `--colours 0`).
     fn build(&self, options: &ModelOptions) -> Result<Built, String>;
 
-    /// An optional step before [`Instance::build`]: heuristics run within `limits` (deadline
-    /// and stop flag) that give the model bounds or a solution to follow, passed back to
-    /// `build` in [`ModelOptions::hints`]. `build` itself stays pure: the same options give
-    /// the same model. The default prepares nothing.
+    /// An optional step instead of [`Instance::build`]: heuristics run within `limits`
+    /// (deadline and stop flag) that give the model bounds or a solution to follow, and the
+    /// model built with them ([`Hints::built`]). What the heuristics found stays in the
+    /// puzzle's own types: it never crosses this trait. `build` itself stays pure: the same
+    /// options give the same model. The default prepares nothing.
     fn prepare(&self, _options: &ModelOptions, _limits: &engine::Limits) -> Hints {
         Hints::default()
     }
 
-    /// [`Instance::prepare`], then [`Instance::build`] with what it found.
+    /// The prepared model, or [`Instance::build`]'s when nothing was prepared.
     fn build_prepared(
         &self,
         options: &ModelOptions,
         limits: &engine::Limits,
     ) -> Result<Built, String> {
-        let hints = self.prepare(options, limits);
-        self.build(&ModelOptions {
-            hints,
-            ..options.clone()
-        })
+        match self.prepare(options, limits).built {
+            Some(built) => Ok(*built),
+            None => self.build(options),
+        }
     }
 
     /// Decode and render a solution of a model built by `build`.
@@ -293,7 +422,7 @@ pub trait Instance: Send + Sync + fmt::Debug {
 
     /// [`Instance::answer`] for JSON output, which never prints the picture: a puzzle may
     /// leave `text` empty here when drawing it costs much next to solving (a Sudoku in a
-    /// batch of thousands: about 3 % of the command's instructions). The default builds
+    /// batch of thousands, where solving one takes microseconds). The default builds
     /// the whole answer.
     fn answer_without_picture(&self, built: &Built, solution: &Solution) -> Answer {
         self.answer(built, solution)

@@ -20,17 +20,28 @@
 
 use crate::common::{check_distinct, check_text, content_lines, json_grid, post_failure};
 use crate::common::{Answer, Built, Instance, ModelOptions, ParseError, SumLevel};
-use crate::{Input, PuzzleKind};
+use crate::instance::{Defaults, Input, PuzzleFlag, PuzzleKind};
 use engine::{Model, SearchConfig, Solution, VarId};
 use serde_json::Value;
 
 pub const KIND: PuzzleKind = PuzzleKind {
     name: "kakuro",
+    aliases: &[],
     summary: "Kakuro (cross sums): runs of different digits adding up to their clues",
     optimisation: false,
     input: Input::File,
     seed: include_str!("../instances/seed/kakuro.txt"),
+    seed_file: Some("instances/seed/kakuro.txt"),
     parse,
+    page: Some("docs/puzzles/kakuro.md"),
+    defaults: Defaults {
+        // Kakuro's runs are short sums of distinct digits, where the precomputed digit sets
+        // (domain consistency) solve most boards without search, which bounds consistency
+        // does not.
+        sum: SumLevel::Domain,
+        ..Defaults::STANDARD
+    },
+    flags: &[PuzzleFlag::Sum],
 };
 
 /// The largest total a run can have: 1 + 2 + ... + 9.

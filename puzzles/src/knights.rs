@@ -18,17 +18,22 @@
 
 use crate::common::{check_text, content_lines};
 use crate::common::{Answer, Built, Instance, ModelOptions, ParseError};
-use crate::{Input, PuzzleKind};
+use crate::instance::{Defaults, Input, PuzzleKind};
 use engine::{Model, Relation, SearchConfig, Solution};
 use serde_json::Value;
 
 pub const KIND: PuzzleKind = PuzzleKind {
     name: "knights",
+    aliases: &[],
     summary: "Knight's tour: number the cells along a knight's path (N: the empty N×N board)",
     optimisation: false,
     input: Input::FileOrNumber,
     seed: include_str!("../instances/beyond/knights6x6-closed.txt"),
+    seed_file: Some("instances/beyond/knights6x6-closed.txt"),
     parse,
+    page: Some("docs/puzzles/knights.md"),
+    defaults: Defaults::STANDARD,
+    flags: &[],
 };
 
 /// The largest side accepted.

@@ -2,15 +2,17 @@
 //!
 //! One module per puzzle, each with the same five parts:
 //!
-//! * **parse** — the text format of `FORMATS.md` into a typed instance, with
+//! * **parse** — the text format of `docs/formats.md` into a typed instance, with
 //!   [`ParseError`]s that name the line;
 //! * **model** — the instance as engine variables and constraints ([`Instance::build`]);
 //! * **decode** — an engine solution back into the puzzle's own terms;
-//! * **render** — a picture for the terminal, and the JSON of `FORMATS.md`;
+//! * **render** — a picture for the terminal, and the JSON of `docs/formats.md`;
 //! * **check** — a validator that knows only the rules, not the engine, run on every solution.
 //!
 //! The command line sees every puzzle through the [`Instance`] trait and the [`PuzzleKind`]
-//! registry ([`all`], [`find`]).
+//! registry ([`all`], [`find`]). A new puzzle is a module with a `KIND` (its name, aliases,
+//! summary, input, seed, default levels and puzzle-only flags: see `instance.rs`), one line
+//! in [`all`], its tests, and its page in `docs/puzzles/`; nothing else matches its name.
 
 pub mod binairo;
 pub mod colouring;
@@ -45,61 +47,9 @@ pub use common::{
     Answer, AnswerJson, Built, Hints, Instance, ModelOptions, Parse, ParseError, Purpose, SumLevel,
     Viewpoint,
 };
+pub use instance::{Defaults, Input, PuzzleFlag, PuzzleKind};
 /// The rotation model under its first path (`puzzles::rotation`).
 pub use shared::rotation;
-
-/// How the command line passes the instance.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Input {
-    /// A file (or `-` for standard input); with none, the built-in seed instance.
-    File,
-    /// A number on the command line (`cpsolve queens 8`).
-    Number,
-    /// Built in only (the pigeonhole shelf).
-    BuiltIn,
-    /// A file, or a number (an argument of digits that names no file) which the parser
-    /// receives as its whole text (`cpsolve knights 5`).
-    FileOrNumber,
-}
-
-/// A puzzle the command line knows.
-#[derive(Clone, Copy, Debug)]
-pub struct PuzzleKind {
-    pub name: &'static str,
-    /// One line for `cpsolve --help`.
-    pub summary: &'static str,
-    /// Minimises something (the `OPTIMAL` status applies).
-    pub optimisation: bool,
-    pub input: Input,
-    /// The seed's instance, in the file format (or the number for `Input::Number`).
-    pub seed: &'static str,
-    /// Parse a whole file (which may hold several instances).
-    pub parse: Parse,
-}
-
-impl PuzzleKind {
-    /// The all-different level used when the user does not choose one (`--alldiff`). Puzzles
-    /// whose all-different constraints overlap (Sudoku, Kakuro, Strimko, ...) gain most from
-    /// domain consistency, which searches far fewer nodes than forward checking. On n-queens
-    /// nothing stronger than forward checking pays: domain consistency saves few nodes and
-    /// costs much more per node.
-    pub fn default_alldiff(&self) -> engine::AllDiffLevel {
-        match self.name {
-            "queens" => engine::AllDiffLevel::Value,
-            _ => engine::AllDiffLevel::Domain,
-        }
-    }
-
-    /// The sum level used when the user does not choose one (`--sum`): Kakuro's runs are short
-    /// sums of distinct digits, where the precomputed digit sets (domain consistency) solve
-    /// most boards without search, which bounds consistency does not.
-    pub fn default_sum(&self) -> SumLevel {
-        match self.name {
-            "kakuro" => SumLevel::Domain,
-            _ => SumLevel::Bounds,
-        }
-    }
-}
 
 /// Every puzzle, in the order `cpsolve --help` and `cpsolve tour` show them.
 pub fn all() -> &'static [PuzzleKind] {
@@ -129,12 +79,7 @@ pub fn all() -> &'static [PuzzleKind] {
     ]
 }
 
-/// The puzzle called `name`.
+/// The puzzle called `name` (its name or one of its aliases).
 pub fn find(name: &str) -> Option<&'static PuzzleKind> {
-    // Aliases: FORMATS.md's other names of a puzzle.
-    let name = match name {
-        "binary-sudoku" => "takuzu",
-        _ => name,
-    };
-    all().iter().find(|k| k.name == name)
+    all().iter().find(|k| k.is_called(name))
 }

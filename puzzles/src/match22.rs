@@ -19,18 +19,23 @@
 use crate::common::{
     check_text, content_lines, parse_number, Answer, Built, Instance, ModelOptions, ParseError,
 };
+use crate::instance::{Defaults, Input, PuzzleKind};
 use crate::rotation::{turned, RotationBoard};
-use crate::{Input, PuzzleKind};
 use engine::Solution;
 use serde_json::json;
 
 pub const KIND: PuzzleKind = PuzzleKind {
     name: "match22",
+    aliases: &[],
     summary: "Match 22: turn disks until touching colours agree, in the fewest quarter turns",
     optimisation: true,
     input: Input::File,
     seed: include_str!("../instances/seed/match22.txt"),
+    seed_file: Some("instances/seed/match22.txt"),
     parse,
+    page: Some("docs/puzzles/match22.md"),
+    defaults: Defaults::STANDARD,
+    flags: &[],
 };
 
 /// The largest side accepted.

@@ -35,18 +35,23 @@ use crate::common::{
     check_text, content_lines, king_neighbours, parse_number, render_grid, Answer, Built, Instance,
     ModelOptions, ParseError,
 };
-use crate::{Input, PuzzleKind};
+use crate::instance::{Defaults, Input, PuzzleKind};
 use engine::propagators::king_degree::KingDegree;
 use engine::{Model, SearchConfig, Solution, ValSelect, VarId};
 use serde_json::{json, Value};
 
 pub const KIND: PuzzleKind = PuzzleKind {
     name: "monodot",
+    aliases: &[],
     summary: "Monodot: place labelled nodes on a grid so each has its number of king-neighbours",
     optimisation: false,
     input: Input::File,
     seed: include_str!("../instances/seed/monodot.txt"),
+    seed_file: Some("instances/seed/monodot.txt"),
     parse,
+    page: Some("docs/puzzles/monodot.md"),
+    defaults: Defaults::STANDARD,
+    flags: &[],
 };
 
 /// The largest side accepted.
@@ -179,9 +184,8 @@ impl Monodot {
             }
         }
         // Place a node before leaving a cell empty, the largest label first: a placed node
-        // wakes its neighbourhood, an empty cell tells almost nothing. (Smallest label first,
-        // i.e. "empty" first, does not find a 25-node 10×10 placement in a minute; largest
-        // first finds it in 26 nodes.)
+        // wakes its neighbourhood, an empty cell tells almost nothing: "empty" first wanders
+        // through placements that leave the nodes for last, and finds large boards late.
         let search = SearchConfig {
             branch_vars: Some(label.clone()),
             val_select: ValSelect::Max,

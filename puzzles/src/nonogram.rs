@@ -15,18 +15,23 @@
 
 use crate::common::check_text;
 use crate::common::{Answer, AnswerJson, Built, Instance, ModelOptions, ParseError};
+use crate::instance::{Defaults, Input, PuzzleKind};
 use crate::thermometer::picture;
-use crate::{Input, PuzzleKind};
 use engine::propagators::regular::Dfa;
 use engine::{Model, RestartPolicy, SearchConfig, Solution, VarSelect};
 
 pub const KIND: PuzzleKind = PuzzleKind {
     name: "nonogram",
+    aliases: &[],
     summary: "Nonogram (paint by numbers, .non files): each line a regular language",
     optimisation: false,
     input: Input::File,
     seed: include_str!("../instances/beyond/webpbn-1.non"),
+    seed_file: Some("instances/beyond/webpbn-1.non"),
     parse,
+    page: Some("docs/puzzles/nonogram.md"),
+    defaults: Defaults::STANDARD,
+    flags: &[],
 };
 
 /// The largest side accepted.

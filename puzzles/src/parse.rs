@@ -29,7 +29,7 @@ pub fn quoted(token: &str) -> String {
 }
 
 /// The lines of a file that carry content: `(1-based line number, trimmed text)`, skipping
-/// blank lines and `%` comments (FORMATS.md, "Common rules").
+/// blank lines and `%` comments (docs/formats.md, "Common rules").
 pub fn content_lines(text: &str) -> Vec<(usize, &str)> {
     iter_content_lines(text).collect()
 }

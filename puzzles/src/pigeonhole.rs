@@ -46,17 +46,22 @@
 //! The default is both; docs/puzzles/pigeonhole.md compares the three searches.
 
 use crate::common::{content_lines, Answer, Built, Instance, ModelOptions, ParseError, Viewpoint};
-use crate::{Input, PuzzleKind};
+use crate::instance::{Defaults, Input, PuzzleFlag, PuzzleKind};
 use engine::{Model, Solution, VarId};
 use serde_json::json;
 
 pub const KIND: PuzzleKind = PuzzleKind {
     name: "pigeonhole",
+    aliases: &[],
     summary: "Pigeonhole: the seed's 6×6 fork, knife and spoon shelf (built in)",
     optimisation: false,
     input: Input::BuiltIn,
     seed: "",
+    seed_file: None,
     parse,
+    page: Some("docs/puzzles/pigeonhole.md"),
+    defaults: Defaults::STANDARD,
+    flags: &[PuzzleFlag::Viewpoint],
 };
 
 pub const SIDE: usize = 6;

@@ -5,14 +5,15 @@
 //! **Model.** One variable per column, `q[c] ∈ 0..N`, the row of the queen in column `c` (so
 //! two queens never share a column, by construction). Rows differ: `alldifferent(q)`. The
 //! diagonals differ: `alldifferent(q[c] + c)` and `alldifferent(q[c] - c)`, the all-different
-//! with offsets, so no auxiliary variables are needed.
+//! on views `q[c] + c` (`engine/src/view.rs`), so no auxiliary variables are needed.
 //!
-//! The three all-differents are posted as one *family* (`Model::all_different_family`):
-//! at the default (value) level a single propagator handles all three, so placing a queen
+//! The three all-differents are posted one after the other over the same variables, and the
+//! model runs them as one *family* (`engine/src/model/alldiff.rs`): at the default (value)
+//! level a single propagator handles all three, so placing a queen
 //! wakes it once and each other column loses its (up to three) attacked rows in one word
-//! operation — the same forward checking as three separate all-differents, at about 60 %
-//! of the cost, plus a pigeonhole check on the rows (below; see `docs/PERFORMANCE.md`,
-//! n-queens).
+//! operation — the same forward checking as three separate all-differents, for less than
+//! their cost, plus a pigeonhole check on the rows (below; the measurements are in
+//! docs/performance/history/queens.md).
 //!
 //! **Propagation.** When a queen is placed, forward checking removes its row and both
 //! diagonals from every other column; and the rows, one per queen, must all be used: fewer
@@ -23,17 +24,27 @@
 //! Run it: `cpsolve queens 8`, `cpsolve queens 12 --count -p 2`.
 
 use crate::common::{Answer, Built, Instance, ModelOptions, ParseError};
-use crate::{Input, PuzzleKind};
-use engine::{Model, SearchConfig, Solution};
+use crate::instance::{Defaults, Input, PuzzleKind};
+use engine::{Model, SearchConfig, Solution, View};
 use serde_json::json;
 
 pub const KIND: PuzzleKind = PuzzleKind {
     name: "queens",
+    aliases: &[],
     summary: "n-queens: N queens on an N×N board, none attacking another (argument N)",
     optimisation: false,
     input: Input::Number,
     seed: "8",
+    seed_file: None,
     parse,
+    page: Some("docs/00-what-is-a-csp.md"),
+    defaults: Defaults {
+        // Nothing stronger than forward checking pays on n-queens: domain consistency saves
+        // few nodes and costs much more per node.
+        alldiff: engine::AllDiffLevel::Value,
+        ..Defaults::STANDARD
+    },
+    flags: &[],
 };
 
 /// The largest board accepted (the domains are bitsets of N values; search is the limit).
@@ -67,8 +78,8 @@ pub fn parse(text: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
 
 /// The columns from the middle outwards (for 8: 3, 4, 2, 5, 1, 6, 0, 7): the order the search
 /// breaks ties between columns with equally few rows left. A queen near the middle attacks
-/// more squares than one near the edge, so placing the middle columns first fails sooner.
-/// On 12-queens it takes the count from 188,420 nodes (columns left to right) to 116,166.
+/// more squares than one near the edge, so placing the middle columns first fails sooner
+/// (the node counts, with and without it: docs/performance/history/queens.md).
 fn middle_out(n: usize) -> Vec<usize> {
     let mut order: Vec<usize> = (0..n).collect();
     // Twice the distance from the middle, `n − 1` halves: whole numbers, no rounding.
@@ -82,10 +93,11 @@ impl Queens {
         let n = self.n;
         let mut model = Model::new();
         let q = model.new_vars(n, 0, n as i32 - 1);
-        let rows = vec![0; n];
-        let up: Vec<i32> = (0..n as i32).collect();
-        let down: Vec<i32> = (0..n as i32).map(|c| -c).collect();
-        model.all_different_family(&q, &[rows, up, down], options.alldiff);
+        let up: Vec<View> = (0..n).map(|c| q[c].plus(c as i32)).collect();
+        let down: Vec<View> = (0..n).map(|c| q[c].plus(-(c as i32))).collect();
+        model.all_different(&q, options.alldiff);
+        model.all_different(&up, options.alldiff);
+        model.all_different(&down, options.alldiff);
         let search = SearchConfig {
             branch_vars: Some(middle_out(n).into_iter().map(|c| q[c]).collect()),
             ..Default::default()

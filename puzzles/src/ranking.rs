@@ -26,22 +26,27 @@
 
 use crate::common::{check_text, content_lines};
 use crate::common::{Answer, Built, Instance, ModelOptions, ParseError, Purpose};
-use crate::{Input, PuzzleKind};
+use crate::instance::{Defaults, Input, PuzzleKind};
 use engine::{Model, SearchConfig, Solution};
 use serde_json::Value;
 use std::collections::HashMap;
 
 /// The most runners whose orders are counted or listed: the position model's domains take
-/// N² bits, and its root propagation grows faster still (1,000 runners: about a second).
+/// N² bits, and its root propagation grows faster still (about a second at this size).
 pub const MAX_COUNTED_RUNNERS: usize = 1_000;
 
 pub const KIND: PuzzleKind = PuzzleKind {
     name: "ranking",
+    aliases: &[],
     summary: "Ranking: recover a finishing order from lines 'Winner > Loser, Loser, ...'",
     optimisation: false,
     input: Input::File,
     seed: include_str!("../instances/seed/ranking.txt"),
+    seed_file: Some("instances/seed/ranking.txt"),
     parse,
+    page: Some("docs/puzzles/ranking.md"),
+    defaults: Defaults::STANDARD,
+    flags: &[],
 };
 
 #[derive(Clone, Debug, PartialEq, Eq)]

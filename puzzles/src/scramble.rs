@@ -18,18 +18,23 @@
 
 use crate::common::{check_text, content_lines};
 use crate::common::{Answer, Built, Instance, ModelOptions, ParseError, Purpose};
-use crate::{Input, PuzzleKind};
+use crate::instance::{Defaults, Input, PuzzleKind};
 use engine::{Model, Objective, Relation, SearchConfig, Solution, VarId};
 use serde_json::Value;
 use std::collections::HashMap;
 
 pub const KIND: PuzzleKind = PuzzleKind {
     name: "scramble",
+    aliases: &[],
     summary: "Circuit Scramble: flip the fewest switches to light every lamp",
     optimisation: true,
     input: Input::File,
     seed: include_str!("../instances/beyond/scramble-example.txt"),
+    seed_file: Some("instances/beyond/scramble-example.txt"),
     parse,
+    page: Some("docs/puzzles/scramble.md"),
+    defaults: Defaults::STANDARD,
+    flags: &[],
 };
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -41,17 +41,22 @@
 use crate::common::{
     char_rows, post_failure, Answer, Built, Instance, ModelOptions, ParseError, Purpose,
 };
-use crate::{Input, PuzzleKind};
+use crate::instance::{Defaults, Input, PuzzleKind};
 use engine::{Model, Objective, Relation, SearchConfig, Solution, ValSelect, VarId, VarSelect};
 use serde_json::json;
 
 pub const KIND: PuzzleKind = PuzzleKind {
     name: "slider",
+    aliases: &[],
     summary: "Slider: slide a block to the target in the fewest slides",
     optimisation: true,
     input: Input::File,
     seed: include_str!("../instances/seed/slider.txt"),
+    seed_file: Some("instances/seed/slider.txt"),
     parse,
+    page: Some("docs/puzzles/slider.md"),
+    defaults: Defaults::STANDARD,
+    flags: &[],
 };
 
 /// The largest board accepted: the model has one table per slide, each with up to four rows

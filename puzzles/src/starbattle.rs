@@ -15,18 +15,23 @@
 
 use crate::common::{check_text, content_lines, parse_number};
 use crate::common::{Answer, AnswerJson, Built, Instance, ModelOptions, ParseError};
+use crate::instance::{Defaults, Input, PuzzleKind};
 use crate::thermometer::picture;
-use crate::{Input, PuzzleKind};
 use engine::{Model, Relation, SearchConfig, Solution, VarSelect};
 use std::collections::HashMap;
 
 pub const KIND: PuzzleKind = PuzzleKind {
     name: "starbattle",
+    aliases: &[],
     summary: "Star Battle: K stars per row, column and region, none touching",
     optimisation: false,
     input: Input::File,
     seed: include_str!("../instances/beyond/starbattle5-1-1.txt"),
+    seed_file: Some("instances/beyond/starbattle5-1-1.txt"),
     parse,
+    page: Some("docs/puzzles/starbattle.md"),
+    defaults: Defaults::STANDARD,
+    flags: &[],
 };
 
 /// The largest side accepted.

@@ -16,16 +16,21 @@
 use crate::common::{check_distinct, check_text, content_lines, json_number_grid, parse_cell};
 use crate::common::{post_failure, sections, Section};
 use crate::common::{Answer, Built, Instance, ModelOptions, ParseError};
-use crate::{Input, PuzzleKind};
+use crate::instance::{Defaults, Input, PuzzleKind};
 use engine::{Model, Solution};
 
 pub const KIND: PuzzleKind = PuzzleKind {
     name: "strimko",
+    aliases: &[],
     summary: "Strimko: a Latin square whose streams also hold 1..n",
     optimisation: false,
     input: Input::File,
     seed: include_str!("../instances/seed/strimko.txt"),
+    seed_file: Some("instances/seed/strimko.txt"),
     parse,
+    page: Some("docs/puzzles/strimko.md"),
+    defaults: Defaults::STANDARD,
+    flags: &[],
 };
 
 /// The largest side accepted.

@@ -25,18 +25,23 @@
 
 use crate::common::{parse_cell, post_failure};
 use crate::common::{Answer, AnswerJson, Built, Instance, ModelOptions, ParseError};
-use crate::{Input, PuzzleKind};
+use crate::instance::{Defaults, Input, PuzzleKind};
 use engine::search::{Neighbours, VarSelect};
 use engine::{Model, SearchConfig, Solution, VarId};
 use std::sync::Arc;
 
 pub const KIND: PuzzleKind = PuzzleKind {
     name: "sudoku",
+    aliases: &[],
     summary: "Sudoku n×n (n = 4, 9, 16, 25, ...): rows, columns and boxes hold 1..n once",
     optimisation: false,
     input: Input::File,
     seed: include_str!("../instances/seed/sudoku.txt"),
+    seed_file: Some("instances/seed/sudoku.txt"),
     parse,
+    page: Some("docs/puzzles/sudoku.md"),
+    defaults: Defaults::STANDARD,
+    flags: &[],
 };
 
 /// The largest box side accepted (a 100×100 grid); the search is the real limit.
@@ -304,7 +309,11 @@ impl Sudoku {
             .iter()
             .map(|unit| unit.iter().map(|&i| cells[i]).collect())
             .collect();
-        model.all_different_units(&units, options.alldiff);
+        // Posted one by one; at the domain level the model runs the units as one propagator
+        // (`engine/src/model/alldiff.rs`).
+        for unit in &units {
+            model.all_different(unit, options.alldiff);
+        }
         let search = SearchConfig {
             var_select: self.cell_choice(&cells, model.num_vars()),
             branch_vars: Some(cells.clone()),

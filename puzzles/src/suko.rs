@@ -16,16 +16,21 @@
 
 use crate::common::{check_distinct, check_text, content_lines, json_number_grid, sections};
 use crate::common::{Answer, Built, Instance, ModelOptions, ParseError};
-use crate::{Input, PuzzleKind};
+use crate::instance::{Defaults, Input, PuzzleKind};
 use engine::{Model, Solution, VarId};
 
 pub const KIND: PuzzleKind = PuzzleKind {
     name: "suko",
+    aliases: &[],
     summary: "Suko: 1..9 in a 3×3 grid meeting four block sums and colour-group sums",
     optimisation: false,
     input: Input::File,
     seed: include_str!("../instances/seed/suko.txt"),
+    seed_file: Some("instances/seed/suko.txt"),
     parse,
+    page: Some("docs/puzzles/suko.md"),
+    defaults: Defaults::STANDARD,
+    flags: &[],
 };
 
 /// The cells (row-major indices) of the 2×2 blocks: top-left, top-right, bottom-left,

@@ -15,17 +15,22 @@
 
 use crate::common::{check_text, content_lines, parse_number};
 use crate::common::{Answer, Built, Instance, ModelOptions, ParseError};
-use crate::{Input, PuzzleKind};
+use crate::instance::{Defaults, Input, PuzzleKind};
 use engine::{Model, Relation, SearchConfig, Solution, VarSelect};
 use std::collections::HashMap;
 
 pub const KIND: PuzzleKind = PuzzleKind {
     name: "thermometer",
+    aliases: &[],
     summary: "Thermometers: fill tubes from the bulb to meet row and column counts",
     optimisation: false,
     input: Input::File,
     seed: include_str!("../instances/beyond/thermometer4x4-1.txt"),
+    seed_file: Some("instances/beyond/thermometer4x4-1.txt"),
     parse,
+    page: Some("docs/puzzles/thermometer.md"),
+    defaults: Defaults::STANDARD,
+    flags: &[],
 };
 
 /// The largest side accepted.
@@ -128,7 +133,7 @@ pub fn parse(text: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
                 )
             };
             let (name, k) = token.split_once('.').ok_or_else(bad)?;
-            if name.is_empty() || !name.chars().all(|ch| ch.is_ascii_alphanumeric()) {
+            if name.is_empty() || !name.chars().all(char::is_alphanumeric) {
                 return Err(bad());
             }
             if k.is_empty() || !k.bytes().all(|b| b.is_ascii_digit()) {

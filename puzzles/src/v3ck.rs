@@ -21,18 +21,23 @@
 
 use crate::common::{check_text, content_lines, sections};
 use crate::common::{Answer, Built, Instance, ModelOptions, ParseError};
-use crate::{Input, PuzzleKind};
+use crate::instance::{Defaults, Input, PuzzleKind};
 use engine::{Model, SearchConfig, Solution, VarId};
 use serde_json::{json, Value};
 use std::collections::HashMap;
 
 pub const KIND: PuzzleKind = PuzzleKind {
     name: "v3ck",
+    aliases: &[],
     summary: "V3ck: colour each edge so that every node's colour tally is met",
     optimisation: false,
     input: Input::File,
     seed: include_str!("../instances/seed/v3ck.txt"),
+    seed_file: Some("instances/seed/v3ck.txt"),
     parse,
+    page: Some("docs/puzzles/v3ck.md"),
+    defaults: Defaults::STANDARD,
+    flags: &[],
 };
 
 /// The most colours accepted.

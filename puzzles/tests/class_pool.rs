@@ -11,7 +11,6 @@ use puzzles::colouring::exact_cover::Limits;
 use puzzles::colouring::set_cover::{colouring_from_cover, cover_by_local_search};
 use puzzles::colouring::tabucol::{self, Budget};
 use puzzles::colouring::{dsatur_colouring, find_clique, parse_graph, Graph};
-use std::path::PathBuf;
 
 mod support;
 use support::colouring::{adjacent, check, in_repo, moves, random_graph, uniform, used};
@@ -249,14 +248,7 @@ fn the_pool_colours_planted_graphs_with_their_clique_size() {
 
 #[test]
 fn the_pool_colours_dsjr500_5_with_122_colours() {
-    let repo = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("..");
-    let Some(path) = [
-        repo.join("../shared/data/dimacs-col/DSJR500.5.col"),
-        PathBuf::from("/work/shared/data/dimacs-col/DSJR500.5.col"),
-    ]
-    .into_iter()
-    .find(|p| p.exists()) else {
-        eprintln!("skipped: ../shared/data/dimacs-col/DSJR500.5.col is absent");
+    let Some(path) = engine::testing::data_path("dimacs-col/DSJR500.5.col") else {
         return;
     };
     let g = parse_graph(&std::fs::read_to_string(path).unwrap())

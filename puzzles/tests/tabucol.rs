@@ -202,7 +202,6 @@ fn the_model_proves_the_same_optimum_as_the_satisfaction_searches() {
 #[test]
 fn le450_15a_is_proved_with_the_local_search_colouring() {
     let Some(dir) = shared_dimacs() else {
-        eprintln!("skipped: ../shared/data/dimacs-col is absent");
         return;
     };
     // The greedy colouring has 17 colours and the tree search alone stays at 17 for a minute;

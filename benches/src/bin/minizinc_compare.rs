@@ -69,7 +69,9 @@ fn parse_args() -> Args {
     let home = std::env::var("HOME").unwrap_or_default();
     let corrected = Path::new(&home).join(".minizinc-gecode/gecode/gecode.msc");
     let mut a = Args {
-        data: PathBuf::from("../shared/data/minizinc"),
+        data: engine::testing::data_dir()
+            .unwrap_or_else(|| PathBuf::from("../shared/data"))
+            .join("minizinc"),
         cpsolve: PathBuf::from("target/release/cpsolve"),
         gecode: if corrected.exists() {
             corrected.to_string_lossy().into_owned()

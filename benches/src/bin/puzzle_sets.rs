@@ -152,7 +152,7 @@ fn usage(why: &str) -> ! {
 
 fn parse_args() -> Args {
     let mut a = Args {
-        data: PathBuf::from("../shared/data"),
+        data: engine::testing::data_dir().unwrap_or_else(|| PathBuf::from("../shared/data")),
         limit_ms: 10_000,
         sets: ALL_SETS.iter().map(|s| s.to_string()).collect(),
         max: usize::MAX,
@@ -527,7 +527,7 @@ fn janko_xs_cases(data: &Path, set: &'static str, file: &str) -> Result<Vec<Case
 }
 
 fn binairo_cases(data: &Path) -> Result<Vec<Case>, String> {
-    // FORMATS.md: drop the `H W` line, write janko's 2 as 0 and `-` as `.` (1 stays 1).
+    // docs/formats.md: drop the `H W` line, write janko's 2 as 0 and `-` as `.` (1 stays 1).
     let recode = |t: &str| {
         match t {
             "2" => "0",

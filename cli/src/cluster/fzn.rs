@@ -78,29 +78,7 @@ pub(crate) fn prepare(file: &str, options: &Options) -> Result<PreparedModel, Fa
             "a FlatZinc file takes no other file, found '{extra}'"
         )));
     }
-    if options.num_solutions.is_some() || options.intermediate || options.trace.is_some() {
-        return Err(Failure::Usage(
-            "a split FlatZinc model is solved (one solution, the optimum) or counted (-a, --count); -n, -i and --trace are not supported".into(),
-        ));
-    }
-    // The puzzles' own flags would be dropped without a word: refused instead.
-    let puzzle_flags = [
-        ("--alldiff", options.alldiff.is_some()),
-        ("--sum", options.sum.is_some()),
-        ("--colours", options.colours.is_some()),
-        ("--var", options.var.is_some()),
-        ("--val", options.val.is_some()),
-        ("--restarts", options.restarts.is_some()),
-        ("--tree", options.tree.is_some()),
-        ("--animate", options.animate.is_some()),
-        ("--show-domains", options.show_domains),
-        ("--profile", options.profile),
-    ];
-    if let Some((flag, _)) = puzzle_flags.iter().find(|(_, given)| *given) {
-        return Err(Failure::Usage(format!(
-            "{flag} is a puzzle flag; a FlatZinc model's parts take -a, --count, -f, -r, -t, --nodes, --failures"
-        )));
-    }
+    refuse_flags(options)?;
     let bytes = std::fs::read(file).map_err(|e| {
         Failure::Input(InputError {
             file: file.to_string(),
@@ -142,6 +120,8 @@ pub(crate) fn prepare(file: &str, options: &Options) -> Result<PreparedModel, Fa
     let fzn_options = ::flatzinc::solve::Options {
         all: mode == Mode::Count,
         deadline: options.time_limit.map(|t| started + t),
+        // SIGINT/SIGTERM stop a part like a limit: its result says it is incomplete.
+        stop: crate::signals::stop_flag(),
         free: options.free,
         seed: options.seed.unwrap_or(0),
         ..Default::default()
@@ -166,6 +146,34 @@ pub(crate) fn prepare(file: &str, options: &Options) -> Result<PreparedModel, Fa
         mode,
         hash: hex(super::fnv1a64(&bytes)),
     })
+}
+
+/// The flags a split FlatZinc model cannot take, refused rather than dropped.
+fn refuse_flags(options: &Options) -> Result<(), Failure> {
+    if options.num_solutions.is_some() || options.intermediate || options.trace.is_some() {
+        return Err(Failure::Usage(
+            "a split FlatZinc model is solved (one solution, the optimum) or counted (-a, --count); -n, -i and --trace are not supported".into(),
+        ));
+    }
+    // The puzzles' own flags would be dropped without a word: refused instead.
+    let puzzle_flags = [
+        ("--alldiff", options.alldiff.is_some()),
+        ("--sum", options.sum.is_some()),
+        ("--colours", options.colours.is_some()),
+        ("--var", options.var.is_some()),
+        ("--val", options.val.is_some()),
+        ("--restarts", options.restarts.is_some()),
+        ("--tree", options.tree.is_some()),
+        ("--animate", options.animate.is_some()),
+        ("--show-domains", options.show_domains),
+        ("--profile", options.profile),
+    ];
+    if let Some((flag, _)) = puzzle_flags.iter().find(|(_, given)| *given) {
+        return Err(Failure::Usage(format!(
+            "{flag} is a puzzle flag; a FlatZinc model's parts take -a, --count, -f, -r, -t, --nodes, --failures"
+        )));
+    }
+    Ok(())
 }
 
 /// `split model.mzn [data.dzn ...] --compile-to model.fzn`: compile the model with its data

@@ -14,8 +14,10 @@
 //! The vocabulary grows by family in this folder, each file a separate `impl Model` block:
 //! `arithmetic.rs` (times, division, modulo, power, min, max, abs, element over variables,
 //! reified and half-reified forms: what FlatZinc's builtins need), `scheduling.rs` (inverse,
-//! cumulative, disjunctive, diffn), `globals.rs` (vectors, lex, regular, circuit).
+//! cumulative, disjunctive, diffn), `globals.rs` (vectors, lex, regular, circuit),
+//! `alldiff.rs` (all-different on views, the propagator chosen by their shape).
 
+mod alldiff;
 mod arithmetic;
 mod explain;
 mod globals;
@@ -24,18 +26,20 @@ mod scheduling;
 use crate::domain::Domain;
 use crate::propagation::{PropId, Propagation};
 use crate::propagator::{Conflict, Propagator};
-use crate::propagators::alldiff::fast::units::AllDifferentUnits;
-use crate::propagators::alldiff::{self, AllDiffLevel};
 use crate::propagators::linear::{self, Relation};
-use crate::propagators::relations::{EqualOffset, LessEqualOffset, NotEqualOffset};
+use crate::propagators::relations::{Compare, EqualOffset};
 use crate::stats::PropagatorProfile;
 use crate::store::{Store, VarId};
+use crate::view::View;
 
 /// Variables and constraints.
 #[derive(Clone, Debug, Default)]
 pub struct Model {
     pub(crate) store: Store,
     pub(crate) propagation: Propagation,
+    /// The all-differents posted last, if they run as the last propagator
+    /// (`model/alldiff.rs`).
+    alldiff_group: Option<alldiff::AllDiffGroup>,
 }
 
 /// A point to come back to: [`Model::checkpoint`] opens it, [`Model::rollback`] undoes
@@ -121,6 +125,7 @@ impl Model {
 
     /// Post any propagator.
     pub fn post(&mut self, prop: Box<dyn Propagator>) -> PropId {
+        self.alldiff_group = None;
         self.propagation.post(&mut self.store, prop)
     }
 
@@ -216,12 +221,22 @@ impl Model {
 
     /// `x != y + c`.
     pub fn not_equal_offset(&mut self, x: VarId, y: VarId, c: i32) -> PropId {
-        self.post(Box::new(NotEqualOffset::new(x, y, c)))
+        self.not_equal(x, y.plus(c))
     }
 
     /// `x <= y + c`.
     pub fn less_equal_offset(&mut self, x: VarId, y: VarId, c: i32) -> PropId {
-        self.post(Box::new(LessEqualOffset::new(x, y, c)))
+        self.less_equal(x, y.plus(c))
+    }
+
+    /// `x ≠ y` on two views (`view.rs`): `m.not_equal(x, y.times(2).plus(1))`.
+    pub fn not_equal(&mut self, x: impl Into<View>, y: impl Into<View>) -> PropId {
+        self.post(Box::new(Compare::not_equal(x.into(), y.into())))
+    }
+
+    /// `x ≤ y` on two views (`view.rs`): `m.less_equal(x.neg(), y)` is `−x ≤ y`.
+    pub fn less_equal(&mut self, x: impl Into<View>, y: impl Into<View>) -> PropId {
+        self.post(Box::new(Compare::less_equal(x.into(), y.into())))
     }
 
     /// `x < y`.
@@ -243,77 +258,6 @@ impl Model {
     pub fn sum_equals(&mut self, xs: &[VarId], total: i64) -> PropId {
         let terms: Vec<(i64, VarId)> = xs.iter().map(|&x| (1, x)).collect();
         self.linear(&terms, Relation::Eq, total)
-    }
-
-    /// All of `xs` take different values, at the given consistency level.
-    pub fn all_different(&mut self, xs: &[VarId], level: AllDiffLevel) -> PropId {
-        let offsets = vec![0; xs.len()];
-        self.all_different_offset(xs, &offsets, level)
-    }
-
-    /// All of `xs[i] + offsets[i]` take different values (n-queens diagonals).
-    pub fn all_different_offset(
-        &mut self,
-        xs: &[VarId],
-        offsets: &[i32],
-        level: AllDiffLevel,
-    ) -> PropId {
-        if level == AllDiffLevel::Bounds {
-            // Hall intervals look only at bounds: a value fixed in the middle of another
-            // domain is not removed by them. Forward checking runs first (it is cheaper and
-            // has a higher priority), so the bounds level is never weaker than the value
-            // level — Gecode's bounds propagator does the same internally.
-            let value = alldiff::new_all_different(xs, offsets, AllDiffLevel::Value);
-            self.post(value);
-        }
-        let prop = alldiff::new_all_different(xs, offsets, level);
-        self.post(prop)
-    }
-
-    /// Each of `units` all different, at `level`. At the domain level, when every value fits
-    /// in one 64-bit word, the units run together as one propagator (`alldiff/fast/units.rs`,
-    /// the same pruning for less traffic through the engine); otherwise one propagator per
-    /// unit.
-    pub fn all_different_units(&mut self, units: &[Vec<VarId>], level: AllDiffLevel) {
-        if level == AllDiffLevel::Domain {
-            let vars = units.iter().flatten();
-            let lo = vars.clone().map(|&x| self.store.min(x)).min();
-            let hi = vars.map(|&x| self.store.max(x)).max();
-            if let (Some(lo), Some(hi)) = (lo, hi) {
-                if (hi as i64 - lo as i64) < 64 {
-                    if let Some(family) = AllDifferentUnits::new(units, lo) {
-                        self.post(Box::new(family));
-                        return;
-                    }
-                }
-            }
-        }
-        for unit in units {
-            self.all_different(unit, level);
-        }
-    }
-
-    /// Several offset all-differents over the same variables: for each `k`, all of
-    /// `xs[i] + families[k][i]` differ (n-queens: rows and both diagonals). At the value
-    /// level one propagator handles every family (`alldiff/fast/offset_family.rs`: one wake-up per
-    /// fixed variable instead of one per family); at the other levels, one per family.
-    /// Returns the last propagator posted.
-    pub fn all_different_family(
-        &mut self,
-        xs: &[VarId],
-        families: &[Vec<i32>],
-        level: AllDiffLevel,
-    ) -> PropId {
-        assert!(!families.is_empty(), "a family of all-differents needs one");
-        if level == AllDiffLevel::Value {
-            let prop = alldiff::fast::offset_family::AllDifferentOffsetFamily::new(xs, families);
-            return self.post(Box::new(prop));
-        }
-        let mut last = None;
-        for offsets in families {
-            last = Some(self.all_different_offset(xs, offsets, level));
-        }
-        last.unwrap()
     }
 
     // ----- global and puzzle constraints (see `propagators/`) --------------------------------
@@ -402,12 +346,14 @@ impl Model {
 
     /// `b ⇔ (x = v)`, `b` restricted to {0, 1} (`reify.rs`).
     pub fn reify_eq(&mut self, b: VarId, x: VarId, v: i32) -> PropId {
-        self.post(Box::new(crate::propagators::reify::ReifyEq::new(b, x, v)))
+        self.post(Box::new(crate::propagators::reify::Reify::equal(b, x, v)))
     }
 
     /// `b ⇔ (x <= v)`, `b` restricted to {0, 1} (`reify.rs`).
     pub fn reify_le(&mut self, b: VarId, x: VarId, v: i32) -> PropId {
-        self.post(Box::new(crate::propagators::reify::ReifyLe::new(b, x, v)))
+        self.post(Box::new(crate::propagators::reify::Reify::less_equal(
+            b, x, v,
+        )))
     }
 
     /// `xs` all different and adding up to `total`, domain consistent for the conjunction

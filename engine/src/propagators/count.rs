@@ -33,6 +33,7 @@
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
 use crate::propagators::value_graph::{Capacities, ValueGraph};
 use crate::store::VarId;
+use crate::view::View;
 
 /// `lo <= #{ i : xs[i] = value } <= hi`.
 #[derive(Clone, Debug)]
@@ -129,11 +130,11 @@ pub struct GlobalCardinality {
 
 impl GlobalCardinality {
     pub fn new(xs: &[VarId], counts: &[(i32, u32)]) -> GlobalCardinality {
-        let offsets = vec![0; xs.len()];
+        let views: Vec<View> = xs.iter().map(|&x| View::from(x)).collect();
         GlobalCardinality {
             xs: xs.to_vec(),
             counts: counts.to_vec(),
-            graph: ValueGraph::new(xs, &offsets, Capacities::exact_counts(counts, xs.len())),
+            graph: ValueGraph::new(&views, Capacities::exact_counts(counts, xs.len())),
         }
     }
 }
@@ -155,9 +156,9 @@ impl Propagator for GlobalCardinality {
     /// an earlier run (`value_graph.rs` is already the plain graph version; what the engine's
     /// runs keep is only the flow, as a hint).
     fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
-        let offsets = vec![0; self.xs.len()];
+        let views: Vec<View> = self.xs.iter().map(|&x| View::from(x)).collect();
         let capacities = Capacities::exact_counts(&self.counts, self.xs.len());
-        ValueGraph::new(&self.xs, &offsets, capacities).filter(ctx)
+        ValueGraph::new(&views, capacities).filter(ctx)
     }
     fn reset_and_propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
         self.propagate(ctx)

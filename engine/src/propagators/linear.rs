@@ -51,15 +51,19 @@ pub fn post_linear(
         "linear constraint too large for i64 arithmetic"
     );
     match relation {
-        Relation::Le => vec![Box::new(LinearLe { terms: merged, rhs })],
+        Relation::Le | Relation::Eq => vec![Box::new(Linear {
+            terms: merged,
+            relation,
+            rhs,
+        })],
         Relation::Ge => {
             let negated = merged.iter().map(|&(a, x)| (-a, x)).collect();
-            vec![Box::new(LinearLe {
+            vec![Box::new(Linear {
                 terms: negated,
+                relation: Relation::Le,
                 rhs: -rhs,
             })]
         }
-        Relation::Eq => vec![Box::new(LinearEq { terms: merged, rhs })],
         Relation::Ne => vec![Box::new(LinearNe { terms: merged, rhs })],
     }
 }
@@ -92,7 +96,8 @@ fn restrict_term_above(
     }
 }
 
-/// Make `a·x >= bound` hold for the bounds of `x`.
+/// Make `a·x >= bound` hold: the same rule on the negated term, `−a·x <= −bound` (the view
+/// `−x` of the other side, as `view.rs` would write it).
 #[inline]
 fn restrict_term_below(
     ctx: &mut Context<'_>,
@@ -100,14 +105,7 @@ fn restrict_term_below(
     x: VarId,
     bound: i64,
 ) -> Result<bool, crate::Conflict> {
-    if a > 0 {
-        // x >= ceil(bound / a)
-        ctx.set_min(x, clamp(-((-bound).div_euclid(a))))
-    } else {
-        let b = -a;
-        // -b·x >= bound  <=>  x <= floor(-bound / b)
-        ctx.set_max(x, clamp((-bound).div_euclid(b)))
-    }
+    restrict_term_above(ctx, -a, x, -bound)
 }
 
 fn subscriptions(terms: &[(i64, VarId)], condition: Condition) -> Vec<Subscription> {
@@ -117,16 +115,21 @@ fn subscriptions(terms: &[(i64, VarId)], condition: Condition) -> Vec<Subscripti
         .collect()
 }
 
-/// `Σ aᵢxᵢ <= c`, bounds consistent, one pass.
+/// `Σ aᵢxᵢ <= c` (one pass) or `Σ aᵢxᵢ = c` (repeated until no bound moves), bounds
+/// consistent. (`>=` is `<=` on the negated terms, see [`post_linear`].)
 #[derive(Clone, Debug)]
-pub struct LinearLe {
+pub struct Linear {
     terms: Vec<(i64, VarId)>,
+    relation: Relation,
     rhs: i64,
 }
 
-impl Propagator for LinearLe {
+impl Propagator for Linear {
     fn name(&self) -> &'static str {
-        "linear_le"
+        match self.relation {
+            Relation::Eq => "linear_eq",
+            _ => "linear_le",
+        }
     }
     fn subscriptions(&self) -> Vec<Subscription> {
         subscriptions(&self.terms, Condition::Bounds)
@@ -135,13 +138,29 @@ impl Propagator for LinearLe {
         true
     }
     fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
-        let mut min_sum = 0i64;
-        let mut max_sum = 0i64;
+        match self.relation {
+            Relation::Eq => self.propagate_eq(ctx),
+            _ => self.propagate_le(ctx),
+        }
+    }
+}
+
+impl Linear {
+    /// The least and greatest values of the sum.
+    fn sum_range(&self, ctx: &Context<'_>) -> (i64, i64) {
+        let (mut min_sum, mut max_sum) = (0i64, 0i64);
         for &(a, x) in &self.terms {
             let (lo, hi) = term_range(ctx, a, x);
             min_sum += lo;
             max_sum += hi;
         }
+        (min_sum, max_sum)
+    }
+
+    /// `<=`: each term at most `c` minus the least of the others. Tightening `x`'s upper
+    /// side does not change its own lo, so one pass is a fixpoint.
+    fn propagate_le(&self, ctx: &mut Context<'_>) -> PropResult {
+        let (min_sum, max_sum) = self.sum_range(ctx);
         if min_sum > self.rhs {
             return Err(crate::Conflict::new());
         }
@@ -149,41 +168,17 @@ impl Propagator for LinearLe {
             ctx.set_entailed();
             return Ok(());
         }
-        // Tightening x's upper side does not change its own lo, so one pass is a fixpoint.
         for &(a, x) in &self.terms {
             let (lo, _) = term_range(ctx, a, x);
             restrict_term_above(ctx, a, x, self.rhs - (min_sum - lo))?;
         }
         Ok(())
     }
-}
 
-/// `Σ aᵢxᵢ = c`, bounds consistent, repeated until no bound moves.
-#[derive(Clone, Debug)]
-pub struct LinearEq {
-    terms: Vec<(i64, VarId)>,
-    rhs: i64,
-}
-
-impl Propagator for LinearEq {
-    fn name(&self) -> &'static str {
-        "linear_eq"
-    }
-    fn subscriptions(&self) -> Vec<Subscription> {
-        subscriptions(&self.terms, Condition::Bounds)
-    }
-    fn idempotent(&self) -> bool {
-        true
-    }
-    fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
+    /// `=`: the `<=` rule both ways, until no bound moves.
+    fn propagate_eq(&self, ctx: &mut Context<'_>) -> PropResult {
         loop {
-            let mut min_sum = 0i64;
-            let mut max_sum = 0i64;
-            for &(a, x) in &self.terms {
-                let (lo, hi) = term_range(ctx, a, x);
-                min_sum += lo;
-                max_sum += hi;
-            }
+            let (min_sum, max_sum) = self.sum_range(ctx);
             if min_sum > self.rhs || max_sum < self.rhs {
                 return Err(crate::Conflict::new());
             }

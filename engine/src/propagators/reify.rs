@@ -1,7 +1,7 @@
 //! # Reification: a 0/1 variable that tells whether a constraint holds
 //!
-//! **Enforces:** `b ⇔ (x = v)` ([`ReifyEq`]) and `b ⇔ (x <= v)` ([`ReifyLe`]) with `b ∈ {0,
-//! 1}` and `v` a constant. Reified constraints are how a model *counts* or *combines*
+//! **Enforces:** `b ⇔ (x = v)` and `b ⇔ (x <= v)` ([`Reify`]) with `b ∈ {0, 1}`, `x` a view
+//! (`view.rs`: a variable, or `a·y + c`) and `v` a constant. Reified constraints are how a model *counts* or *combines*
 //! conditions: "the number of black cells next to this one", "if this cell is a 3 then ...".
 //!
 //! **Algorithm.** Information flows both ways:
@@ -23,81 +23,60 @@
 
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
 use crate::store::VarId;
+use crate::view::View;
 
-/// `b ⇔ (x = v)`.
+/// The condition a [`Reify`] watches: `x = v` or `x ≤ v`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reified {
+    Equal,
+    LessEqual,
+}
+
+/// `b ⇔ (x = v)` or `b ⇔ (x ≤ v)`.
 #[derive(Clone, Debug)]
-pub struct ReifyEq {
+pub struct Reify {
     b: VarId,
-    x: VarId,
-    v: i32,
+    x: View,
+    condition: Reified,
+    v: i64,
 }
 
-impl ReifyEq {
-    pub fn new(b: VarId, x: VarId, v: i32) -> ReifyEq {
-        ReifyEq { b, x, v }
-    }
-}
-
-impl Propagator for ReifyEq {
-    fn name(&self) -> &'static str {
-        "reify_eq"
-    }
-    fn subscriptions(&self) -> Vec<Subscription> {
-        vec![
-            Subscription::new(self.b, Condition::Fixed),
-            Subscription::new(self.x, Condition::Domain),
-        ]
-    }
-    fn priority(&self) -> Priority {
-        Priority::High
-    }
-    fn idempotent(&self) -> bool {
-        true
-    }
-    fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
-        let (b, x, v) = (self.b, self.x, self.v);
-        ctx.set_min(b, 0)?;
-        ctx.set_max(b, 1)?;
-        if ctx.is_fixed(b) {
-            if ctx.value(b) == 1 {
-                ctx.fix(x, v)?;
-            } else {
-                ctx.remove(x, v)?;
-            }
-            ctx.set_entailed();
-        } else if !ctx.contains(x, v) {
-            ctx.fix(b, 0)?;
-            ctx.set_entailed();
-        } else if ctx.is_fixed(x) {
-            ctx.fix(b, 1)?;
-            ctx.set_entailed();
+impl Reify {
+    /// `b ⇔ (x = v)`.
+    pub fn equal(b: VarId, x: impl Into<View>, v: i32) -> Reify {
+        Reify {
+            b,
+            x: x.into(),
+            condition: Reified::Equal,
+            v: v as i64,
         }
-        Ok(())
+    }
+    /// `b ⇔ (x ≤ v)`.
+    pub fn less_equal(b: VarId, x: impl Into<View>, v: i32) -> Reify {
+        Reify {
+            b,
+            x: x.into(),
+            condition: Reified::LessEqual,
+            v: v as i64,
+        }
     }
 }
 
-/// `b ⇔ (x <= v)`.
-#[derive(Clone, Debug)]
-pub struct ReifyLe {
-    b: VarId,
-    x: VarId,
-    v: i32,
-}
-
-impl ReifyLe {
-    pub fn new(b: VarId, x: VarId, v: i32) -> ReifyLe {
-        ReifyLe { b, x, v }
-    }
-}
-
-impl Propagator for ReifyLe {
+impl Propagator for Reify {
     fn name(&self) -> &'static str {
-        "reify_le"
+        match self.condition {
+            Reified::Equal => "reify_eq",
+            Reified::LessEqual => "reify_le",
+        }
     }
     fn subscriptions(&self) -> Vec<Subscription> {
+        let on_x = match self.condition {
+            Reified::Equal => Condition::Domain,
+            Reified::LessEqual => Condition::Bounds,
+        };
         vec![
             Subscription::new(self.b, Condition::Fixed),
-            Subscription::new(self.x, Condition::Bounds),
+            self.x.subscription(on_x),
         ]
     }
     fn priority(&self) -> Priority {
@@ -110,20 +89,23 @@ impl Propagator for ReifyLe {
         let (b, x, v) = (self.b, self.x, self.v);
         ctx.set_min(b, 0)?;
         ctx.set_max(b, 1)?;
+        let (holds, fails) = match self.condition {
+            Reified::Equal => (x.is_fixed(ctx) && x.value(ctx) == v, !x.contains(ctx, v)),
+            Reified::LessEqual => (x.max(ctx) <= v, x.min(ctx) > v),
+        };
         if ctx.is_fixed(b) {
-            if ctx.value(b) == 1 {
-                ctx.set_max(x, v)?;
-            } else if v == i32::MAX {
-                return Err(crate::Conflict::new()); // x > i32::MAX is impossible
-            } else {
-                ctx.set_min(x, v + 1)?;
-            }
+            match (self.condition, ctx.value(b) == 1) {
+                (Reified::Equal, true) => x.fix(ctx, v)?,
+                (Reified::Equal, false) => x.remove(ctx, v)?,
+                (Reified::LessEqual, true) => x.set_max(ctx, v)?,
+                (Reified::LessEqual, false) => x.set_min(ctx, v + 1)?,
+            };
             ctx.set_entailed();
-        } else if ctx.max(x) <= v {
-            ctx.fix(b, 1)?;
-            ctx.set_entailed();
-        } else if ctx.min(x) > v {
+        } else if fails {
             ctx.fix(b, 0)?;
+            ctx.set_entailed();
+        } else if holds {
+            ctx.fix(b, 1)?;
             ctx.set_entailed();
         }
         Ok(())

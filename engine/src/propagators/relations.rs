@@ -1,4 +1,4 @@
-//! # Binary relations with an offset: `x = y + c`, `x != y + c`, `x <= y + c`
+//! # Binary relations: `x = y + c`, and `x ≠ y`, `x ≤ y` on views
 //!
 //! The smallest propagators, and the best place to see the pattern every propagator follows:
 //! read the domains, remove what has no support, say when the constraint can never prune
@@ -7,11 +7,12 @@
 //! | constraint | consistency | wakes on | cost |
 //! |---|---|---|---|
 //! | `x = y + c` | domain (every value left has a support) | any removal | O(size) |
-//! | `x != y + c` | domain (acts once one side is fixed) | fixed | O(1) |
-//! | `x <= y + c` | bounds (= domain for this constraint) | bounds | O(1) |
+//! | `x ≠ y` ([`Compare`] on two views, e.g. `x ≠ y + c`) | domain (acts once one side is fixed) | fixed | O(1) |
+//! | `x ≤ y` ([`Compare`] on two views, e.g. `x ≤ y + c`) | bounds (= domain for this constraint) | bounds | O(1) |
 //!
-//! Arithmetic is done in `i64` and clamped back to `i32`, so `c` near the ends of the `i32`
-//! range cannot overflow.
+//! `≠` and `≤` are one propagator over two views (`view.rs`): `x ≤ y + c`, `x ≥ y`,
+//! `x ≠ −y` are the same code on other views. Arithmetic is done in `i64`, so `c` near the
+//! ends of the `i32` range cannot overflow.
 //!
 //! **Reference** (`propagate_from_scratch`): each propagator's run keeps nothing between runs;
 //! `x = y + c`'s reference is still written apart, with plain sorted lists instead of the
@@ -20,6 +21,7 @@
 use crate::domain::Domain;
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
 use crate::store::VarId;
+use crate::view::View;
 
 /// `v` clamped into the `i32` range.
 #[inline]
@@ -131,28 +133,59 @@ impl Propagator for EqualOffset {
     }
 }
 
-/// `x != y + c`.
-#[derive(Clone, Debug)]
-pub struct NotEqualOffset {
-    x: VarId,
-    y: VarId,
-    c: i32,
+/// The comparison a [`Compare`] enforces between its two views.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Comparison {
+    /// `x ≠ y`: domain consistent, acts once one side is fixed.
+    NotEqual,
+    /// `x ≤ y`: bounds consistent (which is domain consistent for `≤`).
+    LessEqual,
 }
 
-impl NotEqualOffset {
-    pub fn new(x: VarId, y: VarId, c: i32) -> NotEqualOffset {
-        NotEqualOffset { x, y, c }
+/// `x ≠ y` or `x ≤ y` on two views: `x != y + c` is `Compare::not_equal(x.into(),
+/// y.plus(c))`, `x >= y` is `Compare::less_equal(y.into(), x.into())`. The views do the
+/// arithmetic (in `i64`, never clamped: a bound past the `i32` range fails or is void).
+#[derive(Clone, Debug)]
+pub struct Compare {
+    x: View,
+    comparison: Comparison,
+    y: View,
+}
+
+impl Compare {
+    /// `x ≠ y`.
+    pub fn not_equal(x: View, y: View) -> Compare {
+        Compare {
+            x,
+            comparison: Comparison::NotEqual,
+            y,
+        }
+    }
+    /// `x ≤ y`.
+    pub fn less_equal(x: View, y: View) -> Compare {
+        Compare {
+            x,
+            comparison: Comparison::LessEqual,
+            y,
+        }
     }
 }
 
-impl Propagator for NotEqualOffset {
+impl Propagator for Compare {
     fn name(&self) -> &'static str {
-        "not_equal_offset"
+        match self.comparison {
+            Comparison::NotEqual => "not_equal_offset",
+            Comparison::LessEqual => "less_equal_offset",
+        }
     }
     fn subscriptions(&self) -> Vec<Subscription> {
+        let condition = match self.comparison {
+            Comparison::NotEqual => Condition::Fixed,
+            Comparison::LessEqual => Condition::Bounds,
+        };
         vec![
-            Subscription::new(self.x, Condition::Fixed),
-            Subscription::new(self.y, Condition::Fixed),
+            self.x.subscription(condition),
+            self.y.subscription(condition),
         ]
     }
     fn priority(&self) -> Priority {
@@ -162,63 +195,32 @@ impl Propagator for NotEqualOffset {
         true
     }
     fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
-        let (x, y, c) = (self.x, self.y, self.c as i64);
-        if ctx.is_fixed(y) {
-            let v = ctx.value(y) as i64 + c;
-            if v >= i32::MIN as i64 && v <= i32::MAX as i64 {
-                ctx.remove(x, v as i32)?;
-            }
-            ctx.set_entailed();
-        } else if ctx.is_fixed(x) {
-            let v = ctx.value(x) as i64 - c;
-            if v >= i32::MIN as i64 && v <= i32::MAX as i64 {
-                ctx.remove(y, v as i32)?;
-            }
-            ctx.set_entailed();
+        match self.comparison {
+            Comparison::NotEqual => not_equal(ctx, self.x, self.y),
+            Comparison::LessEqual => less_equal(ctx, self.x, self.y),
         }
-        Ok(())
     }
 }
 
-/// `x <= y + c`.
-#[derive(Clone, Debug)]
-pub struct LessEqualOffset {
-    x: VarId,
-    y: VarId,
-    c: i32,
+/// `x ≠ y`: once one side is fixed, its value leaves the other; then nothing can change.
+fn not_equal(ctx: &mut Context<'_>, x: View, y: View) -> PropResult {
+    if y.is_fixed(ctx) {
+        x.remove(ctx, y.value(ctx))?;
+        ctx.set_entailed();
+    } else if x.is_fixed(ctx) {
+        y.remove(ctx, x.value(ctx))?;
+        ctx.set_entailed();
+    }
+    Ok(())
 }
 
-impl LessEqualOffset {
-    pub fn new(x: VarId, y: VarId, c: i32) -> LessEqualOffset {
-        LessEqualOffset { x, y, c }
+/// `x ≤ y`: `x` at most the largest `y`, `y` at least the smallest `x`; entailed once every
+/// `x` is at most every `y`.
+fn less_equal(ctx: &mut Context<'_>, x: View, y: View) -> PropResult {
+    x.set_max(ctx, y.max(ctx))?;
+    y.set_min(ctx, x.min(ctx))?;
+    if x.max(ctx) <= y.min(ctx) {
+        ctx.set_entailed();
     }
-}
-
-impl Propagator for LessEqualOffset {
-    fn name(&self) -> &'static str {
-        "less_equal_offset"
-    }
-    fn subscriptions(&self) -> Vec<Subscription> {
-        vec![
-            Subscription::new(self.x, Condition::Bounds),
-            Subscription::new(self.y, Condition::Bounds),
-        ]
-    }
-    fn priority(&self) -> Priority {
-        Priority::High
-    }
-    fn idempotent(&self) -> bool {
-        true
-    }
-    fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
-        let (x, y, c) = (self.x, self.y, self.c as i64);
-        let yhi = ctx.max(y) as i64;
-        ctx.set_max(x, clamp(yhi + c))?;
-        let xlo = ctx.min(x) as i64;
-        ctx.set_min(y, clamp(xlo - c))?;
-        if ctx.max(x) as i64 <= ctx.min(y) as i64 + c {
-            ctx.set_entailed();
-        }
-        Ok(())
-    }
+    Ok(())
 }

@@ -36,7 +36,8 @@
 //! removed since the last run, usually 0 to 2). No allocation after the first run: all the
 //! arrays are kept in the struct and reused.
 //!
-//! Variables may carry an offset: the graph is over the *shown* values `xᵢ + offsetᵢ`.
+//! The vertices are views (`view.rs`): the graph is over the values they *show*, `aᵢ·xᵢ + bᵢ`
+//! (the variable itself, `xᵢ + c`, `−xᵢ`, …).
 //!
 //! Memory: O(n + span) where `span` is the width of the union of the domains at the first
 //! run (the value table is indexed by `value - min`), fine for puzzle digits, columns and
@@ -44,7 +45,7 @@
 //! level instead.
 
 use crate::propagator::{Conflict, Context, PropResult};
-use crate::store::VarId;
+use crate::view::View;
 
 /// No value / no variable.
 const NONE: u32 = u32::MAX;
@@ -101,8 +102,7 @@ impl Capacities {
 /// The value graph, its matching (kept between runs), and the scratch arrays of one run.
 #[derive(Clone, Debug)]
 pub(crate) struct ValueGraph {
-    xs: Vec<VarId>,
-    offsets: Vec<i64>,
+    views: Vec<View>,
     caps: Capacities,
 
     // ---- the value table: value index `k` stands for the shown value `base + k` ----------
@@ -148,11 +148,10 @@ pub(crate) struct ValueGraph {
 }
 
 impl ValueGraph {
-    pub(crate) fn new(xs: &[VarId], offsets: &[i32], caps: Capacities) -> ValueGraph {
-        let n = xs.len();
+    pub(crate) fn new(views: &[View], caps: Capacities) -> ValueGraph {
+        let n = views.len();
         ValueGraph {
-            xs: xs.to_vec(),
-            offsets: offsets.iter().map(|&o| o as i64).collect(),
+            views: views.to_vec(),
             caps,
             base: 0,
             span: 0,
@@ -181,7 +180,7 @@ impl ValueGraph {
     }
 
     fn n(&self) -> usize {
-        self.xs.len()
+        self.views.len()
     }
 
     /// Make the value table cover the shown values `lo..=hi`, forgetting the matching if it
@@ -385,9 +384,9 @@ impl ValueGraph {
         // 0. The value table covers the hull of the shown values.
         let mut lo = i64::MAX;
         let mut hi = i64::MIN;
-        for (i, &x) in self.xs.iter().enumerate() {
-            lo = lo.min(ctx.min(x) as i64 + self.offsets[i]);
-            hi = hi.max(ctx.max(x) as i64 + self.offsets[i]);
+        for &x in &self.views {
+            lo = lo.min(x.min(ctx));
+            hi = hi.max(x.max(ctx));
         }
         self.cover(lo, hi);
 
@@ -402,9 +401,9 @@ impl ValueGraph {
         self.live.clear();
         for i in 0..n {
             self.adj_start.push(self.adj.len() as u32);
-            let shift = self.offsets[i] - self.base;
-            for v in ctx.domain(self.xs[i]).iter() {
-                let k = (v as i64 + shift) as u32;
+            let (view, base) = (self.views[i], self.base);
+            for v in ctx.domain(view.var()).iter() {
+                let k = (view.show(v) - base) as u32;
                 self.adj.push(k);
                 if self.live_stamp[k as usize] != self.stamp {
                     self.live_stamp[k as usize] = self.stamp;
@@ -417,11 +416,8 @@ impl ValueGraph {
         // 2. Keep the matching edges still present; match the other variables.
         for i in 0..n {
             let k = self.mate[i];
-            if k != NONE {
-                let v = self.base + k as i64 - self.offsets[i];
-                if !ctx.contains(self.xs[i], v as i32) {
-                    self.unassign(i);
-                }
+            if k != NONE && !self.views[i].contains(ctx, self.base + k as i64) {
+                self.unassign(i);
             }
         }
         for i in 0..n {
@@ -498,8 +494,7 @@ impl ValueGraph {
             for e in self.adj_start[i]..self.adj_start[i + 1] {
                 let k = self.adj[e as usize];
                 if k != self.mate[i] && self.component[n + k as usize] != ci {
-                    let v = self.base + k as i64 - self.offsets[i];
-                    let _ = ctx.remove(self.xs[i], v as i32)?;
+                    let _ = self.views[i].remove(ctx, self.base + k as i64)?;
                 }
             }
         }

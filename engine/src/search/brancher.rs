@@ -264,12 +264,9 @@ const NEIGHBOUR_WEIGHTS: [u32; 65] = {
 
 /// How many variables of the smallest size
 /// [`VarSelect::SmallestDomainConstrainedNeighbours`] compares: the first ones in the
-/// branching order. Weighing the neighbours costs a walk over them (about a tenth of the
-/// time on hard Sudokus), and more ties mean fewer nodes, up to about a dozen. Nodes a
-/// puzzle, first solution, on the forum's hardest 1,000 and (in brackets) on the next
-/// 3,000, which did not take part in the choice: 4 ties 88.0, 6 79.2, 8 75.8 (73.6),
-/// **12 73.3 (70.6)**, 16 74.2 (70.3), all of them 73.9 (70.9). Measured in
-/// `docs/PERFORMANCE.md`, "Sudoku, eleventh pass".
+/// branching order. Weighing the neighbours costs a walk over them, and more ties mean
+/// fewer nodes, up to about a dozen, past which the nodes no longer fall; the node counts
+/// for 4 to 16 ties are in docs/performance/history/sudoku.md, "Sudoku, eleventh pass".
 const MAX_TIES: usize = 12;
 
 /// Domains with more values than this are split in halves, never enumerated value by value:

@@ -160,12 +160,10 @@ mod tests {
         let mut m = Model::new();
         let q = m.new_vars(n, 0, n as i32 - 1);
         m.all_different(&q, AllDiffLevel::Value);
-        m.all_different_offset(&q, &(0..n as i32).collect::<Vec<_>>(), AllDiffLevel::Value);
-        m.all_different_offset(
-            &q,
-            &(0..n as i32).map(|i| -i).collect::<Vec<_>>(),
-            AllDiffLevel::Value,
-        );
+        let up: Vec<_> = (0..n).map(|i| q[i].plus(i as i32)).collect();
+        let down: Vec<_> = (0..n).map(|i| q[i].plus(-(i as i32))).collect();
+        m.all_different(&up, AllDiffLevel::Value);
+        m.all_different(&down, AllDiffLevel::Value);
         m
     }
 

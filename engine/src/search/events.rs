@@ -48,8 +48,8 @@ pub trait SearchListener {
     fn on_progress(&mut self, _progress: &Progress) {}
 
     /// Does this listener want the events at all? The search asks once, and when the answer
-    /// is no it neither builds the events for it nor calls it (a few dozen instructions per
-    /// node, which on n-queens is a few per cent of the time).
+    /// is no it neither builds the events for it nor calls it (work on every node, which a
+    /// search without a listener should not pay).
     fn listens(&self) -> bool {
         true
     }

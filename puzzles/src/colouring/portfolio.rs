@@ -36,49 +36,18 @@ pub mod exact_cover;
 pub mod set_cover;
 pub mod symmetric_cover;
 pub mod tabucol;
+mod vertex_bits;
 mod vertex_set;
 
+use vertex_bits::VertexBits;
+
 // ----- bounds: a large clique, a greedy colouring -----------------------------------------
-
-/// A fixed-size set of vertices as bits.
-#[derive(Clone, Debug)]
-struct Bits(Vec<u64>);
-
-impl Bits {
-    fn new(n: usize) -> Bits {
-        Bits(vec![0; n.div_ceil(64)])
-    }
-    fn set(&mut self, i: usize) {
-        self.0[i / 64] |= 1 << (i % 64);
-    }
-    fn clear(&mut self, i: usize) {
-        self.0[i / 64] &= !(1 << (i % 64));
-    }
-    fn is_empty(&self) -> bool {
-        self.0.iter().all(|&w| w == 0)
-    }
-    fn first(&self) -> Option<usize> {
-        self.0
-            .iter()
-            .enumerate()
-            .find(|(_, &w)| w != 0)
-            .map(|(i, w)| i * 64 + w.trailing_zeros() as usize)
-    }
-    fn and(&self, other: &Bits) -> Bits {
-        Bits(self.0.iter().zip(&other.0).map(|(a, b)| a & b).collect())
-    }
-    fn and_not_assign(&mut self, other: &Bits) {
-        for (a, b) in self.0.iter_mut().zip(&other.0) {
-            *a &= !b;
-        }
-    }
-}
 
 /// The state of the clique search (Tomita & Seki 2003, "MCQ").
 struct CliqueSearch {
     /// Neighbourhoods over *positions*: position p is the vertex `order[p]`, vertices sorted
     /// by degree, largest first, so that the greedy colouring below tries them in that order.
-    rows: Vec<Bits>,
+    rows: Vec<VertexBits>,
     order: Vec<usize>,
     current: Vec<usize>,
     best: Vec<usize>,
@@ -95,7 +64,7 @@ const CLOCK_EVERY: u64 = 256;
 impl CliqueSearch {
     /// Colour the candidates greedily; a clique inside them has at most as many vertices as
     /// colours. Returns positions with the number of colours used up to each, ascending.
-    fn colour_sort(&mut self, candidates: &Bits) -> Vec<(usize, usize)> {
+    fn colour_sort(&mut self, candidates: &VertexBits) -> Vec<(usize, usize)> {
         let mut uncoloured = candidates.clone();
         let mut out = Vec::new();
         let mut colour = 0;
@@ -103,17 +72,17 @@ impl CliqueSearch {
             colour += 1;
             let mut class = uncoloured.clone();
             while let Some(p) = class.first() {
-                class.clear(p);
-                uncoloured.clear(p);
-                class.and_not_assign(&self.rows[p]);
-                self.budget -= class.0.len() as i64;
+                class.remove(p);
+                uncoloured.remove(p);
+                class.remove_all(&self.rows[p]);
+                self.budget -= class.words() as i64;
                 out.push((p, colour));
             }
         }
         out
     }
 
-    fn expand(&mut self, mut candidates: Bits) {
+    fn expand(&mut self, mut candidates: VertexBits) {
         self.expansions += 1;
         if self.expansions.is_multiple_of(CLOCK_EVERY) && out_of_time(&self.limits) {
             self.budget = 0;
@@ -133,7 +102,7 @@ impl CliqueSearch {
                 self.expand(next);
             }
             let _ = self.current.pop();
-            candidates.clear(p);
+            candidates.remove(p);
         }
     }
 }
@@ -162,19 +131,19 @@ pub fn find_clique_within(graph: &Graph, budget: i64, limits: &engine::Limits) -
     for (p, &v) in order.iter().enumerate() {
         position[v] = p;
     }
-    let rows: Vec<Bits> = order
+    let rows: Vec<VertexBits> = order
         .iter()
         .map(|&v| {
-            let mut b = Bits::new(n);
+            let mut b = VertexBits::new(n);
             for &u in &graph.adj[v] {
-                b.set(position[u]);
+                b.insert(position[u]);
             }
             b
         })
         .collect();
-    let mut all = Bits::new(n);
+    let mut all = VertexBits::new(n);
     for p in 0..n {
-        all.set(p);
+        all.insert(p);
     }
     let mut search = CliqueSearch {
         rows,

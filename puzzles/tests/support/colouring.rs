@@ -150,13 +150,8 @@ pub(crate) fn optimum(instance: &Colouring, options: &ModelOptions) -> (Option<i
     (best, outcome.complete)
 }
 
-/// The shared DIMACS set (not in the repository), if present.
+/// The shared DIMACS set (not in the repository), if present; else the skip is recorded.
 pub(crate) fn shared_dimacs() -> Option<PathBuf> {
-    let repo = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    [
-        repo.join("../shared/data/dimacs-col"),
-        PathBuf::from("/work/shared/data/dimacs-col"),
-    ]
-    .into_iter()
-    .find(|p| p.join("chromatic_numbers.csv").exists())
+    let csv = engine::testing::data_path("dimacs-col/chromatic_numbers.csv")?;
+    csv.parent().map(Path::to_path_buf)
 }

@@ -39,4 +39,5 @@ pub(crate) fn answer(json: Value) -> Answer {
         objective: None,
     }
 }
+#[cfg(feature = "portfolio")]
 pub(crate) mod colouring;

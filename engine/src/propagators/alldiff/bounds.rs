@@ -1,6 +1,6 @@
 //! # All-different by Hall intervals (bounds consistency)
 //!
-//! **Enforces:** no two of `xᵢ + offsetᵢ` are equal, and moves every bound that no solution
+//! **Enforces:** no two of the views `vᵢ` (`view.rs`: `xᵢ`, `xᵢ + c`, `−xᵢ`, …) are equal, and moves every bound that no solution
 //! can use, looking at each domain as the interval `min..=max`: **bounds(Z) consistency**.
 //! It does not look at holes inside the domains (that is `domain.rs`).
 //!
@@ -31,12 +31,11 @@
 
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
 use crate::propagators::alldiff::reference;
-use crate::store::VarId;
+use crate::view::View;
 
 #[derive(Clone, Debug)]
 pub struct AllDifferentBounds {
-    xs: Vec<VarId>,
-    offsets: Vec<i64>,
+    views: Vec<View>,
     // Scratch, one entry per variable.
     lo: Vec<i64>,
     hi: Vec<i64>,
@@ -81,12 +80,11 @@ fn path_set(t: &mut [isize], start: isize, end: isize, to: isize) {
 }
 
 impl AllDifferentBounds {
-    pub fn new(xs: &[VarId], offsets: &[i32]) -> AllDifferentBounds {
-        assert_eq!(xs.len(), offsets.len());
-        let n = xs.len();
+    /// All of `views` different, bounds consistent (for views of scale ±1; on others, sound).
+    pub fn new(views: &[View]) -> AllDifferentBounds {
+        let n = views.len();
         AllDifferentBounds {
-            xs: xs.to_vec(),
-            offsets: offsets.iter().map(|&o| o as i64).collect(),
+            views: views.to_vec(),
             lo: vec![0; n],
             hi: vec![0; n],
             new_lo: vec![0; n],
@@ -105,7 +103,7 @@ impl AllDifferentBounds {
     /// Sort by bounds and rank the distinct values of `lo` and `hi + 1`. Returns the number
     /// of distinct bounds `nb`; `bounds[0]` and `bounds[nb + 1]` are sentinels.
     fn rank_bounds(&mut self) -> usize {
-        let n = self.xs.len();
+        let n = self.views.len();
         let (lo, hi) = (&self.lo, &self.hi);
         self.min_sorted.sort_unstable_by_key(|&i| lo[i]);
         self.max_sorted.sort_unstable_by_key(|&i| hi[i]);
@@ -225,7 +223,9 @@ impl Propagator for AllDifferentBounds {
         "alldiff_bounds"
     }
     fn subscriptions(&self) -> Vec<Subscription> {
-        Subscription::all(&self.xs, Condition::Bounds)
+        (self.views.iter())
+            .map(|x| x.subscription(Condition::Bounds))
+            .collect()
     }
     fn priority(&self) -> Priority {
         Priority::Medium
@@ -237,20 +237,19 @@ impl Propagator for AllDifferentBounds {
     /// of a min and a max, until nothing moves), with none of the scans' forests. Bounds(Z)
     /// consistency is one set of bounds, so both must reach the same.
     fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
-        let offsets: Vec<i32> = self.offsets.iter().map(|&o| o as i32).collect();
-        reference::hall_intervals(ctx, &self.xs, &offsets)
+        reference::hall_intervals(ctx, &self.views)
     }
     fn reset_and_propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
         self.propagate(ctx)
     }
     fn propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
-        if self.xs.is_empty() {
+        if self.views.is_empty() {
             return Ok(());
         }
         loop {
-            for (i, &x) in self.xs.iter().enumerate() {
-                self.lo[i] = ctx.min(x) as i64 + self.offsets[i];
-                self.hi[i] = ctx.max(x) as i64 + self.offsets[i];
+            for (i, &x) in self.views.iter().enumerate() {
+                self.lo[i] = x.min(ctx);
+                self.hi[i] = x.max(ctx);
             }
             self.new_lo.copy_from_slice(&self.lo);
             self.new_hi.copy_from_slice(&self.hi);
@@ -259,15 +258,13 @@ impl Propagator for AllDifferentBounds {
                 return Err(crate::Conflict::new());
             }
             let mut moved = false;
-            for (i, &x) in self.xs.iter().enumerate() {
+            for (i, &x) in self.views.iter().enumerate() {
                 if self.new_lo[i] > self.lo[i] {
-                    let v = self.new_lo[i] - self.offsets[i];
-                    ctx.set_min(x, v.clamp(i32::MIN as i64, i32::MAX as i64) as i32)?;
+                    x.set_min(ctx, self.new_lo[i])?;
                     moved = true;
                 }
                 if self.new_hi[i] < self.hi[i] {
-                    let v = self.new_hi[i] - self.offsets[i];
-                    ctx.set_max(x, v.clamp(i32::MIN as i64, i32::MAX as i64) as i32)?;
+                    x.set_max(ctx, self.new_hi[i])?;
                     moved = true;
                 }
             }
@@ -276,11 +273,8 @@ impl Propagator for AllDifferentBounds {
             // moved further, so look again.
             let mut landed_in_hole = false;
             if moved {
-                for (i, &x) in self.xs.iter().enumerate() {
-                    let (lo, hi) = (
-                        ctx.min(x) as i64 + self.offsets[i],
-                        ctx.max(x) as i64 + self.offsets[i],
-                    );
+                for (i, &x) in self.views.iter().enumerate() {
+                    let (lo, hi) = (x.min(ctx), x.max(ctx));
                     if lo != self.new_lo[i] || hi != self.new_hi[i] {
                         landed_in_hole = true;
                         break;

@@ -1,6 +1,6 @@
 //! # All-different by matching (domain consistency, Régin 1994)
 //!
-//! **Enforces:** no two of `xᵢ + offsetᵢ` are equal, and removes *every* value that belongs
+//! **Enforces:** no two of the views `vᵢ` (`view.rs`) are equal, and removes *every* value that belongs
 //! to no solution of the constraint: **domain (generalised arc) consistency**. It sees what a
 //! person calls naked and hidden pairs, triples, ... in a Sudoku unit all at once, so a
 //! Sudoku that naked and hidden singles solve needs no search at all.
@@ -37,33 +37,33 @@ use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Su
 use crate::propagators::alldiff::fast::word_matching::{WordMatching, WordRun};
 use crate::propagators::alldiff::reference;
 use crate::propagators::value_graph::{Capacities, ValueGraph};
-use crate::store::VarId;
+use crate::view::View;
 
 #[derive(Clone, Debug)]
 pub struct AllDifferentDomain {
-    xs: Vec<VarId>,
-    offsets: Vec<i32>,
-    /// The word-sized algorithm, tried first (`None`: always use the general graph).
+    views: Vec<View>,
+    /// The word-sized algorithm, tried first when every view is a shift `x + c` (`None`:
+    /// always use the general graph).
     words: Option<WordMatching>,
     graph: ValueGraph,
 }
 
 impl AllDifferentDomain {
-    /// Domain-consistent all-different over `xs[i] + offsets[i]`.
-    pub fn new(xs: &[VarId], offsets: &[i32]) -> AllDifferentDomain {
-        let mut p = AllDifferentDomain::general(xs, offsets);
-        p.words = Some(WordMatching::new(xs.len()));
+    /// Domain-consistent all-different over `views`.
+    pub fn new(views: &[View]) -> AllDifferentDomain {
+        let mut p = AllDifferentDomain::general(views);
+        if views.iter().all(|x| x.is_shift()) {
+            p.words = Some(WordMatching::new(views.len()));
+        }
         p
     }
 
     /// The same, always on the general value graph (never the one-word algorithm).
-    pub fn general(xs: &[VarId], offsets: &[i32]) -> AllDifferentDomain {
-        assert_eq!(xs.len(), offsets.len());
+    pub fn general(views: &[View]) -> AllDifferentDomain {
         AllDifferentDomain {
-            xs: xs.to_vec(),
-            offsets: offsets.to_vec(),
+            views: views.to_vec(),
             words: None,
-            graph: ValueGraph::new(xs, offsets, Capacities::all_different()),
+            graph: ValueGraph::new(views, Capacities::all_different()),
         }
     }
 }
@@ -73,7 +73,9 @@ impl Propagator for AllDifferentDomain {
         "alldiff_domain"
     }
     fn subscriptions(&self) -> Vec<Subscription> {
-        Subscription::all(&self.xs, Condition::Domain)
+        (self.views.iter())
+            .map(|x| x.subscription(Condition::Domain))
+            .collect()
     }
     fn priority(&self) -> Priority {
         Priority::Low
@@ -85,17 +87,34 @@ impl Propagator for AllDifferentDomain {
     /// graph, DFS augmenting paths, Tarjan), with no matching kept from an earlier run.
     /// Domain consistency is one set of domains, so both lanes must reach the same.
     fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
-        reference::regin(ctx, &self.xs, &self.offsets)
+        reference::regin(ctx, &self.views)
     }
     fn reset_and_propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
         self.propagate(ctx)
     }
     fn propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
         if let Some(words) = self.words.as_mut() {
-            if let WordRun::Done(result) = words.run(ctx, &self.xs, &self.offsets) {
+            if let WordRun::Done(result) = words.run(ctx, &self.views) {
                 return result;
             }
         }
+        if self.hull_span(ctx) > GRAPH_MAX_SPAN {
+            // The value graph's table has a slot per value of the hull: views far apart
+            // (`x + 2³¹` beside `−y`) would ask for billions. Régin on the values present.
+            return reference::regin(ctx, &self.views);
+        }
         self.graph.filter(ctx)
+    }
+}
+
+/// The widest hull of shown values the value graph's table takes (one slot per value).
+const GRAPH_MAX_SPAN: i64 = 1 << 20;
+
+impl AllDifferentDomain {
+    /// How many values lie between the least and the greatest value the views show.
+    fn hull_span(&self, ctx: &Context<'_>) -> i64 {
+        let lo = self.views.iter().map(|x| x.min(ctx)).min().unwrap_or(0);
+        let hi = self.views.iter().map(|x| x.max(ctx)).max().unwrap_or(0);
+        hi - lo + 1
     }
 }

@@ -7,30 +7,36 @@
 //!
 //! | level | file | removes | cost per run |
 //! |---|---|---|---|
-//! | value | `fast/value.rs` | the value of each fixed variable from the others (forward checking) | O(n) per fixed variable |
+//! | value | `value.rs` | the value of each fixed view from the others (forward checking) | O(n) per fixed view |
 //! | bounds | `bounds.rs` | bounds that no assignment can support (Hall intervals) | O(n log n) |
 //! | domain | `domain.rs` | every value that no assignment can support (Régin's matching) | O(n·d·√n) worst case |
 //!
 //! `reference.rs` holds the same three algorithms written plainly, as a reader would from the
 //! papers: the oracle every file here is tested against, and the place to start reading.
 //!
-//! The fast lane, `fast/`, holds what makes the puzzles quick and can be skipped on a first
-//! reading: `fast/units.rs` (`AllDifferentUnits`) runs many domain-level all-differents over
-//! shared variables (the 27 units of a Sudoku) as one propagator, to the same fixpoint;
-//! `fast/offset_family.rs` (`AllDifferentOffsetFamily`) does the same for value-level
-//! all-differents with offsets over the same variables (the rows and diagonals of n-queens);
-//! `fast/word_matching.rs` is Régin's algorithm on bitmasks, which `domain.rs` tries first.
+//! **Views.** Every propagator here constrains *views* (`view.rs`): `x`, `x + c` (the
+//! n-queens diagonals), `−x`, `k·x`. [`new_all_different`] takes the views and picks the
+//! propagator by their shape, as Gecode's `distinct` picks its view types: views of scale 1
+//! (`x + c`, the shape of every puzzle) go to the fast lane where it exists.
 //!
-//! Every variant accepts an *offset* per variable and constrains `xᵢ + offsetᵢ` to be
-//! different (the n-queens diagonals), so no auxiliary variables are needed.
+//! **The fast lane**, `fast/`, holds what makes the puzzles quick and can be skipped on a
+//! first reading: `fast/value.rs` is `value.rs` made fast (only the open positions, a word
+//! at a time); `fast/units.rs` (`AllDifferentUnits`) runs many domain-level all-differents
+//! over shared variables (the 27 units of a Sudoku) as one propagator, to the same fixpoint;
+//! `fast/offset_family.rs` (`AllDifferentOffsetFamily`) does the same for value-level
+//! all-differents over the same variables with other constants (the rows and diagonals of
+//! n-queens); `fast/word_matching.rs` is Régin's algorithm on bitmasks, which `domain.rs`
+//! tries first. `Model::all_different` gathers consecutive all-differents of those shapes
+//! into one of these propagators (`engine/src/model/mod.rs`).
 
 pub mod bounds;
 pub mod domain;
 pub mod fast;
 pub mod reference;
+pub mod value;
 
 use crate::propagator::Propagator;
-use crate::store::VarId;
+use crate::view::View;
 use std::fmt;
 use std::str::FromStr;
 
@@ -70,16 +76,15 @@ impl fmt::Display for AllDiffLevel {
     }
 }
 
-/// The all-different propagator of the given level over `xs[i] + offsets[i]`.
-pub fn new_all_different(
-    xs: &[VarId],
-    offsets: &[i32],
-    level: AllDiffLevel,
-) -> Box<dyn Propagator> {
-    assert_eq!(xs.len(), offsets.len());
+/// The all-different propagator of the given level over `views`, chosen by their shape:
+/// views of scale 1 (`x + c`) take the fast lane (`fast/value.rs`, and the word-level
+/// matching of `domain.rs`), any other view the plain propagator of its level.
+pub fn new_all_different(views: &[View], level: AllDiffLevel) -> Box<dyn Propagator> {
+    let shifts = views.iter().all(|x| x.is_shift());
     match level {
-        AllDiffLevel::Value => Box::new(fast::value::AllDifferentValue::new(xs, offsets)),
-        AllDiffLevel::Bounds => Box::new(bounds::AllDifferentBounds::new(xs, offsets)),
-        AllDiffLevel::Domain => Box::new(domain::AllDifferentDomain::new(xs, offsets)),
+        AllDiffLevel::Value if shifts => Box::new(fast::value::AllDifferentValue::new(views)),
+        AllDiffLevel::Value => Box::new(value::AllDifferentForwardChecking::new(views)),
+        AllDiffLevel::Bounds => Box::new(bounds::AllDifferentBounds::new(views)),
+        AllDiffLevel::Domain => Box::new(domain::AllDifferentDomain::new(views)),
     }
 }

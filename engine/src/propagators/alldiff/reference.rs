@@ -1,6 +1,8 @@
 //! # All-different, the reference lane: three textbook algorithms, written plainly
 //!
-//! `alldifferent(x₁ + o₁, …, xₙ + oₙ)`: no two shifted variables take the same value. This
+//! `alldifferent(v₁, …, vₙ)`: no two views show the same value. A view (`view.rs`) is a
+//! variable seen as `a·x + b`: the variable itself, `x + c` (the n-queens diagonals), `−x`
+//! or `k·x`; every rule below reads and prunes views and never needs to know which. This
 //! file holds the three classic ways of propagating it, each as a reader would write it from
 //! the paper, with plain vectors and no bit tricks. It is the oracle that every faster
 //! all-different in `alldiff/` is tested against (`engine/tests/alldiff_reference.rs`), and
@@ -18,33 +20,25 @@
 //! references (`propagate_from_scratch`) of the fast propagators in this folder.
 
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
-use crate::store::VarId;
+use crate::view::View;
 use crate::Conflict;
 use std::collections::BTreeMap;
 
 use super::AllDiffLevel;
 
-/// One round of forward checking on `xs[i] + offsets[i]`: for every fixed variable, its
-/// shown value is removed from every other (a second variable fixed to the same shown value
-/// empties and fails). Returns whether a domain changed.
-pub fn forward_check(
-    ctx: &mut Context<'_>,
-    xs: &[VarId],
-    offsets: &[i32],
-) -> Result<bool, Conflict> {
+/// One round of forward checking: for every fixed view, its value is removed from every
+/// other (a second view fixed to the same value empties and fails). Returns whether a domain
+/// changed.
+pub fn forward_check(ctx: &mut Context<'_>, views: &[View]) -> Result<bool, Conflict> {
     let mut changed = false;
-    for (i, &x) in xs.iter().enumerate() {
-        if !ctx.is_fixed(x) {
+    for (i, &x) in views.iter().enumerate() {
+        if !x.is_fixed(ctx) {
             continue;
         }
-        let shown = ctx.value(x) as i64 + offsets[i] as i64;
-        for (j, &y) in xs.iter().enumerate() {
-            if j == i {
-                continue;
-            }
-            let v = shown - offsets[j] as i64;
-            if v >= i32::MIN as i64 && v <= i32::MAX as i64 {
-                changed |= ctx.remove(y, v as i32)?;
+        let shown = x.value(ctx);
+        for (j, &y) in views.iter().enumerate() {
+            if j != i {
+                changed |= y.remove(ctx, shown)?;
             }
         }
     }
@@ -53,30 +47,29 @@ pub fn forward_check(
 
 /// **Forward checking** (value level): [`forward_check`] until nothing changes. O(n²) per
 /// round.
-pub fn forward_checking(ctx: &mut Context<'_>, xs: &[VarId], offsets: &[i32]) -> PropResult {
-    while forward_check(ctx, xs, offsets)? {}
+pub fn forward_checking(ctx: &mut Context<'_>, views: &[View]) -> PropResult {
+    while forward_check(ctx, views)? {}
     Ok(())
 }
 
-/// The pigeonhole rule on `xs[i] + offset` (one offset for all): the `n` variables must
-/// show `n` different values, so fewer values in the union of their domains is a failure,
-/// and with exactly `n`, a value held by one variable only goes to it ("hidden singles").
-/// Returns whether a domain changed.
-pub fn pigeonhole(ctx: &mut Context<'_>, xs: &[VarId], offset: i32) -> Result<bool, Conflict> {
-    let mut holders: BTreeMap<i64, Vec<VarId>> = BTreeMap::new();
-    for &x in xs {
-        for v in ctx.domain(x).iter() {
-            holders.entry(v as i64 + offset as i64).or_default().push(x);
+/// The pigeonhole rule: the `n` views must show `n` different values, so fewer values in
+/// the union of what they show is a failure, and with exactly `n`, a value shown by one view
+/// only goes to it ("hidden singles"). Returns whether a domain changed.
+pub fn pigeonhole(ctx: &mut Context<'_>, views: &[View]) -> Result<bool, Conflict> {
+    let mut holders: BTreeMap<i64, Vec<View>> = BTreeMap::new();
+    for &x in views {
+        for w in x.values(ctx) {
+            holders.entry(w).or_default().push(x);
         }
     }
-    if holders.len() < xs.len() {
+    if holders.len() < views.len() {
         return Err(Conflict::new());
     }
     let mut changed = false;
-    if holders.len() == xs.len() {
+    if holders.len() == views.len() {
         for (shown, held_by) in holders {
             if let [x] = held_by[..] {
-                changed |= ctx.fix(x, (shown - offset as i64) as i32)?;
+                changed |= x.fix(ctx, shown)?;
             }
         }
     }
@@ -89,15 +82,11 @@ pub fn pigeonhole(ctx: &mut Context<'_>, xs: &[VarId], offset: i32) -> Result<bo
 /// a bound inside `[a, b]` moves past it. More than `b - a + 1` such variables: a conflict.
 /// This plain version tries every pair (a min, a max) and repeats until nothing changes:
 /// O(n³) per round, where López-Ortiz et al. (2003) need O(n log n).
-pub fn hall_intervals(ctx: &mut Context<'_>, xs: &[VarId], offsets: &[i32]) -> PropResult {
-    let n = xs.len();
+pub fn hall_intervals(ctx: &mut Context<'_>, views: &[View]) -> PropResult {
+    let n = views.len();
     loop {
-        let lo: Vec<i64> = (0..n)
-            .map(|i| ctx.min(xs[i]) as i64 + offsets[i] as i64)
-            .collect();
-        let hi: Vec<i64> = (0..n)
-            .map(|i| ctx.max(xs[i]) as i64 + offsets[i] as i64)
-            .collect();
+        let lo: Vec<i64> = views.iter().map(|x| x.min(ctx)).collect();
+        let hi: Vec<i64> = views.iter().map(|x| x.max(ctx)).collect();
         let mut changed = false;
         for &a in &lo {
             for &b in &hi {
@@ -113,13 +102,13 @@ pub fn hall_intervals(ctx: &mut Context<'_>, xs: &[VarId], offsets: &[i32]) -> P
                     continue;
                 }
                 for i in (0..n).filter(|&i| !inside[i]) {
-                    let (x, o) = (xs[i], offsets[i] as i64);
-                    let (min, max) = (ctx.min(x) as i64 + o, ctx.max(x) as i64 + o);
+                    let x = views[i];
+                    let (min, max) = (x.min(ctx), x.max(ctx));
                     if a <= min && min <= b {
-                        changed |= ctx.set_min(x, clamp(b + 1 - o))?;
+                        changed |= x.set_min(ctx, b + 1)?;
                     }
                     if a <= max && max <= b {
-                        changed |= ctx.set_max(x, clamp(a - 1 - o))?;
+                        changed |= x.set_max(ctx, a - 1)?;
                     }
                 }
             }
@@ -131,33 +120,23 @@ pub fn hall_intervals(ctx: &mut Context<'_>, xs: &[VarId], offsets: &[i32]) -> P
 }
 
 /// **Régin's matching** (domain level; J.-C. Régin, AAAI 1994). The value graph links each
-/// variable to the (shifted) values of its domain. The constraint has a solution exactly
-/// when a matching covers every variable. Then an edge `x — v` belongs to some solution
+/// view to the values it shows. The constraint has a solution exactly when a matching
+/// covers every view. Then an edge `x — v` belongs to some solution
 /// exactly when it is in the matching, or on an alternating cycle, or on an alternating path
 /// that starts at a value no variable is matched to. Orient matched edges value → variable
 /// and the others variable → value: the cycles are inside strongly connected components
 /// (Tarjan), the paths are what a search from the free values reaches backwards.
-pub fn regin(ctx: &mut Context<'_>, xs: &[VarId], offsets: &[i32]) -> PropResult {
-    let n = xs.len();
-    // The value graph: `values` lists the shifted values, `adj[i]` the indices of variable
-    // i's values.
-    let mut values: Vec<i64> = Vec::new();
-    for i in 0..n {
-        for v in ctx.domain(xs[i]).iter() {
-            values.push(v as i64 + offsets[i] as i64);
-        }
-    }
+pub fn regin(ctx: &mut Context<'_>, views: &[View]) -> PropResult {
+    let n = views.len();
+    // The value graph: `values` lists the values shown, `adj[i]` the indices of those view
+    // i shows.
+    let mut values: Vec<i64> = views.iter().flat_map(|x| x.values(ctx)).collect();
     values.sort_unstable();
     values.dedup();
-    let adj: Vec<Vec<usize>> = (0..n)
-        .map(|i| {
-            ctx.domain(xs[i])
-                .iter()
-                .map(|v| {
-                    values
-                        .binary_search(&(v as i64 + offsets[i] as i64))
-                        .unwrap()
-                })
+    let adj: Vec<Vec<usize>> = (views.iter())
+        .map(|x| {
+            (x.values(ctx))
+                .map(|w| values.binary_search(&w).unwrap())
                 .collect()
         })
         .collect();
@@ -210,8 +189,7 @@ pub fn regin(ctx: &mut Context<'_>, xs: &[VarId], offsets: &[i32]) -> PropResult
     // 5. Keep an edge x — v when it is matched, or both ends are in one component, or v
     //    reaches a free value (then x → v → … → free value is an even alternating path).
     for i in 0..n {
-        let o = offsets[i] as i64;
-        let keep: Vec<i64> = adj[i]
+        let mut keep: Vec<i64> = adj[i]
             .iter()
             .filter(|&&k| {
                 var_of_value[k] == Some(i)
@@ -220,7 +198,8 @@ pub fn regin(ctx: &mut Context<'_>, xs: &[VarId], offsets: &[i32]) -> PropResult
             })
             .map(|&k| values[k])
             .collect();
-        ctx.retain(xs[i], |v| keep.binary_search(&(v as i64 + o)).is_ok())?;
+        keep.sort_unstable(); // a negative scale lists its values downwards
+        views[i].retain(ctx, |w| keep.binary_search(&w).is_ok())?;
     }
     Ok(())
 }
@@ -309,27 +288,20 @@ fn tarjan(out: &[Vec<usize>]) -> Vec<usize> {
     w.component
 }
 
-fn clamp(v: i64) -> i32 {
-    v.clamp(i32::MIN as i64, i32::MAX as i64) as i32
-}
-
 /// The reference all-different as a propagator: the chosen textbook algorithm, run from
 /// scratch every time. At the bounds level forward checking runs first, as the model's
 /// bounds level posts it (so that a fixed value in the middle of a domain is removed too).
 #[derive(Clone, Debug)]
 pub struct AllDifferentReference {
-    xs: Vec<VarId>,
-    offsets: Vec<i32>,
+    views: Vec<View>,
     level: AllDiffLevel,
 }
 
 impl AllDifferentReference {
-    /// All of `xs[i] + offsets[i]` different, propagated at `level`.
-    pub fn new(xs: &[VarId], offsets: &[i32], level: AllDiffLevel) -> AllDifferentReference {
-        assert_eq!(xs.len(), offsets.len());
+    /// All of `views` different, propagated at `level`.
+    pub fn new(views: &[View], level: AllDiffLevel) -> AllDifferentReference {
         AllDifferentReference {
-            xs: xs.to_vec(),
-            offsets: offsets.to_vec(),
+            views: views.to_vec(),
             level,
         }
     }
@@ -340,19 +312,21 @@ impl Propagator for AllDifferentReference {
         "alldiff_reference"
     }
     fn subscriptions(&self) -> Vec<Subscription> {
-        Subscription::all(&self.xs, Condition::Domain)
+        (self.views.iter())
+            .map(|x| x.subscription(Condition::Domain))
+            .collect()
     }
     fn priority(&self) -> Priority {
         Priority::Low
     }
     fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
         match self.level {
-            AllDiffLevel::Value => forward_checking(ctx, &self.xs, &self.offsets),
+            AllDiffLevel::Value => forward_checking(ctx, &self.views),
             AllDiffLevel::Bounds => {
-                forward_checking(ctx, &self.xs, &self.offsets)?;
-                hall_intervals(ctx, &self.xs, &self.offsets)
+                forward_checking(ctx, &self.views)?;
+                hall_intervals(ctx, &self.views)
             }
-            AllDiffLevel::Domain => regin(ctx, &self.xs, &self.offsets),
+            AllDiffLevel::Domain => regin(ctx, &self.views),
         }
     }
 }

@@ -27,58 +27,8 @@
 //! model misses was found, and on the large overlapping cliques of `DSJR500.5` each node
 //! became far slower. The model does not use it.)
 
+use super::vertex_bits::VertexBits;
 use crate::colouring::Graph;
-
-/// A set of vertices as bits (one word per 64 vertices).
-#[derive(Clone, Debug)]
-struct VertexSet(Vec<u64>);
-
-impl VertexSet {
-    fn new(n: usize) -> VertexSet {
-        VertexSet(vec![0; n.div_ceil(64)])
-    }
-    fn contains(&self, v: usize) -> bool {
-        self.0[v / 64] >> (v % 64) & 1 == 1
-    }
-    fn insert(&mut self, v: usize) {
-        self.0[v / 64] |= 1 << (v % 64);
-    }
-    fn remove(&mut self, v: usize) {
-        self.0[v / 64] &= !(1 << (v % 64));
-    }
-    fn intersect(&mut self, other: &VertexSet) {
-        for (a, b) in self.0.iter_mut().zip(&other.0) {
-            *a &= b;
-        }
-    }
-    fn count_common(&self, other: &VertexSet) -> u32 {
-        self.0
-            .iter()
-            .zip(&other.0)
-            .map(|(a, b)| (a & b).count_ones())
-            .sum()
-    }
-    fn first(&self) -> Option<usize> {
-        self.0
-            .iter()
-            .enumerate()
-            .find(|(_, &w)| w != 0)
-            .map(|(i, w)| i * 64 + w.trailing_zeros() as usize)
-    }
-    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        self.0.iter().enumerate().flat_map(|(i, &w)| {
-            let mut w = w;
-            std::iter::from_fn(move || {
-                if w == 0 {
-                    return None;
-                }
-                let b = w.trailing_zeros() as usize;
-                w &= w - 1;
-                Some(i * 64 + b)
-            })
-        })
-    }
-}
 
 /// Cliques of at least `min_size` vertices (each sorted) that together cover as many edges
 /// as a greedy cover gives; every edge outside them needs its own `≠`. Every pair of
@@ -86,11 +36,11 @@ impl VertexSet {
 /// first end, so the result is deterministic.
 pub fn greedy_clique_cover(g: &Graph, min_size: usize) -> Vec<Vec<usize>> {
     let n = g.n;
-    let neighbours: Vec<VertexSet> = g
+    let neighbours: Vec<VertexBits> = g
         .adj
         .iter()
         .map(|list| {
-            let mut s = VertexSet::new(n);
+            let mut s = VertexBits::new(n);
             list.iter().for_each(|&u| s.insert(u));
             s
         })

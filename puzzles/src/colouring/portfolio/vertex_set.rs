@@ -10,6 +10,8 @@
 //! that list (or [`ABSENT`]). A removal moves the last member into the hole, so the list
 //! stays dense and the order of the other members is kept. CP solvers use the same structure
 //! for domains and for the set of unfixed variables (MiniCP's `StateSparseSet`).
+//!
+//! (The clique searches need intersections instead: the bitset of `vertex_bits.rs`.)
 
 /// No index: the vertex is not a member.
 const ABSENT: usize = usize::MAX;

@@ -1,7 +1,7 @@
 //! # A family of offset all-differents over the same variables, by forward checking
 //!
 //! **Enforces:** for each family `k`, the values `xᵢ + cₖᵢ` are all different — several
-//! all-differents over the *same* variables, each with its own offsets. n-queens is the
+//! all-differents over the *same* variables, each with its own constants. n-queens is the
 //! example: one variable per column `i` (the queen's row), three families, `c = 0` (rows),
 //! `c = +i` and `c = −i` (the two diagonals). When `xᵢ` is fixed to `v`, each family `k`
 //! removes from every other `xⱼ` the one value that would show the same, `v + cₖᵢ − cₖⱼ`.
@@ -66,6 +66,7 @@ use crate::propagators::alldiff::fast::singles::{
 };
 use crate::propagators::alldiff::reference;
 use crate::store::VarId;
+use crate::view::View;
 
 /// The word path handles up to this many families, each slot carrying its `bit0` values in a
 /// fixed array (so the loop over the families has a fixed length and is unrolled); with more
@@ -119,8 +120,10 @@ pub struct AllDifferentOffsetFamily {
     xs: Vec<VarId>,
     /// Number of families, `K`.
     families: usize,
-    /// `offsets[i * K + k]`: the offset `cₖᵢ` of variable `i` in family `k`.
-    offsets: Vec<i32>,
+    /// `shifts[i * K + k]`: the constant `cₖᵢ` added to variable `i` in family `k`.
+    shifts: Vec<i32>,
+    /// The families as given (the views), for the reference.
+    family_views: Vec<Vec<View>>,
     /// The variables, the open ones first. The word path (at most 64 variables) takes them
     /// as one whole block, `[Slot; 64]`, which it indexes with a bit number and no bounds
     /// check.
@@ -143,21 +146,30 @@ pub struct AllDifferentOffsetFamily {
 }
 
 impl AllDifferentOffsetFamily {
-    /// `families[k][i]` is the offset of `xs[i]` in family `k`.
-    pub fn new(xs: &[VarId], families: &[Vec<i32>]) -> AllDifferentOffsetFamily {
+    /// Family `k` is `families[k]`: views `xᵢ + cₖᵢ` (scale 1) of the same variables `xᵢ`,
+    /// in the same order, in every family.
+    pub fn new(families: &[Vec<View>]) -> AllDifferentOffsetFamily {
+        assert!(!families.is_empty(), "a family of all-differents needs one");
+        let xs: Vec<VarId> = families[0].iter().map(|x| x.var()).collect();
         let n = xs.len();
         let k_count = families.len();
-        assert!(families.iter().all(|f| f.len() == n));
-        let mut offsets = vec![0; n * k_count];
+        assert!(
+            families.iter().all(|f| f.len() == n
+                && f.iter()
+                    .zip(&xs)
+                    .all(|(v, &x)| v.var() == x && v.is_shift())),
+            "every family shows the same variables, each shifted by a constant"
+        );
+        let mut shifts = vec![0; n * k_count];
         for (k, family) in families.iter().enumerate() {
-            for (i, &c) in family.iter().enumerate() {
-                offsets[i * k_count + k] = c;
+            for (i, view) in family.iter().enumerate() {
+                shifts[i * k_count + k] = view.offset();
             }
         }
         AllDifferentOffsetFamily {
-            xs: xs.to_vec(),
+            family_views: families.to_vec(),
             families: k_count,
-            offsets,
+            shifts,
             open: OpenPositions::new(
                 xs.iter()
                     .enumerate()
@@ -170,9 +182,9 @@ impl AllDifferentOffsetFamily {
                 PADDING,
             ),
             one_word: false,
-            constant_family: families
-                .iter()
-                .position(|f| f.windows(2).all(|w| w[0] == w[1])),
+            constant_family: (families.iter())
+                .position(|f| f.windows(2).all(|w| w[0].offset() == w[1].offset())),
+            xs,
             pigeonhole: None,
             recheck: false,
         }
@@ -200,7 +212,7 @@ impl AllDifferentOffsetFamily {
         } else {
             let rule = FamilyValues {
                 families: self.families,
-                offsets: &self.offsets,
+                shifts: &self.shifts,
             };
             count = self.open.forward_check(ctx, count, Wide(rule))?;
         }
@@ -291,11 +303,11 @@ impl AllDifferentOffsetFamily {
         let mut bit0s = Vec::with_capacity(n);
         for (i, &x) in self.xs.iter().enumerate() {
             let (first, _) = ctx.domain(x).as_word()?;
-            bit0s.push(first as i64 + self.offsets[i * k_count + k] as i64);
+            bit0s.push(first as i64 + self.shifts[i * k_count + k] as i64);
         }
         let base = bit0s.iter().min()?;
         let top = bit0s.iter().max()?;
-        (top - base < 64).then_some(self.offsets[k])
+        (top - base < 64).then_some(self.shifts[k])
     }
 
     fn pigeonhole_family(&self) -> Option<PigeonholeFamily> {
@@ -351,18 +363,15 @@ impl Propagator for AllDifferentOffsetFamily {
     /// The reference: forward checking for every family, and the pigeonhole rule on the
     /// constant family when the word path would run it, until nothing changes.
     fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
-        let (n, k_count) = (self.xs.len(), self.families);
-        let family_offsets: Vec<Vec<i32>> = (0..k_count)
-            .map(|k| (0..n).map(|i| self.offsets[i * k_count + k]).collect())
-            .collect();
-        let pigeonhole = self.reference_pigeonhole(ctx);
+        let pigeonhole: Option<Vec<View>> =
+            (self.reference_pigeonhole(ctx)).map(|c| self.xs.iter().map(|&x| x.plus(c)).collect());
         loop {
             let mut changed = false;
-            for offsets in &family_offsets {
-                changed |= reference::forward_check(ctx, &self.xs, offsets)?;
+            for family in &self.family_views {
+                changed |= reference::forward_check(ctx, family)?;
             }
-            if let Some(offset) = pigeonhole {
-                changed |= reference::pigeonhole(ctx, &self.xs, offset)?;
+            if let Some(constant_family) = &pigeonhole {
+                changed |= reference::pigeonhole(ctx, constant_family)?;
             }
             if !changed {
                 break;
@@ -387,7 +396,7 @@ impl Propagator for AllDifferentOffsetFamily {
                     for (k, bit0) in slot.bit0.iter_mut().enumerate() {
                         // Past the last family, family 0 again (see `Slot::bit0`).
                         let family = if k < k_count { k } else { 0 };
-                        *bit0 = first as i64 + self.offsets[i * k_count + family] as i64;
+                        *bit0 = first as i64 + self.shifts[i * k_count + family] as i64;
                     }
                 }
                 _ => self.one_word = false,
@@ -449,8 +458,8 @@ impl AttackedBits<Slot> for FamilyBits {
 /// is fixed to `v`.
 struct FamilyValues<'a> {
     families: usize,
-    /// As `AllDifferentOffsetFamily::offsets`.
-    offsets: &'a [i32],
+    /// As `AllDifferentOffsetFamily::shifts`.
+    shifts: &'a [i32],
 }
 
 impl AttackedValues<Slot> for FamilyValues<'_> {
@@ -463,9 +472,9 @@ impl AttackedValues<Slot> for FamilyValues<'_> {
 
     fn values(&self, &(v, i): &(i64, usize), slot: &Slot) -> impl Iterator<Item = i64> {
         let (k_count, j) = (self.families, slot.position as usize);
-        let offsets = self.offsets;
+        let shifts = self.shifts;
         (0..k_count)
-            .map(move |k| v + offsets[i * k_count + k] as i64 - offsets[j * k_count + k] as i64)
+            .map(move |k| v + shifts[i * k_count + k] as i64 - shifts[j * k_count + k] as i64)
     }
 }
 
@@ -492,6 +501,22 @@ mod tests {
         })
     }
 
+    /// The views `xs[i] + family[i]` of each family.
+    fn family_views(xs: &[VarId], families: &[Vec<i32>]) -> Vec<Vec<View>> {
+        (families.iter())
+            .map(|f| xs.iter().zip(f).map(|(&x, &c)| x.plus(c)).collect())
+            .collect()
+    }
+
+    /// The families posted one by one on the model, which gathers them into one
+    /// `AllDifferentOffsetFamily` (consecutive value-level all-differents over the same
+    /// variables).
+    fn post_family(m: &mut Model, xs: &[VarId], families: &[Vec<i32>]) {
+        for views in family_views(xs, families) {
+            m.all_different(&views, AllDiffLevel::Value);
+        }
+    }
+
     /// The n-queens families over `n` variables: rows, rising and falling diagonals.
     fn queens_families(n: usize) -> Vec<Vec<i32>> {
         vec![
@@ -510,7 +535,7 @@ mod tests {
             "alldiff_value_family",
             &cfg,
             &move |t| holds(&f, t),
-            &move |xs| Box::new(AllDifferentOffsetFamily::new(xs, &families)),
+            &move |xs| Box::new(AllDifferentOffsetFamily::new(&family_views(xs, &families))),
         );
     }
 
@@ -535,7 +560,7 @@ mod tests {
     }
 
     /// Domains wider than 64 values, and more families than the word path takes: the plain
-    /// path (`contains`, `remove`), including offsets near the ends of the `i32` range.
+    /// path (`contains`, `remove`), including constants near the ends of the `i32` range.
     #[test]
     fn wide_domains_and_many_families_take_the_plain_path() {
         for arity in 2..=4 {
@@ -647,15 +672,15 @@ mod tests {
                 let b = separate.store.remove(ys[i], v).is_ok();
                 assert_eq!(a, b);
             }
-            family.all_different_family(&xs, &families, AllDiffLevel::Value);
-            for offsets in &families {
-                separate.post(Box::new(AllDifferentValue::new(&ys, offsets)));
+            post_family(&mut family, &xs, &families);
+            for views in family_views(&ys, &families) {
+                separate.post(Box::new(AllDifferentValue::new(&views)));
             }
             let constant = families.iter().find(|f| f.iter().all(|&c| c == f[0]));
-            if let Some(offsets) = constant.filter(|_| n <= BLOCK) {
+            if let Some(constants) = constant.filter(|_| n <= BLOCK) {
                 separate.post(Box::new(PigeonholeReference {
                     xs: ys.clone(),
-                    offset: offsets[0],
+                    offset: constants[0],
                 }));
             }
             let domains = |m: &Model, vs: &[VarId]| -> Vec<String> {
@@ -728,10 +753,10 @@ mod tests {
             let mut m = Model::new();
             let q = m.new_vars(n, 0, n as i32 - 1);
             if family {
-                m.all_different_family(&q, &queens_families(n), AllDiffLevel::Value);
+                post_family(&mut m, &q, &queens_families(n));
             } else {
-                for offsets in queens_families(n) {
-                    m.post(Box::new(AllDifferentValue::new(&q, &offsets)));
+                for views in family_views(&q, &queens_families(n)) {
+                    m.post(Box::new(AllDifferentValue::new(&views)));
                 }
             }
             m.store.fix(q[0], 0).unwrap();
@@ -758,12 +783,12 @@ mod tests {
         let cfg = crate::SearchConfig::default();
         let mut family = Model::new();
         let q = family.new_vars(n, 0, n as i32 - 1);
-        family.all_different_family(&q, &queens_families(n), AllDiffLevel::Value);
+        post_family(&mut family, &q, &queens_families(n));
         let with_check = crate::count(&mut family, &cfg);
         let mut separate = Model::new();
         let q = separate.new_vars(n, 0, n as i32 - 1);
-        for offsets in queens_families(n) {
-            separate.post(Box::new(AllDifferentValue::new(&q, &offsets)));
+        for views in family_views(&q, &queens_families(n)) {
+            separate.post(Box::new(AllDifferentValue::new(&views)));
         }
         let without = crate::count(&mut separate, &cfg);
         assert_same_count_fewer_nodes(&with_check, &without, 92, "with the check, without");
@@ -777,7 +802,7 @@ mod tests {
             let n = i + 1;
             let mut m = Model::new();
             let q = m.new_vars(n, 0, n as i32 - 1);
-            m.all_different_family(&q, &queens_families(n), AllDiffLevel::Value);
+            post_family(&mut m, &q, &queens_families(n));
             let cfg = crate::SearchConfig::default();
             assert_eq!(crate::count(&mut m, &cfg).solutions, want, "{n}-queens");
             let parallel = crate::count_parallel(&m, &cfg, 2);

@@ -27,7 +27,7 @@
 //! still exactly its open positions (in another order) — the same idea as the valid rows of
 //! `table.rs`. Deep in the tree most variables are fixed, so the scans shrink with the depth.
 //! What a fixed variable *attacks* there is the lane's: one value (`value.rs`), or one per
-//! family of offsets (`offset_family.rs`), as bits of a domain word ([`AttackedBits`], at most
+//! family of shifted views (`offset_family.rs`), as bits of a domain word ([`AttackedBits`], at most
 //! [`BLOCK`] positions) or as values of domains of any width ([`AttackedValues`]).
 
 use crate::domain::Event;

@@ -34,7 +34,8 @@
 //!
 //! **When it applies:** every variable's values fit in one 64-bit word from a common base
 //! (span ≤ 64), there are at most [`MAX_UNITS`] units, and each has at most 64 variables,
-//! none twice. `Model::all_different_units` posts separate all-differents otherwise.
+//! none twice. `Model::all_different` (`engine/src/model/alldiff.rs`) posts separate all-differents
+//! otherwise.
 //!
 //! **Wakes on:** any domain change. **Idempotent:** it runs its units to a fixpoint.
 //! **Cost per run:** a read of the domains announced since the last run (after a
@@ -47,10 +48,14 @@ use crate::propagator::{
     Condition, Conflict, Context, EnqueueDecision, Priority, PropResult, Propagator, Subscription,
 };
 use crate::propagators::alldiff::domain::AllDifferentDomain;
+use crate::propagators::alldiff::fast::hall_pairs::{has_inner_hall_set, HALL_CHECK_MAX_OPEN};
+use crate::propagators::alldiff::fast::holders::{Holders, PosStack};
+use crate::propagators::alldiff::fast::level_copies::LevelCopies;
 use crate::propagators::alldiff::fast::singles::{forward_check, ForwardChecking};
 use crate::propagators::alldiff::fast::word_matching::WordMatching;
-use crate::store::{LevelStamp, VarId};
+use crate::store::VarId;
 use crate::unchecked::{PerVariable, Pos};
+use crate::view::View;
 
 /// See the module documentation.
 #[derive(Clone, Debug)]
@@ -145,153 +150,6 @@ impl Work {
         self.regin_dirty |= units_of_i;
         self.newly_fixed.push_if(i, mask & (mask - 1) == 0);
         Ok(())
-    }
-}
-
-/// A stack of positions with room for every variable once, and one more: [`PosStack::push_if`]
-/// writes its slot whether it pushes or not.
-///
-/// **Why.** In a search the rules' tests ("did this narrowing fix the variable?", "does
-/// this peer hold the value?") go either way at random, and a mispredicted branch costs
-/// the processor some fifteen cycles, more than the few instructions it would skip. So the
-/// hot loops write the candidate to the top slot always, and move the top by 0 or 1:
-/// no branch to mispredict.
-#[derive(Clone, Debug)]
-struct PosStack {
-    slots: Box<[Pos]>,
-    len: usize,
-}
-
-impl PosStack {
-    /// Room for `n` positions, each pushed at most once between two `clear`s.
-    fn new(n: usize) -> PosStack {
-        PosStack {
-            slots: vec![Pos::from_known(0, 1); n + 1].into_boxed_slice(),
-            len: 0,
-        }
-    }
-
-    /// Push `i` if `really`; the slot above the top is written either way.
-    #[inline(always)]
-    fn push_if(&mut self, i: Pos, really: bool) {
-        // `len < slots.len()` holds: at most `n` pushes, `n + 1` slots. The `min` keeps the
-        // index visibly in range so that no bounds check (and no panic path) is compiled.
-        let top = self.len.min(self.slots.len() - 1);
-        self.slots[top] = i;
-        self.len += really as usize;
-    }
-
-    #[inline(always)]
-    fn pop(&mut self) -> Option<Pos> {
-        if self.len == 0 {
-            return None;
-        }
-        self.len -= 1;
-        Some(self.slots[self.len])
-    }
-
-    fn clear(&mut self) {
-        self.len = 0;
-    }
-
-    fn as_slice(&self) -> &[Pos] {
-        &self.slots[..self.len]
-    }
-}
-
-/// For each value, the set of variables whose domain holds it: the domains read the other
-/// way (the *transposed view*), one bit per variable.
-///
-/// **Why.** A naked single — `i` fixed to `v` — removes `v` from the peers of `i` that hold
-/// it. Read from the domains, that takes a look at every peer (20 in a Sudoku, of which
-/// about three hold `v`); read from here it is one `AND` per word of variables (two in a
-/// Sudoku) between the set of `v`'s holders and the set of `i`'s peers, and the holders
-/// leave the set in one more. The price is keeping the two views equal: every other
-/// change to a domain flips its variable's bit in the set of each value it lost or gained
-/// (`toggle`), and after a backtrack both views start again from a copy ([`LevelCopies`]):
-/// rebuilt from the domains instead, value by value, they cost more than they saved
-/// (measured in `docs/PERFORMANCE.md`, "Sudoku, ninth pass").
-#[derive(Clone, Debug)]
-struct Holders {
-    /// Words per value: one bit for each variable.
-    words: usize,
-    /// The values (bits of a domain) whose sets are in use: `0..rows` (the others are empty).
-    rows: usize,
-    /// The set of value `k` (bit `k` of a domain) is `sets[k * words..(k + 1) * words]`.
-    sets: Box<[u64]>,
-}
-
-impl Holders {
-    /// Empty sets for `n` variables (as the domains of `Work` start: all empty).
-    fn new(n: usize) -> Holders {
-        let words = n.div_ceil(64);
-        Holders {
-            words,
-            rows: 0,
-            sets: vec![0; 64 * words].into_boxed_slice(),
-        }
-    }
-
-    /// Make the sets in use cover the values of `union`; true if that takes more than before.
-    fn cover(&mut self, union: u64) -> bool {
-        let rows = 64 - union.leading_zeros() as usize;
-        let more = rows > self.rows;
-        self.rows = self.rows.max(rows);
-        more
-    }
-
-    /// The sets in use, one after the other.
-    fn in_use(&self) -> &[u64] {
-        &self.sets[..self.rows * self.words]
-    }
-
-    fn in_use_mut(&mut self) -> &mut [u64] {
-        &mut self.sets[..self.rows * self.words]
-    }
-
-    /// Word `w` of the set of the variables holding `value` (a domain with one bit).
-    #[inline(always)]
-    fn word(&self, value: u64, w: usize) -> u64 {
-        self.sets[value.trailing_zeros() as usize * self.words + w]
-    }
-
-    /// Take the variables of `vars` (word `w`) out of the set of `value` (one bit).
-    #[inline(always)]
-    fn remove_all(&mut self, value: u64, w: usize, vars: u64) {
-        self.sets[value.trailing_zeros() as usize * self.words + w] &= !vars;
-    }
-
-    /// Whether the sets say exactly what `dom` says (for the debug builds the tests run
-    /// in): every value of every domain has its variable in its set, and the sets hold
-    /// nothing more.
-    fn agree_with(&self, dom: &PerVariable<u64>) -> bool {
-        let listed: u32 = self.sets.iter().map(|w| w.count_ones()).sum();
-        let held: u32 = dom.as_slice().iter().map(|d| d.count_ones()).sum();
-        let all_listed = dom.as_slice().iter().enumerate().all(|(i, &d)| {
-            let (w, bit) = (i / 64, 1u64 << (i % 64));
-            let mut values = d;
-            while values != 0 {
-                let k = values.trailing_zeros() as usize;
-                if self.sets[k * self.words + w] & bit == 0 {
-                    return false;
-                }
-                values &= values - 1;
-            }
-            true
-        });
-        all_listed && listed == held && self.sets[self.rows * self.words..].iter().all(|&w| w == 0)
-    }
-
-    /// Flip variable `i` in the sets of the values in `values` (those its domain lost or
-    /// gained).
-    #[inline(always)]
-    fn toggle(&mut self, i: Pos, mut values: u64) {
-        let (w, bit) = (i.index() / 64, 1u64 << (i.index() % 64));
-        while values != 0 {
-            let k = values.trailing_zeros() as usize;
-            self.sets[k * self.words + w] ^= bit;
-            values &= values - 1;
-        }
     }
 }
 
@@ -552,8 +410,14 @@ impl AllDifferentUnits {
         let incremental = self.cache_valid
             && !self.all_changed
             && ctx.silent_changes() == self.seen_silent_changes;
-        let restored =
-            !incremental && !self.all_changed && self.copies.restore(ctx, &mut self.work);
+        let restored = !incremental
+            && !self.all_changed
+            && self.copies.restore(
+                ctx,
+                self.work.dom.as_mut_slice(),
+                self.work.read.as_mut_slice(),
+                self.work.holders.in_use_mut(),
+            );
         if !incremental && !restored && self.lost_announcements {
             // Variables changed that nobody announced: look at everything.
             self.all_changed = true;
@@ -659,169 +523,15 @@ impl AllDifferentUnits {
         }
         self.cache_valid = true;
         self.seen_silent_changes = ctx.silent_changes();
-        self.copies.save(ctx, &self.work);
+        self.copies
+            .save(ctx, self.work.dom.as_slice(), self.work.holders.in_use());
         Ok(())
     }
 }
 
-/// Copies of a run's state ([`Work`]'s domains and holders), one per search level.
-///
-/// **Why.** The store puts the domains back when the search backtracks, but the propagator's
-/// own views are its own business: without a copy, a run after a backtrack would have to
-/// read every domain again and rebuild `holders` from them, value by value (that rebuild
-/// cost more than the holders saved). A dedicated solver copies its state at each guess;
-/// this is the same, kept by the propagator inside a trailing engine: at the end of each
-/// successful run it copies its state for the current level (about 800 bytes for a
-/// Sudoku), and after a backtrack it starts from the copy of the level it is back at, then
-/// rereads only the variables announced since.
-///
-/// **Why a copy is right.** A copy taken at depth `d` describes the store as it was at the
-/// end of that run. The store's level `d` changes after that only by changes announced to
-/// this propagator (which the next run rereads), or not at all; deeper levels are undone by
-/// the backtrack. A copy is usable while level `d` is still open — its [`LevelStamp`]'s epoch
-/// is still the level's, epochs being never reused — and while no announcement was lost
-/// since at that level or at one opened after it ([`Context::still_valid`]: after a conflict
-/// the engine drops its queue, and the propagators what was announced to them). In a
-/// search that is always so: a conflict closes the level it happened at.
-#[derive(Clone, Debug, Default)]
-struct LevelCopies {
-    /// The copies' levels, shallowest first, each deeper than the one before.
-    marks: Vec<LevelStamp>,
-    /// The copies, one after the other: `dom`, then the holders' sets in use.
-    words: Vec<u64>,
-}
-
-impl LevelCopies {
-    /// Forget every copy.
-    fn clear(&mut self) {
-        self.marks.clear();
-        self.words.clear();
-    }
-
-    /// Drop the copies of levels that are closed, and those at `depth` or deeper.
-    fn drop_from(&mut self, ctx: &Context<'_>, depth: usize) {
-        while let Some(mark) = self.marks.last() {
-            if mark.depth() < depth && ctx.is_open(mark) {
-                break;
-            }
-            self.marks.pop();
-        }
-    }
-
-    /// Copy `work`'s state for the current level.
-    fn save(&mut self, ctx: &Context<'_>, work: &Work) {
-        let stamp = ctx.level_stamp();
-        self.drop_from(ctx, stamp.depth());
-        let size = work.dom.as_slice().len() + work.holders.in_use().len();
-        self.words.truncate(self.marks.len() * size);
-        self.words.extend_from_slice(work.dom.as_slice());
-        self.words.extend_from_slice(work.holders.in_use());
-        self.marks.push(stamp);
-    }
-
-    /// Put back the copy of the deepest level still open into `work` (`dom`, `read` and
-    /// `holders`); false if there is none that can be trusted.
-    fn restore(&mut self, ctx: &Context<'_>, work: &mut Work) -> bool {
-        self.drop_from(ctx, ctx.level_stamp().depth() + 1);
-        let Some(mark) = self.marks.last() else {
-            return false;
-        };
-        // Announcements lost at the copy's level since, or at a level opened after it: the
-        // copy and the announcements no longer tell the whole story.
-        if !ctx.still_valid(mark) {
-            return false;
-        }
-        let n = work.dom.as_slice().len();
-        let size = n + work.holders.in_use().len();
-        let copy = &self.words[(self.marks.len() - 1) * size..][..size];
-        work.dom.as_mut_slice().copy_from_slice(&copy[..n]);
-        work.read.as_mut_slice().copy_from_slice(&copy[..n]);
-        work.holders.in_use_mut().copy_from_slice(&copy[n..]);
-        true
-    }
-}
-
-/// The most open variables for which [`has_inner_hall_set`] decides without Régin. With
-/// four or five, every set it has to rule out is a pair: of variables, or of values.
-const HALL_CHECK_MAX_OPEN: u32 = 5;
-
-/// Whether some set `S` of the open variables (`open`: positions in `masks`) with
-/// `2 ≤ |S| ≤ m − 2` (`m` = number of open variables, at most five) can take only `|S|`
-/// values between them: a *Hall set* inside the open variables. **Only** for a tight unit
-/// whose naked and hidden singles are at their fixpoint (as when Régin's turn comes): the
-/// `m` open variables share exactly `m` values, each held by two of them or more.
-///
-/// **Why none means Régin would remove nothing.** The open variables share exactly `m`
-/// values, and a matching pairs them. Régin removes a value `M(y)` from a variable `x ≠ y`
-/// exactly when no path of the alternating graph leads from `y` back to `x` (so the edge
-/// `x → y` joins two components). Let `R` be the variables that `y` reaches: every value
-/// one of them can take is matched to a variable it reaches, inside `R`, so `R` is a Hall
-/// set, and it misses `x`. `R` has two variables or more (`y` is open, two values), and at
-/// most `m − 2`: with `m − 1` the value matched to `x` would be in no other open variable's
-/// domain — a hidden single, already fixed. So a removal needs an inner Hall set; without
-/// one the unit is domain consistent already. (With one, Régin runs and decides: the set
-/// may also split the unit cleanly.)
-///
-/// **Why pairs are enough.** A Hall set `S` leaves the other `m − |S|` values to the
-/// other `m − |S|` variables: those values have no holder outside them, a *hidden* set of
-/// that size (and the other way round). With `m ≤ 5`, `|S|` is 2 or 3, so either `S` is
-/// a pair — two variables with the same two values (*naked pair*) — or the values left
-/// are a pair — two values, each held by exactly two variables, the same two (*hidden
-/// pair*; no value has a single holder, that would be a hidden single). Both tests look at
-/// each pair of open variables once, without a branch on the data: at most ten pairs,
-/// where the subsets of five variables are 32 (the walk this replaced, measured in
-/// `docs/PERFORMANCE.md`, "Sudoku, eleventh pass").
-///
-/// Not inlined: inside the run's loop its registers crowded the singles' hot loops (more
-/// instructions there than the skip saves, measured).
-#[inline(never)]
-fn has_inner_hall_set(masks: &[u64], open: u64) -> bool {
-    debug_assert!(
-        open.count_ones() <= HALL_CHECK_MAX_OPEN,
-        "Régin decides beyond five"
-    );
-    let mut domains = [0u64; HALL_CHECK_MAX_OPEN as usize];
-    let mut m = 0;
-    let mut rest = open;
-    while rest != 0 && m < domains.len() {
-        domains[m] = masks[rest.trailing_zeros() as usize];
-        rest &= rest - 1;
-        m += 1;
-    }
-    let naked_pair = |(i, j): (usize, usize)| (domains[i] | domains[j]).count_ones() == 2;
-    match m {
-        // With four, a hidden pair is the other two variables' naked pair.
-        4 => PAIRS_OF_FOUR
-            .into_iter()
-            .fold(false, |found, p| found | naked_pair(p)),
-        5 => {
-            // The values held by exactly two open variables, counted bit by bit.
-            let (mut once, mut twice, mut thrice) = (0u64, 0u64, 0u64);
-            for d in domains {
-                thrice |= twice & d;
-                twice |= once & d;
-                once |= d;
-            }
-            let held_twice = twice & !thrice;
-            let hidden_pair =
-                |(i, j): (usize, usize)| (domains[i] & domains[j] & held_twice).count_ones() >= 2;
-            PAIRS_OF_FOUR
-                .into_iter()
-                .chain(PAIRS_WITH_THE_FIFTH)
-                .fold(false, |found, p| found | naked_pair(p) | hidden_pair(p))
-        }
-        _ => false, // fewer than four: no size between 2 and m − 2
-    }
-}
-
-/// The pairs among four positions, and those with a fifth: each pair of five once.
-const PAIRS_OF_FOUR: [(usize, usize); 6] = [(0, 1), (0, 2), (1, 2), (0, 3), (1, 3), (2, 3)];
-const PAIRS_WITH_THE_FIFTH: [(usize, usize); 4] = [(0, 4), (1, 4), (2, 4), (3, 4)];
-
 /// Take the unit with the highest number out of a set: the last units a model lists are
 /// looked at first. On a Sudoku (rows, then columns, then boxes) that is boxes first, which
-/// takes fewer instructions than the lowest first (`docs/PERFORMANCE.md`, issue 20's
-/// section): the order does not change the fixpoint, only how much work reaching it takes,
+/// takes fewer instructions than the lowest first (`docs/performance/views.md`, "Why the fast lanes look as they do"): the order does not change the fixpoint, only how much work reaching it takes,
 /// and on a 17-clue grid the root propagation is most of the work.
 #[inline]
 fn pop_last(set: &mut UnitSet) -> Option<usize> {
@@ -857,13 +567,13 @@ impl Propagator for AllDifferentUnits {
     /// The reference: Régin's domain-consistent all-different (`domain.rs`) on each unit
     /// in turn, until a full round changes nothing.
     fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
-        let units: Vec<Vec<VarId>> = self
+        let units: Vec<Vec<View>> = self
             .unit_start
             .windows(2)
             .map(|w| {
                 self.members[w[0] as usize..w[1] as usize]
                     .iter()
-                    .map(|p| self.vars[p.index()])
+                    .map(|p| View::from(self.vars[p.index()]))
                     .collect()
             })
             .collect();
@@ -871,8 +581,7 @@ impl Propagator for AllDifferentUnits {
         loop {
             let before = total(ctx);
             for unit in &units {
-                AllDifferentDomain::general(unit, &vec![0; unit.len()])
-                    .propagate_from_scratch(ctx)?;
+                AllDifferentDomain::general(unit).propagate_from_scratch(ctx)?;
             }
             if total(ctx) == before {
                 return Ok(());

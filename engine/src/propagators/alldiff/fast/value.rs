@@ -1,7 +1,7 @@
 //! # All-different by forward checking (value consistency)
 //!
-//! **Enforces:** when `xᵢ` is fixed to `v`, no other `xⱼ` may show `v` (with offsets: no
-//! `xⱼ + oⱼ = v + oᵢ`). That is all: it does not notice that three variables share two
+//! **Enforces:** when `xᵢ` is fixed to `v`, no other `xⱼ` may show `v` (on shifted views
+//! `xᵢ + cᵢ`: no `xⱼ + cⱼ = v + cᵢ`). That is all: it does not notice that three variables share two
 //! values (that is `bounds.rs` and `domain.rs`). It is what a person does first in a Sudoku,
 //! and on n-queens it is as strong as anything cheap.
 //!
@@ -33,6 +33,7 @@ use crate::propagators::alldiff::fast::singles::{
 };
 use crate::propagators::alldiff::reference;
 use crate::store::VarId;
+use crate::view::View;
 
 /// One position of the constraint, as kept in the open list.
 #[derive(Clone, Copy, Debug)]
@@ -40,7 +41,7 @@ struct Slot {
     var: VarId,
     /// Its index in `xs` (the local index of `notify`).
     position: u32,
-    /// Its offset: the variable shows `value + offset`.
+    /// The constant of its view: the variable shows `value + offset`.
     offset: i32,
     /// The shown value (value + offset) that bit 0 of the variable's first domain word stands
     /// for. Filled by `propagate_from_scratch`.
@@ -67,6 +68,7 @@ const PADDING: Slot = Slot {
 #[derive(Clone, Debug)]
 pub struct AllDifferentValue {
     xs: Vec<VarId>,
+    views: Vec<View>,
     /// The positions, the open ones first.
     open: OpenPositions<Slot>,
     /// Every domain fits in one word, so `bit0` is valid.
@@ -74,19 +76,25 @@ pub struct AllDifferentValue {
 }
 
 impl AllDifferentValue {
-    pub fn new(xs: &[VarId], offsets: &[i32]) -> AllDifferentValue {
-        let slots = xs
+    /// Forward checking over shifted views `xᵢ + cᵢ` (scale 1, [`View::is_shift`]).
+    pub fn new(views: &[View]) -> AllDifferentValue {
+        assert!(
+            views.iter().all(|x| x.is_shift()),
+            "the fast lane takes x + c views"
+        );
+        let slots = views
             .iter()
             .enumerate()
-            .map(|(i, &var)| Slot {
-                var,
+            .map(|(i, view)| Slot {
+                var: view.var(),
                 position: i as u32,
-                offset: offsets[i],
+                offset: view.offset(),
                 bit0: 0,
             })
             .collect();
         AllDifferentValue {
-            xs: xs.to_vec(),
+            xs: views.iter().map(|x| x.var()).collect(),
+            views: views.to_vec(),
             open: OpenPositions::new(slots, PADDING),
             one_word: false,
         }
@@ -178,11 +186,7 @@ impl Propagator for AllDifferentValue {
     }
     /// The reference: forward checking (`reference::forward_check`) until nothing changes.
     fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
-        let mut offsets = vec![0; self.xs.len()];
-        for slot in self.open.slots() {
-            offsets[slot.position as usize] = slot.offset;
-        }
-        while reference::forward_check(ctx, &self.xs, &offsets)? {}
+        while reference::forward_check(ctx, &self.views)? {}
         if self.xs.iter().all(|&x| ctx.is_fixed(x)) {
             ctx.set_entailed();
         }

@@ -35,7 +35,7 @@
 
 use crate::propagator::{Conflict, Context, PropResult};
 use crate::propagators::alldiff::fast::singles::{forward_check, ForwardChecking};
-use crate::store::VarId;
+use crate::view::View;
 
 /// No variable / no value.
 const NONE: u8 = u8::MAX;
@@ -63,8 +63,7 @@ pub(crate) struct WordMatching {
     ///
     /// These per-variable arrays have 64 entries whatever `n` is: the loops index them by
     /// bit positions of a `u64` (see [`ones`]), which the compiler then knows are in
-    /// range, so the hot loops carry no bounds checks (measured: `docs/PERFORMANCE.md`,
-    /// "Sudoku, sixth pass").
+    /// range, so the hot loops carry no bounds checks (the figures: `docs/performance/views.md`, "Why the fast lanes look as they do").
     read: [u64; 64],
     dom: [u64; 64],
     succ: [u64; 64],
@@ -101,16 +100,18 @@ impl WordMatching {
         }
     }
 
-    /// Run Régin's algorithm on `xs[i] + offsets[i]` if the values fit in a word.
-    pub(crate) fn run(&mut self, ctx: &mut Context<'_>, xs: &[VarId], offsets: &[i32]) -> WordRun {
-        if !self.load(ctx, xs, offsets) {
+    /// Run Régin's algorithm on the shifted views `xᵢ + cᵢ` (scale 1, see
+    /// [`View::is_shift`]) if the values they show fit in a word.
+    pub(crate) fn run(&mut self, ctx: &mut Context<'_>, views: &[View]) -> WordRun {
+        debug_assert!(views.iter().all(|x| x.is_shift()));
+        if !self.load(ctx, views) {
             return WordRun::TooWide;
         }
         let result = self.filter();
         // Write back what changed, even after a conflict (the search undoes it anyway).
-        for (i, &x) in xs.iter().enumerate() {
+        for (i, x) in views.iter().enumerate() {
             if self.dom[i] != self.read[i] {
-                if let Err(conflict) = ctx.intersect_mask(x, self.from[i], self.dom[i]) {
+                if let Err(conflict) = ctx.intersect_mask(x.var(), self.from[i], self.dom[i]) {
                     return WordRun::Done(Err(conflict));
                 }
             }
@@ -143,37 +144,37 @@ impl WordMatching {
 
     /// Read the domains into `read` (and `dom`), as masks from `base`. `false` if they do
     /// not fit in one word.
-    fn load(&mut self, ctx: &Context<'_>, xs: &[VarId], offsets: &[i32]) -> bool {
-        if xs.len() > 64 {
+    fn load(&mut self, ctx: &Context<'_>, views: &[View]) -> bool {
+        if views.len() > 64 {
             return false;
         }
-        if xs.is_empty() {
+        if views.is_empty() {
             return true;
         }
         // Usually the base of the last run still holds (domains only shrink): read every
         // domain from it, and check that no value was left outside the word.
-        if self.base != i64::MIN && self.read_from_base(ctx, xs) {
+        if self.base != i64::MIN && self.read_from_base(ctx, views) {
             return true;
         }
         let mut lo = i64::MAX;
         let mut hi = i64::MIN;
-        for (&x, &o) in xs.iter().zip(offsets) {
-            lo = lo.min(ctx.min(x) as i64 + o as i64);
-            hi = hi.max(ctx.max(x) as i64 + o as i64);
+        for &x in views {
+            lo = lo.min(x.min(ctx));
+            hi = hi.max(x.max(ctx));
         }
         if hi - lo >= 64 {
             return false;
         }
-        self.set_base(lo, offsets) && self.read_from_base(ctx, xs)
+        self.set_base(lo, views) && self.read_from_base(ctx, views)
     }
 
     /// Read every domain as a mask from `base`; `false` if one does not fit.
-    fn read_from_base(&mut self, ctx: &Context<'_>, xs: &[VarId]) -> bool {
+    fn read_from_base(&mut self, ctx: &Context<'_>, views: &[View]) -> bool {
         let domains = ctx.domains();
-        let n = xs.len();
+        let n = views.len();
         let (read, dom, from) = (&mut self.read[..n], &mut self.dom[..n], &self.from[..n]);
         for i in 0..n {
-            let d = &domains[xs[i].index()];
+            let d = &domains[views[i].var().index()];
             let mask = d.mask_from(from[i]);
             if mask.count_ones() != d.size() {
                 return false;
@@ -186,12 +187,12 @@ impl WordMatching {
 
     /// Make `base` the value of bit 0, and forget the matching (its values were bit
     /// indices from the old base). `false` if some variable's window does not fit an i32.
-    fn set_base(&mut self, base: i64, offsets: &[i32]) -> bool {
+    fn set_base(&mut self, base: i64, views: &[View]) -> bool {
         self.base = base;
         self.value_of.fill(NONE);
         self.var_of = [NONE; 65];
-        for (from, &o) in self.from.iter_mut().zip(offsets) {
-            match i32::try_from(base - o as i64) {
+        for (from, x) in self.from.iter_mut().zip(views) {
+            match i32::try_from(base - x.offset() as i64) {
                 Ok(f) => *from = f,
                 Err(_) => {
                     self.base = i64::MIN;
@@ -255,7 +256,7 @@ impl WordMatching {
         // claims it. Whether a pair is kept is data (a removal or a backtrack since the
         // last run may have broken it): computed, not branched on. This loop also gathers
         // what the component check needs, so that it has no loop of its own over `open`
-        // (measured in `docs/PERFORMANCE.md`, "Sudoku, tenth pass").
+        // (the figures: `docs/performance/views.md`, "Why the fast lanes look as they do").
         let mut used = 0u64;
         let mut union = 0u64;
         let mut unmatched = 0u64;
@@ -401,7 +402,7 @@ impl WordMatching {
         // layer at a time. Within a layer the reads do not wait on each other (value `k`'s
         // variable's domain is read directly, not through `var_of`), so the processor
         // overlaps them. (Taken one value at a time, each step waited on two reads in a
-        // row: measured in `docs/PERFORMANCE.md`, "Sudoku, eighth pass".)
+        // row: the figures in `docs/performance/views.md`, "Why the fast lanes look as they do".)
         let mut reached = self.dom[pivot] | 1 << self.value_of[pivot];
         let mut frontier = reached & !(1 << self.value_of[pivot]);
         while frontier != 0 {
