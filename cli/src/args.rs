@@ -61,6 +61,9 @@ pub struct Options {
     pub tree: Option<PathBuf>,
     /// `--show-domains`: the candidates after root propagation (cli/src/domains.rs).
     pub show_domains: bool,
+    /// `--probe`: probe the cells with few values before the search
+    /// (`engine/src/search/probing.rs`).
+    pub probe: bool,
     /// `--explain CELL`: why each value left that cell (cli/src/explain.rs).
     pub explain: Option<String>,
     /// `--animate FILE.html`: the search replayed on the puzzle's picture (cli/src/animate.rs).
@@ -153,6 +156,7 @@ pub enum FlagId {
     Tree,
     Animate,
     ShowDomains,
+    Probe,
     Explain,
     Var,
     Val,
@@ -394,6 +398,14 @@ pub const FLAGS: &[Flag] = &[
         PUZZLES,
     ),
     flag(
+        FlagId::Probe,
+        &["--probe"],
+        "",
+        "",
+        "before the search, try each value of the cells with at most 3 and keep what no try refutes",
+        PUZZLES,
+    ),
+    flag(
         FlagId::Explain,
         &["--explain"],
         "CELL",
@@ -590,6 +602,7 @@ fn set(o: &mut Options, id: FlagId, spelling: &str, value: Option<Word>) -> Resu
         FlagId::Count => o.count = true,
         FlagId::Profile => o.profile = true,
         FlagId::ShowDomains => o.show_domains = true,
+        FlagId::Probe => o.probe = true,
         FlagId::NumSolutions => o.num_solutions = Some(positive(spelling, &text)?),
         FlagId::Parallel => o.threads = Some(positive(spelling, &text)?.min(1024) as usize),
         FlagId::Seed => o.seed = Some(whole(spelling, &text)?),

@@ -337,6 +337,9 @@ pub fn solve_on_clock(
     // 10,000 copies); decoding needs only the solution and `built.vars`.
     let mut model: Model = std::mem::take(&mut built.model);
     model.set_profiling(plan.options.profile);
+    if plan.options.probe {
+        probe_before_search(&mut model, &config, &limits);
+    }
     let size = (model.num_vars(), model.num_propagators());
     let searched = if mode == Mode::Count && plan.threads > 1 {
         Searched {
@@ -359,6 +362,25 @@ pub fn solve_on_clock(
         shared.check_in(id, built);
     }
     Ok(run)
+}
+
+/// The cells with at most this many values are probed by `--probe`.
+const PROBE_MAX_SIZE: u32 = 3;
+
+/// `--probe`: root propagation, then probing of the branching variables with few values.
+/// What probing removes is implied by the constraints alone, so every mode (counting
+/// included) stays exact. A model probing proves infeasible gets an empty clause, so that the
+/// search itself reports it (a failed removal leaves no mark the search would see).
+fn probe_before_search(model: &mut Model, config: &SearchConfig, limits: &Limits) {
+    let vars: Vec<engine::VarId> = match &config.branch_vars {
+        Some(vars) => vars.clone(),
+        None => (0..model.num_vars() as u32).map(engine::VarId).collect(),
+    };
+    let failed = model.propagate().is_err()
+        || engine::search::probing::probe(model, &vars, PROBE_MAX_SIZE, limits).is_err();
+    if failed {
+        model.clause(&[], &[]);
+    }
 }
 
 /// `--count -p N`: the tree split over N threads. They publish their counters; this thread

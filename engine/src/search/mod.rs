@@ -21,6 +21,7 @@ pub mod dfs;
 pub mod events;
 pub mod parallel;
 pub mod portfolio;
+pub mod probing;
 pub mod progress;
 pub mod restarts;
 pub mod stats;

@@ -1,0 +1,139 @@
+//! Probing (`engine/src/search/probing.rs`) against brute force: on random small models it
+//! removes no solution (the solutions before and after are the same), it leaves every probed
+//! value able to survive its own try (singleton consistency), and it removes what propagation
+//! alone cannot.
+
+use engine::rng::Rng;
+use engine::search::probing::probe;
+use engine::{Control, Limits, Model, Relation, SearchConfig, VarId};
+
+/// A random model over `n` variables in 0..=2: random binary tables and a random linear.
+fn random_model(rng: &mut Rng, n: usize) -> (Model, Vec<VarId>) {
+    let mut m = Model::new();
+    let xs = m.new_vars(n, 0, 2);
+    for _ in 0..n {
+        let a = rng.below(n as u64) as usize;
+        let b = (a + 1 + rng.below(n as u64 - 1) as usize) % n;
+        let tuples: Vec<Vec<i32>> = (0..9)
+            .filter(|_| rng.below(3) != 0)
+            .map(|k| vec![k / 3, k % 3])
+            .collect();
+        m.table(&[xs[a], xs[b]], tuples);
+    }
+    let terms: Vec<(i64, VarId)> = xs.iter().map(|&x| (rng.below(5) as i64 - 2, x)).collect();
+    m.linear(&terms, Relation::Le, rng.below(4) as i64);
+    (m, xs)
+}
+
+/// Every solution, as the values of `xs`.
+fn all_solutions(m: &mut Model, xs: &[VarId]) -> Vec<Vec<i32>> {
+    let mut found = Vec::new();
+    engine::search(
+        m,
+        &SearchConfig::default(),
+        &mut engine::search::NoListener,
+        &mut |s| {
+            found.push(xs.iter().map(|&x| s.value(x)).collect());
+            Control::Continue
+        },
+    );
+    found.sort();
+    found
+}
+
+#[test]
+fn probing_keeps_every_solution_and_reaches_singleton_consistency() {
+    let mut rng = Rng::new(7);
+    let mut pruned_beyond_propagation = 0;
+    let mut infeasible = 0;
+    for case in 0..300 {
+        let n = 3 + case % 5;
+        let (mut m, xs) = random_model(&mut rng, n);
+        let before = all_solutions(&mut m, &xs);
+        if m.propagate().is_err() {
+            assert!(before.is_empty());
+            continue;
+        }
+        let sizes: u32 = xs.iter().map(|&x| m.size(x)).sum();
+        match probe(&mut m, &xs, 3, &Limits::default()) {
+            Err(_) => {
+                assert!(
+                    before.is_empty(),
+                    "case {case}: probing failed a model with solutions"
+                );
+                infeasible += 1;
+            }
+            Ok(stats) => {
+                assert!(!stats.stopped);
+                let after = all_solutions(&mut m, &xs);
+                assert_eq!(before, after, "case {case}: probing changed the solutions");
+                let left: u32 = xs.iter().map(|&x| m.size(x)).sum();
+                assert_eq!(
+                    sizes - left,
+                    stats.removed as u32,
+                    "case {case}: removals counted"
+                );
+                if stats.removed > 0 {
+                    pruned_beyond_propagation += 1;
+                }
+                // Singleton consistency: every value left survives its own try.
+                for &x in &xs {
+                    for v in m.domain(x).iter().collect::<Vec<_>>() {
+                        let checkpoint = m.checkpoint();
+                        let survived = m.fix(x, v).and_then(|()| m.propagate()).is_ok();
+                        m.rollback(checkpoint);
+                        assert!(survived, "case {case}: x{} = {v} fails after probing", x.0);
+                    }
+                }
+            }
+        }
+    }
+    // The cases are not all trivial: probing had work to do.
+    assert!(
+        pruned_beyond_propagation > 20,
+        "{pruned_beyond_propagation}"
+    );
+    assert!(infeasible > 0);
+}
+
+/// A value that no try keeps, though each constraint alone supports it: two tables over
+/// (x, y) that each allow every value of y, while each value of x leaves y = 1 only.
+#[test]
+fn values_no_try_keeps_are_removed() {
+    let mut m = Model::new();
+    let x = m.new_var(0, 1);
+    let y = m.new_var(0, 2);
+    // x = 0 → y ≠ 0 and x = 1 → y ≠ 2; then x = 0 → y ≠ 2 and x = 1 → y ≠ 0.
+    m.table(
+        &[x, y],
+        vec![vec![0, 1], vec![0, 2], vec![1, 0], vec![1, 1]],
+    );
+    m.table(
+        &[x, y],
+        vec![vec![0, 0], vec![0, 1], vec![1, 1], vec![1, 2]],
+    );
+    m.propagate().unwrap();
+    assert_eq!(m.size(y), 3, "propagation alone leaves y open");
+    let stats = probe(&mut m, &[x], 2, &Limits::default()).unwrap();
+    assert!(m.is_fixed(y) && m.value(y) == 1, "y = 1 in every try of x");
+    assert_eq!(stats.removed, 2);
+    assert_eq!(m.size(x), 2, "both values of x survive");
+}
+
+#[test]
+fn a_stopped_probe_says_so_and_removes_nothing_wrong() {
+    let mut rng = Rng::new(3);
+    let (mut m, xs) = random_model(&mut rng, 6);
+    let before = all_solutions(&mut m, &xs);
+    if m.propagate().is_err() {
+        return;
+    }
+    let limits = Limits {
+        deadline: Some(std::time::Instant::now()),
+        ..Limits::default()
+    };
+    let stats = probe(&mut m, &xs, 3, &limits).unwrap();
+    assert!(stats.stopped);
+    assert_eq!(stats.probes, 0);
+    assert_eq!(all_solutions(&mut m, &xs), before);
+}
