@@ -75,6 +75,15 @@ pub fn run(
             .unwrap_or(1)
             .min(std::thread::available_parallelism().map_or(1, |n| n.get())),
     };
+    // What the search annotations ask and this version does not follow: said once each.
+    if !options.free {
+        for what in ::flatzinc::search::plan(&built).unsupported {
+            writeln!(
+                err,
+                "warning: {file}: search {what} is not supported; ignored"
+            )?;
+        }
+    }
     let one_by_one = options.all || options.intermediate || options.num_solutions.is_some();
     if options.threads.is_some_and(|p| p > 1) && one_by_one {
         writeln!(

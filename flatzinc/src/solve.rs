@@ -113,12 +113,12 @@ pub fn config(built: &Built, options: &Options) -> SearchConfig {
     config.objective = built
         .objective
         .map(|(var, minimize)| Objective { var, minimize });
-    let annotated = if options.free {
-        None
+    let plan = if options.free {
+        search::SearchPlan::default()
     } else {
-        search::from_annotations(built)
+        search::plan(built)
     };
-    match annotated {
+    match plan.branching {
         Some(b) => {
             config.var_select = b.var_select;
             config.val_select = b.val_select;
@@ -135,7 +135,14 @@ pub fn config(built: &Built, options: &Options) -> SearchConfig {
             if !every_solution {
                 config.restarts = RestartPolicy::Luby { scale: 100 };
             }
+            // A warm start without a search annotation: the hints over the default search.
+            config.val_select_of = (plan.warm_start.iter())
+                .map(|&(x, v)| (x, ValSelect::Prefer(v)))
+                .collect();
         }
+    }
+    if let Some(restarts) = plan.restarts {
+        config.restarts = restarts;
     }
     config.solution_limit = match (built.objective.is_some(), options.solutions, options.all) {
         (_, Some(n), _) => Some(n),
