@@ -44,6 +44,8 @@ pub struct Options {
     pub time_limit: Option<Duration>,
     /// `-f`: free search.
     pub free: bool,
+    /// `--no-lns`: FlatZinc optimisation under `-f` without large neighbourhood search.
+    pub no_lns: bool,
     /// `-i`: intermediate solutions of an optimisation (FlatZinc models).
     pub intermediate: bool,
     /// `-v`: progress on standard error.
@@ -104,6 +106,11 @@ pub const FLAGS: &[(&str, &str, &str)] = &[
         "-f, --free-search",
         "",
         "let the engine choose the heuristics (dom/wdeg, restarts)",
+    ),
+    (
+        "--no-lns",
+        "",
+        "FlatZinc optimisation under -f: branch and bound only, no large neighbourhood search",
     ),
     (
         "-i, --intermediate",
@@ -237,6 +244,7 @@ pub fn parse<S: AsRef<OsStr>>(args: &[S]) -> Result<Options, String> {
             "-a" | "--all-solutions" | "--all" => takes_no_value(&mut o, |o| o.all = true)?,
             "-s" | "--statistics" | "--stats" => takes_no_value(&mut o, |o| o.stats = true)?,
             "-f" | "--free-search" => takes_no_value(&mut o, |o| o.free = true)?,
+            "--no-lns" => takes_no_value(&mut o, |o| o.no_lns = true)?,
             "-i" | "--intermediate" | "--intermediate-solutions" => {
                 takes_no_value(&mut o, |o| o.intermediate = true)?
             }
@@ -326,7 +334,7 @@ pub fn parse<S: AsRef<OsStr>>(args: &[S]) -> Result<Options, String> {
             _ => {
                 return Err(format!(
                     "unknown flag '{word}' (expected one of -a -n -s -p -r -t -f -v --json --count \
-                     --alldiff --sum --colours --viewpoint --profile --trace --tree --animate --show-domains --explain --var --val --restarts --nodes --failures; see cpsolve --help)"
+                     --alldiff --sum --colours --viewpoint --profile --trace --tree --animate --show-domains --explain --var --val --restarts --nodes --failures --no-lns; see cpsolve --help)"
                 ))
             }
         }

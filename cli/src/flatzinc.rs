@@ -64,6 +64,7 @@ pub fn run(
         deadline: options.time_limit.map(|t| started + t),
         stop: crate::signals::stop_flag(),
         free: options.free,
+        no_lns: options.no_lns,
         seed: options.seed.unwrap_or(0),
         nodes: options.nodes,
         failures: options.failures,
@@ -123,7 +124,7 @@ fn refuse_puzzle_flags(file: &str, options: &Options) -> Result<(), Failure> {
     ];
     match given.iter().find(|(_, on)| *on) {
         Some((flag, _)) => Err(Failure::Usage(format!(
-            "{file}: {flag} is for the puzzles; a FlatZinc or MiniZinc model takes -a -n -i -s -t -r -f -p, --nodes, --failures, --profile and --explain (see docs/cli.md)"
+            "{file}: {flag} is for the puzzles; a FlatZinc or MiniZinc model takes -a -n -i -s -t -r -f -p, --nodes, --failures, --profile, --no-lns and --explain (see docs/cli.md)"
         ))),
         None => Ok(()),
     }
@@ -193,6 +194,9 @@ fn run_minizinc(
     }
     if options.profile {
         cmd.arg("--profile");
+    }
+    if options.no_lns {
+        cmd.arg("--no-lns");
     }
     let result = cmd.output();
     let _ = std::fs::remove_dir_all(&dir);
@@ -323,7 +327,7 @@ pub fn solver_configuration(exe: &Path, mznlib: &Path) -> String {
   "mznlib": {:?},
   "tags": ["cp", "int"],
   "stdFlags": ["-a", "-n", "-s", "-t", "-p", "-r", "-f", "-i"],
-  "extraFlags": [["--nodes", "stop after N search nodes", "int", "0"], ["--failures", "stop after N failures", "int", "0"], ["--profile", "time each kind of propagator", "bool", "false"]],
+  "extraFlags": [["--nodes", "stop after N search nodes", "int", "0"], ["--failures", "stop after N failures", "int", "0"], ["--profile", "time each kind of propagator", "bool", "false"], ["--no-lns", "under -f: no large neighbourhood search", "bool", "false"]],
   "supportsMzn": false,
   "supportsFzn": true,
   "needsSolns2Out": true,

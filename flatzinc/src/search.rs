@@ -75,6 +75,9 @@ pub struct SearchPlan {
     pub relax: Option<Relax>,
     /// `warm_start` hints: try this value first for this variable.
     pub warm_start: Vec<(VarId, i32)>,
+    /// The variables of each `int_search`/`bool_search`: groups the model states, which a
+    /// large neighbourhood search frees together.
+    pub groups: Vec<Vec<VarId>>,
     /// Annotations (or choices inside them) this version does not follow, each once.
     pub unsupported: Vec<String>,
 }
@@ -191,6 +194,7 @@ impl Reader<'_> {
                         self.unsupported(format!("{name}: exploration '{}'", word(explore)));
                     }
                 }
+                self.plan.groups.push(vars.clone());
                 self.phases.push(Phase {
                     vars,
                     var_choice,

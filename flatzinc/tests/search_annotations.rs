@@ -260,3 +260,53 @@ fn what_is_not_supported_is_named_once() {
         assert!(plan.unsupported.is_empty(), "{ann}: {:?}", plan.unsupported);
     }
 }
+
+/// Solve `text` with these options; the printed output.
+fn solve_text(text: &str, options: &Options) -> String {
+    let built = flatzinc::load(text).unwrap();
+    let mut out = Vec::new();
+    flatzinc::solve::run(built, options, &mut out).unwrap();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn free_search_and_relax_and_reconstruct_find_and_prove_the_optimum() {
+    // Six variables all different in 1..8, minimise their weighted sum: optimum
+    // 1*6 + 2*5 + 3*4 + 4*3 + 5*2 + 6*1 = 56 (the heaviest weight on the smallest value).
+    let model = |ann: &str| {
+        format!(
+            "var 1..8: x1;\nvar 1..8: x2;\nvar 1..8: x3;\nvar 1..8: x4;\nvar 1..8: x5;\nvar 1..8: x6;\n\
+array [1..6] of var int: x :: output_array([1..6]) = [x1,x2,x3,x4,x5,x6];\nvar 0..300: z :: output_var;\n\
+constraint fzn_all_different_int(x);\nconstraint int_lin_eq([1,2,3,4,5,6,-1], [x1,x2,x3,x4,x5,x6,z], 0);\n\
+solve {ann} minimize z;\n"
+        )
+    };
+    let free = Options {
+        free: true,
+        ..Options::default()
+    };
+    let out = solve_text(&model(""), &free);
+    assert!(out.contains("z = 56;\n----------\n==========\n"), "{out}");
+    let no_lns = Options {
+        no_lns: true,
+        ..free.clone()
+    };
+    let out = solve_text(&model(""), &no_lns);
+    assert!(out.contains("z = 56;\n----------\n==========\n"), "{out}");
+    // relax_and_reconstruct with growing restarts: LNS between complete runs, which prove.
+    let ann = ":: int_search(x, input_order, indomain_max, complete) :: relax_and_reconstruct(x, 50) :: restart_luby(10)";
+    let out = solve_text(&model(ann), &Options::default());
+    assert!(out.contains("z = 56;\n----------\n==========\n"), "{out}");
+    // -a prints every improving solution, each better than the last.
+    let all = Options {
+        all: true,
+        ..Options::default()
+    };
+    let out = solve_text(&model(ann), &all);
+    let objectives: Vec<i64> = (out.lines())
+        .filter_map(|l| l.strip_prefix("z = "))
+        .map(|v| v.trim_end_matches(';').parse().unwrap())
+        .collect();
+    assert!(objectives.windows(2).all(|w| w[1] < w[0]), "{objectives:?}");
+    assert_eq!(objectives.last(), Some(&56));
+}
