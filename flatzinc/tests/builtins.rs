@@ -91,6 +91,15 @@ const CASES: &[(&str, Check)] = &[
     ("int_le_reif(a, b, p)", |a, b, _, p, _, _| iff(p, a <= b)),
     ("int_lt_reif(a, b, p)", |a, b, _, p, _, _| iff(p, a < b)),
     ("int_eq_imp(a, b, p)", |a, b, _, p, _, _| imp(p, a == b)),
+    // A constant on one side, as flattening writes `b ⇔ x = 2`.
+    ("int_eq_reif(a, 1, p)", |a, _, _, p, _, _| iff(p, a == 1)),
+    ("int_ne_reif(a, 1, p)", |a, _, _, p, _, _| iff(p, a != 1)),
+    ("int_lin_eq_reif([1], [a], 1, p)", |a, _, _, p, _, _| {
+        iff(p, a == 1)
+    }),
+    ("int_lin_eq_imp([2], [a], 2, p)", |a, _, _, p, _, _| {
+        imp(p, a == 1)
+    }),
     ("int_ne_imp(a, b, p)", |a, b, _, p, _, _| imp(p, a != b)),
     ("int_le_imp(a, b, p)", |a, b, _, p, _, _| imp(p, a <= b)),
     ("int_lt_imp(a, b, p)", |a, b, _, p, _, _| imp(p, a < b)),
