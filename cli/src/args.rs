@@ -44,6 +44,8 @@ pub struct Options {
     pub time_limit: Option<Duration>,
     /// `-f`: free search.
     pub free: bool,
+    /// `--no-lns`: FlatZinc optimisation under `-f` without large neighbourhood search.
+    pub no_lns: bool,
     /// `-i`: intermediate solutions of an optimisation (FlatZinc models).
     pub intermediate: bool,
     /// `-v`: progress on standard error.
@@ -143,6 +145,7 @@ pub enum FlagId {
     Seed,
     TimeLimit,
     Free,
+    NoLns,
     Intermediate,
     Verbose,
     Json,
@@ -291,6 +294,14 @@ pub const FLAGS: &[Flag] = &[
         "",
         "",
         "let the engine choose the heuristics (dom/wdeg, restarts)",
+        EVERY,
+    ),
+    flag(
+        FlagId::NoLns,
+        &["--no-lns"],
+        "",
+        "",
+        "FlatZinc optimisation under -f: branch and bound only, no large neighbourhood search",
         EVERY,
     ),
     flag(
@@ -596,6 +607,7 @@ fn set(o: &mut Options, id: FlagId, spelling: &str, value: Option<Word>) -> Resu
         FlagId::All => o.all = true,
         FlagId::Stats => o.stats = true,
         FlagId::Free => o.free = true,
+        FlagId::NoLns => o.no_lns = true,
         FlagId::Intermediate => o.intermediate = true,
         FlagId::Verbose => o.verbose = true,
         FlagId::Json => o.json = true,

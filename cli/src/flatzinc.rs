@@ -76,6 +76,7 @@ pub fn run(
         deadline: options.time_limit.map(|t| started + t),
         stop: crate::signals::stop_flag(),
         free: options.free,
+        no_lns: options.no_lns,
         seed: options.seed.unwrap_or(0),
         nodes: options.nodes,
         failures: options.failures,
@@ -87,6 +88,15 @@ pub fn run(
             .unwrap_or(1)
             .min(std::thread::available_parallelism().map_or(1, |n| n.get())),
     };
+    // What the search annotations ask and this version does not follow: said once each.
+    if !options.free {
+        for what in ::flatzinc::search::plan(&built).unsupported {
+            writeln!(
+                err,
+                "warning: {file}: search {what} is not supported; ignored"
+            )?;
+        }
+    }
     let one_by_one = options.all || options.intermediate || options.num_solutions.is_some();
     if options.threads.is_some_and(|p| p > 1) && one_by_one {
         writeln!(
@@ -190,6 +200,9 @@ fn run_minizinc(
     }
     if options.profile {
         cmd.arg("--profile");
+    }
+    if options.no_lns {
+        cmd.arg("--no-lns");
     }
     let result = cmd.output();
     let _ = std::fs::remove_dir_all(&dir);
@@ -320,7 +333,7 @@ pub fn solver_configuration(exe: &Path, mznlib: &Path) -> String {
   "mznlib": {:?},
   "tags": ["cp", "int"],
   "stdFlags": ["-a", "-n", "-s", "-t", "-p", "-r", "-f", "-i"],
-  "extraFlags": [["--nodes", "stop after N search nodes", "int", "0"], ["--failures", "stop after N failures", "int", "0"], ["--profile", "time each kind of propagator", "bool", "false"]],
+  "extraFlags": [["--nodes", "stop after N search nodes", "int", "0"], ["--failures", "stop after N failures", "int", "0"], ["--profile", "time each kind of propagator", "bool", "false"], ["--no-lns", "under -f: no large neighbourhood search", "bool", "false"]],
   "supportsMzn": false,
   "supportsFzn": true,
   "needsSolns2Out": true,

@@ -216,6 +216,13 @@ fn warn_about_flags_that_do_not_apply(
             )?;
         }
     }
+    if options.no_lns {
+        writeln!(
+            err,
+            "warning: --no-lns applies to FlatZinc and MiniZinc models only; {} ignores it",
+            kind.name
+        )?;
+    }
     if options.trace.is_some() && options.threads.is_some_and(|n| n > 1) {
         writeln!(
             err,

@@ -168,3 +168,29 @@ fn parallel_flag_races_a_portfolio_for_one_answer() {
     assert_eq!(out.matches("----------\n").count(), 92);
     assert!(err.starts_with("warning: -p: "), "{err}");
 }
+
+#[test]
+fn an_unsupported_search_annotation_is_named_once_on_stderr() {
+    let dir = std::env::temp_dir().join(format!("cpsolve-fzn-ann-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("ann.fzn");
+    std::fs::write(
+        &file,
+        "var 1..3: x :: output_var;\nsolve :: seq_search([float_search([], 0.1, input_order, indomain_split, complete), float_search([], 0.1, input_order, indomain_split, complete), int_search([x], input_order, indomain_max, complete)]) satisfy;\n",
+    )
+    .unwrap();
+    let file = file.to_string_lossy().into_owned();
+    let (status, out, err) = run(&[&file]);
+    assert_eq!(status, 0);
+    // The supported part is followed (indomain_max), the other named once.
+    assert_eq!(out, "x = 3;\n----------\n");
+    assert_eq!(err.matches("warning:").count(), 1, "{err}");
+    assert!(
+        err.contains("search annotation 'float_search' is not supported"),
+        "{err}"
+    );
+    // Under -f (free search) the annotations are not read: nothing to warn about.
+    let (_, _, err) = run(&[&file, "-f"]);
+    assert!(err.is_empty(), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -14,7 +14,7 @@
 
 use crate::build::{Built, OutputItem, Value};
 use crate::search;
-use engine::search::VarSelect;
+use engine::search::{Lns, VarSelect};
 use engine::{Control, Limits, Objective, RestartPolicy, SearchConfig, Solution, ValSelect};
 use std::io::{self, Write};
 use std::sync::atomic::AtomicBool;
@@ -36,8 +36,11 @@ pub struct Options {
     pub deadline: Option<Instant>,
     /// Set from outside (SIGINT, SIGTERM) to stop the search as a limit does.
     pub stop: Option<Arc<AtomicBool>>,
-    /// `-f`: ignore the search annotations.
+    /// `-f`: ignore the search annotations (an optimisation then runs large neighbourhood
+    /// search between the restarts of its branch and bound).
     pub free: bool,
+    /// `--no-lns`: under `-f`, branch and bound only.
+    pub no_lns: bool,
     /// `-r SEED`.
     pub seed: u64,
     /// `--nodes N`: stop after N search nodes (cpsolve's own flag, as for the puzzles).
@@ -113,12 +116,12 @@ pub fn config(built: &Built, options: &Options) -> SearchConfig {
     config.objective = built
         .objective
         .map(|(var, minimize)| Objective { var, minimize });
-    let annotated = if options.free {
-        None
+    let plan = if options.free {
+        search::SearchPlan::default()
     } else {
-        search::from_annotations(built)
+        search::plan(built)
     };
-    match annotated {
+    match plan.branching {
         Some(b) => {
             config.var_select = b.var_select;
             config.val_select = b.val_select;
@@ -135,7 +138,14 @@ pub fn config(built: &Built, options: &Options) -> SearchConfig {
             if !every_solution {
                 config.restarts = RestartPolicy::Luby { scale: 100 };
             }
+            // A warm start without a search annotation: the hints over the default search.
+            config.val_select_of = (plan.warm_start.iter())
+                .map(|&(x, v)| (x, ValSelect::Prefer(v)))
+                .collect();
         }
+    }
+    if let Some(restarts) = plan.restarts {
+        config.restarts = restarts;
     }
     config.solution_limit = match (built.objective.is_some(), options.solutions, options.all) {
         (_, Some(n), _) => Some(n),
@@ -151,10 +161,66 @@ pub fn config(built: &Built, options: &Options) -> SearchConfig {
     config
 }
 
+/// The large neighbourhood search this model and these flags ask for: under `-f` for an
+/// optimisation (unless `--no-lns`), over the variables the search branches on, freeing
+/// the annotations' groups and the output arrays together; with
+/// `relax_and_reconstruct(x, p)`, `p` % of `x` at random (the restart annotation's constant
+/// cutoff, if any, as each neighbourhood's failure limit). `None` for plain search.
+pub fn lns(built: &Built, options: &Options, config: &SearchConfig) -> Option<Lns> {
+    if built.objective.is_none() || options.races() {
+        return None;
+    }
+    if !options.free {
+        let plan = search::plan(built);
+        let relax = plan.relax?;
+        let failure_limit = match plan.restarts {
+            Some(RestartPolicy::Constant { scale }) => scale,
+            _ => 100,
+        };
+        return Some(Lns {
+            vars: relax.vars,
+            groups: Vec::new(),
+            percentage: Some(relax.percentage),
+            failure_limit,
+        });
+    }
+    if options.no_lns {
+        return None;
+    }
+    let vars = match &config.branch_vars {
+        Some(vars) => vars.clone(),
+        None => (0..built.model.num_vars() as u32)
+            .map(engine::VarId)
+            .collect(),
+    };
+    let mut groups = search::plan(built).groups;
+    for item in &built.output {
+        if let OutputItem::Array { values, .. } = item {
+            let group: Vec<_> = (values.iter())
+                .filter_map(|v| match v {
+                    Value::Var(x, _) => Some(*x),
+                    _ => None,
+                })
+                .collect();
+            if group.len() > 1 {
+                groups.push(group);
+            }
+        }
+    }
+    groups.retain(|g| !g.is_empty());
+    Some(Lns {
+        vars,
+        groups,
+        percentage: None,
+        failure_limit: 100,
+    })
+}
+
 /// Search and print, per the specification.
 pub fn run(mut built: Built, options: &Options, out: &mut dyn Write) -> io::Result<()> {
     let started = Instant::now();
     let config = config(&built, options);
+    let lns = lns(&built, options, &config);
     let optimising = built.objective.is_some();
     let print_each = !optimising || options.all || options.intermediate;
     let output = std::mem::take(&mut built.output);
@@ -183,6 +249,14 @@ pub fn run(mut built: Built, options: &Options, out: &mut dyn Write) -> io::Resu
         let outcome = engine::search::portfolio::race(&built.model, &configs);
         last = outcome.best.clone();
         outcome
+    } else if let Some(lns) = &lns {
+        engine::search::search_lns(
+            &mut built.model,
+            &config,
+            lns,
+            &mut engine::search::NoListener,
+            &mut on_solution,
+        )
     } else {
         engine::search(
             &mut built.model,

@@ -41,7 +41,56 @@ impl Model {
         rhs: i64,
         half: bool,
     ) -> PropId {
+        if let Some(values) = self.one_variable_equality(terms, rel, rhs) {
+            let (x, values) = values;
+            return self.reified_member(b, x, &values, half);
+        }
         self.post(Box::new(ReifiedLinear::new(b, terms, rel, rhs, half)))
+    }
+
+    /// `a·x + (fixed terms) = c` or `≠ c` with one variable left is `x ∈ values`: the
+    /// values that satisfy it, for [`Model::reified_member`], which sees holes (`b ⇔ x = 2`
+    /// sets `b` false as soon as 2 leaves `x`, where reasoning on bounds waits for the
+    /// bounds). `None` for any other shape, or a `≠` over more than 4,096 values.
+    fn one_variable_equality(
+        &self,
+        terms: &[(i64, VarId)],
+        rel: LinRel,
+        rhs: i64,
+    ) -> Option<(VarId, Vec<i32>)> {
+        if rel == LinRel::Le {
+            return None;
+        }
+        let mut rest = rhs as i128;
+        let mut open: Option<(i128, VarId)> = None;
+        for &(a, x) in terms {
+            if self.store.is_fixed(x) {
+                rest -= a as i128 * self.store.value(x) as i128;
+            } else {
+                match open {
+                    None => open = Some((a as i128, x)),
+                    Some((c, y)) if y == x => open = Some((c + a as i128, x)),
+                    Some(_) => return None,
+                }
+            }
+        }
+        let (a, x) = open?;
+        if a == 0 {
+            return None;
+        }
+        let solves = |v: i32| a * v as i128 == rest;
+        let domain = self.store.domain(x);
+        let values: Vec<i32> = match rel {
+            LinRel::Eq => (rest % a == 0)
+                .then(|| rest / a)
+                .and_then(|v| i32::try_from(v).ok())
+                .filter(|&v| domain.contains(v))
+                .into_iter()
+                .collect(),
+            _ if domain.size() > 4_096 => return None,
+            _ => domain.iter().filter(|&v| !solves(v)).collect(),
+        };
+        Some((x, values))
     }
 
     /// `b ⇔ x ∈ values`, or `b ⇒ x ∈ values` when `half`.

@@ -123,6 +123,25 @@ impl Model {
         self.store.contains(x, v)
     }
 
+    /// The degree of `x`: how many propagators not yet entailed watch it (FlatZinc's
+    /// `occurrence` and `most_constrained`, Gecode's `INT_VAR_DEGREE_MAX`).
+    pub fn degree(&self, x: VarId) -> u64 {
+        let propagation = &self.propagation;
+        (propagation.watchers_of(x))
+            .filter(|&p| !propagation.is_entailed(&self.store, p))
+            .count() as u64
+    }
+
+    /// The weighted degree of `x` (Boussemart et al. 2004): over the propagators not yet
+    /// entailed that watch it, one plus the failures each has caused. The `w` of dom/wdeg.
+    pub fn weighted_degree(&self, x: VarId) -> u64 {
+        let propagation = &self.propagation;
+        (propagation.watchers_of(x))
+            .filter(|&p| !propagation.is_entailed(&self.store, p))
+            .map(|p| 1 + propagation.failures_of(p))
+            .sum()
+    }
+
     /// Post any propagator.
     pub fn post(&mut self, prop: Box<dyn Propagator>) -> PropId {
         self.alldiff_group = None;

@@ -283,9 +283,15 @@ pub const SPLIT_ABOVE: u32 = 1 << 16;
 fn split_large(x: VarId, d: &Domain, val_select: ValSelect, rng: &mut Rng) -> Decision {
     let mid = ((d.min() as i64 + d.max() as i64).div_euclid(2)) as i32;
     let upper_first = match val_select {
-        ValSelect::Min | ValSelect::Split => false,
-        ValSelect::Max => true,
+        ValSelect::Max | ValSelect::ReverseSplit => true,
         ValSelect::Random => rng.below(2) == 1,
+        // The half that holds the preferred value.
+        ValSelect::Prefer(v) => v > mid,
+        ValSelect::Min
+        | ValSelect::Split
+        | ValSelect::Median
+        | ValSelect::Middle
+        | ValSelect::Interval => false,
     };
     Decision {
         var: x,
@@ -298,15 +304,60 @@ fn split_large(x: VarId, d: &Domain, val_select: ValSelect, rng: &mut Rng) -> De
     }
 }
 
-/// Which value to try first.
+/// Which value to try first. The names are MiniZinc's (`indomain_min`, ...); where Gecode
+/// defines the exact value (the median, the split point), its reading is the one taken, so
+/// that the two solvers build the same tree from the same annotation.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ValSelect {
+    /// `x = min`, then `x != min`.
     #[default]
     Min,
+    /// `x = max`, then `x != max`.
     Max,
-    /// `x <= mid` first, then `x > mid`.
+    /// `x <= mid` first, then `x > mid` ([`split_point`]).
     Split,
+    /// `x > mid` first, then `x <= mid`: the upper half first.
+    ReverseSplit,
+    /// `x = v` for a value drawn at random, then `x != v`.
     Random,
+    /// `x = med`, then `x != med`: the median value of the domain, the greatest value not
+    /// above the median (of 4 values the 2nd), as Gecode's `INT_VAL_MED`.
+    Median,
+    /// `x = v`, then `x != v`, for the value closest to the middle `(min + max) / 2` of
+    /// the bounds (the smaller of two as close).
+    Middle,
+    /// A domain with holes: its first interval first (`x <= end of the first interval`);
+    /// an interval: split as `Split`.
+    Interval,
+    /// `x = v` first while `v` is in the domain (a warm start's hint), then as `Min`.
+    Prefer(i32),
+}
+
+/// The split point of a domain, as Gecode computes it (`INT_VAL_SPLIT_MIN`): `min` for two
+/// consecutive bounds, else `(min + max) / 2` rounded toward zero.
+pub fn split_point(d: &Domain) -> i32 {
+    let (lo, hi) = (d.min() as i64, d.max() as i64);
+    if hi - lo == 1 {
+        lo as i32
+    } else {
+        ((lo + hi) / 2) as i32
+    }
+}
+
+/// The median value of a domain: the value at index `(size - 1) / 2` in increasing order.
+fn median_value(d: &Domain) -> i32 {
+    let k = (d.size() as usize - 1) / 2;
+    d.iter().nth(k).expect("k < size")
+}
+
+/// The value of a domain closest to the middle of its bounds; the smaller of two as close.
+fn middle_value(d: &Domain) -> i32 {
+    let mid = ((d.min() as i64 + d.max() as i64).div_euclid(2)) as i32;
+    let below = d.prev_from(mid).expect("min <= mid");
+    match d.next_from(mid) {
+        Some(above) if (above as i64 - mid as i64) < (mid as i64 - below as i64) => above,
+        _ => below,
+    }
 }
 
 /// Chooses decisions. Keeps the candidate lists and the random generator.
@@ -483,12 +534,7 @@ impl Brancher {
                     if s <= 1 {
                         continue;
                     }
-                    let wdeg: u64 = model
-                        .propagation
-                        .watchers_of(x)
-                        .filter(|&p| !model.propagation.is_entailed(store, p))
-                        .map(|p| 1 + model.propagation.failures_of(p))
-                        .sum();
+                    let wdeg = model.weighted_degree(x);
                     let score = s as f64 / wdeg.max(1) as f64;
                     if best.is_none_or(|(b, _)| score < b) {
                         best = Some((score, x));
@@ -528,14 +574,44 @@ impl Brancher {
                 op: DecisionOp::Eq,
                 value: d.max(),
             },
-            ValSelect::Split => {
-                let mid = ((d.min() as i64 + d.max() as i64).div_euclid(2)) as i32;
+            ValSelect::Split => Decision {
+                var: x,
+                op: DecisionOp::Le,
+                value: split_point(d),
+            },
+            ValSelect::ReverseSplit => Decision {
+                var: x,
+                op: DecisionOp::Gt,
+                value: split_point(d),
+            },
+            ValSelect::Median => Decision {
+                var: x,
+                op: DecisionOp::Eq,
+                value: median_value(d),
+            },
+            ValSelect::Middle => Decision {
+                var: x,
+                op: DecisionOp::Eq,
+                value: middle_value(d),
+            },
+            ValSelect::Interval => {
+                let (_, end_of_first) = d.ranges()[0];
+                let value = if end_of_first < d.max() {
+                    end_of_first
+                } else {
+                    split_point(d)
+                };
                 Decision {
                     var: x,
                     op: DecisionOp::Le,
-                    value: mid,
+                    value,
                 }
             }
+            ValSelect::Prefer(v) => Decision {
+                var: x,
+                op: DecisionOp::Eq,
+                value: if d.contains(v) { v } else { d.min() },
+            },
             ValSelect::Random => {
                 let k = self.rng.below(d.size() as u64) as usize;
                 let value = d.iter().nth(k).expect("k < size");

@@ -258,6 +258,11 @@ impl Dfs<'_> {
     fn backtrack(&mut self) -> bool {
         while let Some(frame) = self.stack.pop() {
             self.model.store.pop_level();
+            if self.bound_excludes_level() {
+                // No solution below this level can beat the bound: its right branch need
+                // not be tried (not a node: nothing is decided).
+                continue;
+            }
             let right = frame.decision.negation();
             self.branch(right, false);
             let ok = right.apply(self.model).is_ok() && self.apply_bound() && self.propagate_ok();
@@ -296,6 +301,25 @@ impl Dfs<'_> {
             return true;
         };
         self.tighten_to_bound(objective, bound)
+    }
+
+    /// Does the objective's domain at the current level already rule out beating the best
+    /// solution? (Minimising: its smallest value is no better than the bound.) Then every
+    /// node below is a failure, whichever branch: after a solution found deep under a
+    /// decision that fixed the objective, backtracking skips the levels above it instead of
+    /// failing once on each, as Gecode's branch and bound does by constraining the copies
+    /// it keeps on its path.
+    #[inline(always)]
+    fn bound_excludes_level(&self) -> bool {
+        let (Some(objective), Some(bound)) = (self.config.objective, self.bound) else {
+            return false;
+        };
+        let store = &self.model.store;
+        if objective.minimize {
+            store.min(objective.var) as i64 >= bound
+        } else {
+            store.max(objective.var) as i64 <= bound
+        }
     }
 
     /// `apply_bound` once there is a bound to apply.

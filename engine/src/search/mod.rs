@@ -13,12 +13,14 @@
 //! * restarts (`restarts.rs`);
 //! * events for listeners (`events.rs`): statistics, traces;
 //! * counting on every core (`parallel.rs`);
-//! * cutting the tree into described parts for other machines (`decompose.rs`).
+//! * cutting the tree into described parts for other machines (`decompose.rs`);
+//! * large neighbourhood search for optimisation, between restarts (`lns.rs`).
 
 pub mod brancher;
 pub mod decompose;
 pub mod dfs;
 pub mod events;
+pub mod lns;
 pub mod parallel;
 pub mod portfolio;
 pub mod probing;
@@ -30,6 +32,7 @@ pub use brancher::{Decision, DecisionOp, Neighbours, ValSelect, VarSelect};
 pub use decompose::{decompose, restrict_objective, restrict_to_part, Part};
 pub use dfs::search;
 pub use events::{Layout, Naming, NoListener, Progress, SearchEvent, SearchListener, TraceWriter};
+pub use lns::{search_lns, Lns};
 pub use parallel::{count_parallel, count_parallel_with_progress};
 pub use progress::{Both, ProgressListener};
 pub use restarts::RestartPolicy;

@@ -8,7 +8,10 @@
 //!
 //! * **Luby** (Luby, Sinclair, Zuckerman 1993): cutoffs `scale × 1,1,2,1,1,2,4,1,1,2,...`,
 //!   within a log factor of the best fixed cutoff for any problem;
-//! * **geometric** (Walsh 1999): `base × factor^k`.
+//! * **geometric** (Walsh 1999): `base × factor^k`;
+//! * **constant**: `scale` every run; **linear**: `scale × (k + 1)` (MiniZinc's
+//!   `restart_constant` and `restart_linear`; a constant cutoff gives up completeness, the
+//!   others do not).
 
 use std::str::FromStr;
 
@@ -24,6 +27,12 @@ pub enum RestartPolicy {
         base: u64,
         factor: f64,
     },
+    Constant {
+        scale: u64,
+    },
+    Linear {
+        scale: u64,
+    },
 }
 
 impl RestartPolicy {
@@ -32,6 +41,8 @@ impl RestartPolicy {
         match *self {
             RestartPolicy::Never => None,
             RestartPolicy::Luby { scale } => Some(scale.saturating_mul(luby(k + 1))),
+            RestartPolicy::Constant { scale } => Some(scale),
+            RestartPolicy::Linear { scale } => Some(scale.saturating_mul(k.saturating_add(1))),
             RestartPolicy::Geometric { base, factor } => {
                 let c = base as f64 * factor.powi(k.min(i32::MAX as u64) as i32);
                 Some(if c >= u64::MAX as f64 {
@@ -98,5 +109,13 @@ mod tests {
             vec![10, 20, 40, 80]
         );
         assert_eq!(RestartPolicy::Never.cutoff(3), None);
+        let linear = RestartPolicy::Linear { scale: 5 };
+        assert_eq!(
+            (0..3)
+                .map(|k| linear.cutoff(k).unwrap())
+                .collect::<Vec<_>>(),
+            vec![5, 10, 15]
+        );
+        assert_eq!(RestartPolicy::Constant { scale: 7 }.cutoff(9), Some(7));
     }
 }
