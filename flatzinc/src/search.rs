@@ -26,11 +26,14 @@
 //! Luby restarts (restarts only when every solution is not asked for).
 
 use crate::ast::Expr;
-use crate::build::{Built, Value};
+use crate::builder::Value;
 use engine::search::VarSelect;
 use engine::{Model, ValSelect, VarId};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
+
+/// Name -> value, as the builder left them.
+type Names = HashMap<String, Value>;
 
 /// The branching the annotations ask for: variables, variable choice, value choice.
 #[derive(Clone, Debug)]
@@ -52,11 +55,9 @@ struct Phase {
 }
 
 /// Read the solve item's annotations; `None` when there is no usable search annotation.
-pub fn from_annotations(built: &Built) -> Option<Branching> {
-    let mut phases = Vec::new();
-    for ann in &built.search_annotations {
-        collect(built, ann, &mut phases);
-    }
+/// (`names` and `annotations` are a built model's `names` and `search_annotations`.)
+pub fn from_annotations(names: &Names, annotations: &[Expr]) -> Option<Branching> {
+    let mut phases = collect(names, annotations).ok()?;
     phases.retain(|p| !p.vars.is_empty());
     let first = phases.first()?.clone();
     // Each variable once, in the order of the phases (a set beside the list: an annotation
@@ -89,29 +90,46 @@ pub fn from_annotations(built: &Built) -> Option<Branching> {
     })
 }
 
-fn collect(built: &Built, ann: &Expr, phases: &mut Vec<Phase>) {
-    let Expr::Call(name, args) = ann else { return };
-    match name.as_str() {
-        "seq_search" => {
-            if let Some(Expr::Array(parts)) = args.first() {
-                for part in parts {
-                    collect(built, part, phases);
+/// Is every variable the search annotations name declared? (The builder asks, so that a
+/// misspelt name is an error at the solve item's line rather than a search order silently
+/// lost.) `Err` holds the message.
+pub fn check_annotations(names: &Names, annotations: &[Expr]) -> Result<(), String> {
+    collect(names, annotations).map(|_| ())
+}
+
+/// The phases of the search annotations, in order: `seq_search` parts opened in place,
+/// with a stack rather than recursion (however deep a file nests them, within the parser's
+/// `MAX_NESTING`). Annotations the engine does not know are skipped, as the specification
+/// allows; a variable that is not declared is an error.
+fn collect(names: &Names, annotations: &[Expr]) -> Result<Vec<Phase>, String> {
+    let mut phases = Vec::new();
+    // Still to read, the next one on top.
+    let mut pending: Vec<&Expr> = annotations.iter().rev().collect();
+    while let Some(ann) = pending.pop() {
+        let Expr::Call(name, args) = ann else {
+            continue;
+        };
+        match name.as_str() {
+            "seq_search" => {
+                if let Some(Expr::Array(parts)) = args.first() {
+                    pending.extend(parts.iter().rev());
                 }
             }
+            "int_search" | "bool_search" if args.len() >= 3 => {
+                let word = |e: &Expr| match e {
+                    Expr::Ident(s) => s.clone(),
+                    _ => String::new(),
+                };
+                phases.push(Phase {
+                    vars: annotation_vars(names, name, &args[0])?,
+                    var_choice: word(&args[1]),
+                    val_choice: word(&args[2]),
+                });
+            }
+            _ => {}
         }
-        "int_search" | "bool_search" if args.len() >= 3 => {
-            let word = |e: &Expr| match e {
-                Expr::Ident(s) => s.clone(),
-                _ => String::new(),
-            };
-            phases.push(Phase {
-                vars: annotation_vars(built, &args[0]),
-                var_choice: word(&args[1]),
-                val_choice: word(&args[2]),
-            });
-        }
-        _ => {}
     }
+    Ok(phases)
 }
 
 /// A `seq_search` of several phases: the variable comes from the first phase that still has
@@ -160,8 +178,10 @@ fn regret(model: &Model, x: VarId) -> i64 {
     next.map_or(0, |v| v as i64 - lo as i64)
 }
 
-/// The variables an annotation names (constants are skipped).
-fn annotation_vars(built: &Built, e: &Expr) -> Vec<VarId> {
+/// The variables an annotation names (constants are skipped); a name that is not declared,
+/// or an index outside its array, is an error.
+fn annotation_vars(names: &Names, annotation: &str, e: &Expr) -> Result<Vec<VarId>, String> {
+    let undeclared = |n: &str| format!("{annotation} names '{n}', which is not declared");
     let mut out = Vec::new();
     let mut push = |v: &Value| {
         if let Value::Var(x, _) = v {
@@ -169,27 +189,24 @@ fn annotation_vars(built: &Built, e: &Expr) -> Vec<VarId> {
         }
     };
     match e {
-        Expr::Ident(n) => match built.names.get(n) {
+        Expr::Ident(n) => match names.get(n) {
             Some(Value::Array(items)) => items.iter().for_each(&mut push),
             Some(v) => push(v),
-            None => {}
+            None => return Err(undeclared(n)),
         },
         Expr::Array(items) => {
             for item in items {
                 match item {
-                    Expr::Ident(n) => {
-                        if let Some(v) = built.names.get(n) {
-                            push(v)
-                        }
-                    }
+                    Expr::Ident(n) => push(names.get(n).ok_or_else(|| undeclared(n))?),
                     Expr::Access(n, i) => {
-                        if let Some(Value::Array(a)) = built.names.get(n) {
-                            if *i >= 1 {
-                                if let Some(v) = a.get(*i as usize - 1) {
-                                    push(v)
-                                }
-                            }
-                        }
+                        let Some(Value::Array(a)) = names.get(n) else {
+                            return Err(undeclared(n));
+                        };
+                        let element = usize::try_from(*i)
+                            .ok()
+                            .and_then(|i| a.get(i.checked_sub(1)?))
+                            .ok_or_else(|| format!("{annotation}: {n}[{i}] is outside '{n}'"))?;
+                        push(element);
                     }
                     _ => {}
                 }
@@ -197,7 +214,7 @@ fn annotation_vars(built: &Built, e: &Expr) -> Vec<VarId> {
         }
         _ => {}
     }
-    out
+    Ok(out)
 }
 
 /// A custom variable choice: the candidate with the least `key`, ties by order.

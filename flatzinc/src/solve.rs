@@ -116,7 +116,7 @@ pub fn config(built: &Built, options: &Options) -> SearchConfig {
     let annotated = if options.free {
         None
     } else {
-        search::from_annotations(built)
+        search::from_annotations(&built.names, &built.search_annotations)
     };
     match annotated {
         Some(b) => {
