@@ -69,7 +69,7 @@ fn describe(t: &Tok) -> String {
 fn lex(text: &str, limits: &Limits) -> Result<Vec<(Tok, usize)>, FznError> {
     let bytes = text.as_bytes();
     let mut toks = Vec::new();
-    let mut line = 1;
+    let mut line: usize = 1;
     let mut i = 0;
     while i < bytes.len() {
         let c = bytes[i];
