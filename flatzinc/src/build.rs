@@ -153,9 +153,7 @@ fn new_variable(b: &mut Builder, d: &Decl) -> Result<Value, FznError> {
         let x = b.var_as(e, kind)?;
         if let Some(ranges) = &d.ty.domain {
             let ranges = domain_ranges(b, ranges)?;
-            if b.model.restrict_to_ranges(x, &ranges).is_err() {
-                b.model_is_unsatisfiable = true;
-            }
+            b.restrict(x, &ranges);
         }
         return Ok(Value::Var(x, is_bool));
     }

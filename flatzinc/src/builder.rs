@@ -276,6 +276,31 @@ impl Builder {
         }
     }
 
+    /// Keep only the values of `x` within `ranges` (sorted and disjoint). When none would be
+    /// left, the model has no solution: that is recorded (the build then posts a constraint
+    /// that fails at the root) and `x` is left as it was, so that no propagator ever meets an
+    /// emptied domain.
+    pub fn restrict(&mut self, x: VarId, ranges: &[(i32, i32)]) {
+        let d = self.model.domain(x);
+        let meets = (ranges.iter()).any(|&(lo, hi)| d.next_from(lo).is_some_and(|v| v <= hi));
+        if !meets || self.model.restrict_to_ranges(x, ranges).is_err() {
+            self.model_is_unsatisfiable = true;
+        }
+    }
+
+    /// A set parameter as sorted disjoint ranges of 32-bit values (never enumerated).
+    pub fn set_ranges(&self, e: &Expr) -> Result<Vec<(i32, i32)>, FznError> {
+        match self.value(e)? {
+            Value::Set(ranges) => (ranges.iter())
+                .map(|&(lo, hi)| {
+                    check_domain_span(lo, hi, self.line)?;
+                    Ok((lo as i32, hi as i32))
+                })
+                .collect(),
+            _ => self.error("expected a set of integers"),
+        }
+    }
+
     /// Check the number of arguments of a constraint.
     pub fn arity(&self, c: &Constraint, n: usize) -> Result<(), FznError> {
         if c.args.len() != n {

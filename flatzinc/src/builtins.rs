@@ -435,10 +435,8 @@ fn array_bool_xor(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
 fn set_in(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
     b.arity(c, 2)?;
     let x = b.var(&c.args[0])?;
-    let values = b.set(&c.args[1])?;
-    if b.model.restrict_to(x, &values).is_err() {
-        b.post_false()?;
-    }
+    let ranges = b.set_ranges(&c.args[1])?;
+    b.restrict(x, &ranges);
     Ok(())
 }
 
@@ -467,7 +465,30 @@ fn inverse(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
     let f_base = small(b, c, b.int(&c.args[1])?)?;
     let g = b.vars(&c.args[2])?;
     let g_base = small(b, c, b.int(&c.args[3])?)?;
+    // `f[i] = j` names a position of `g` and `g[j] = i` one of `f`: said at once, so that
+    // the all-different inside never meets a domain of billions of values.
+    restrict_to_positions(b, c, &f, g_base, g.len())?;
+    restrict_to_positions(b, c, &g, f_base, f.len())?;
     b.model.inverse(&f, f_base, &g, g_base);
+    Ok(())
+}
+
+/// Restrict each of `xs` to the positions `first..first + len - 1` of an array (none when
+/// `len` is 0: the model has no solution if `xs` is not empty).
+fn restrict_to_positions(
+    b: &mut Builder,
+    c: &Constraint,
+    xs: &[VarId],
+    first: i32,
+    len: usize,
+) -> Result<(), FznError> {
+    let ranges = match len {
+        0 => vec![],
+        _ => vec![(first, small(b, c, first as i64 + len as i64 - 1)?)],
+    };
+    for &x in xs {
+        b.restrict(x, &ranges);
+    }
     Ok(())
 }
 
@@ -478,6 +499,9 @@ fn cumulative(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
     let d = smalls(b, c, &c.args[1])?;
     let r = smalls(b, c, &c.args[2])?;
     let capacity = small(b, c, b.int(&c.args[3])?)?;
+    if d.len() != s.len() || r.len() != s.len() {
+        return b.error(format!("{}: one duration and one use per task", c.name));
+    }
     b.model.cumulative(&s, &d, &r, capacity);
     Ok(())
 }
@@ -501,6 +525,9 @@ fn disjunctive(b: &mut Builder, c: &Constraint, strict: bool) -> Result<(), FznE
     b.arity(c, 2)?;
     let s = b.vars(&c.args[0])?;
     let d = smalls(b, c, &c.args[1])?;
+    if d.len() != s.len() {
+        return b.error(format!("{}: one duration per task", c.name));
+    }
     b.model.disjunctive(&s, &d, strict);
     Ok(())
 }
@@ -526,15 +553,7 @@ fn circuit(b: &mut Builder, c: &Constraint, sub: bool) -> Result<(), FznError> {
     let first = small(b, c, b.int(&c.args[1])?)?;
     // A successor names a node, `first..first + n - 1`: said at once, so that the
     // all-different inside the circuit never meets a domain of billions of values.
-    let last = first as i64 + succ.len() as i64 - 1;
-    if !succ.is_empty() {
-        let last = small(b, c, last)?;
-        for &x in &succ {
-            if b.model.restrict_to_ranges(x, &[(first, last)]).is_err() {
-                return b.post_false();
-            }
-        }
-    }
+    restrict_to_positions(b, c, &succ, first, succ.len())?;
     if sub {
         b.model.subcircuit_from(&succ, first);
     } else {
@@ -568,11 +587,13 @@ fn regular(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
     let accepting = b.set(&c.args[5])?;
     if states < 1
         || symbols < 1
-        || d.len() as i64 != states * symbols
+        || Some(d.len() as i64) != states.checked_mul(symbols)
         || d.iter().any(|&q| q < 0 || q > states)
+        || start < 1
+        || start > states
     {
         return b.error(format!(
-            "{}: the transition table is not Q × S states",
+            "{}: the transition table is not Q × S states in 0..Q, or the start state is not in 1..Q",
             c.name
         ));
     }
@@ -585,7 +606,7 @@ fn regular(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
         first_value: 1,
         symbols: symbols as usize,
         next,
-        start: start.max(0) as usize,
+        start: start as usize,
         accepting: accepting
             .into_iter()
             .filter(|&q| q >= 1 && q as i64 <= states)
@@ -693,15 +714,13 @@ fn fits(v: i64) -> bool {
 }
 
 fn restrict_to_cover(b: &mut Builder, xs: &[VarId], cover: &[i64]) -> Result<(), FznError> {
-    let values: Vec<i32> = cover
-        .iter()
-        .filter(|&&v| fits(v))
-        .map(|&v| v as i32)
+    let values: Vec<i64> = cover.iter().copied().filter(|&v| fits(v)).collect();
+    let ranges: Vec<(i32, i32)> = crate::parse::ranges_of(values)
+        .into_iter()
+        .map(|(lo, hi)| (lo as i32, hi as i32))
         .collect();
     for &x in xs {
-        if b.model.restrict_to(x, &values).is_err() {
-            b.post_false()?;
-        }
+        b.restrict(x, &ranges);
     }
     Ok(())
 }
