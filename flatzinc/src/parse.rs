@@ -39,8 +39,12 @@ use engine::Limits;
 /// The deepest nesting of brackets (`[`, `{`, `(`) a file may use.
 pub const MAX_NESTING: usize = 100;
 
-/// How many lines (lexer) or items (parser) pass between two looks at the clock.
+/// How many items (the parser: items of the file, elements of one array) pass between two
+/// looks at the clock.
 const CLOCK_EVERY: usize = 1024;
+
+/// How many bytes the lexer reads between two looks at the clock.
+const CLOCK_EVERY_BYTES: usize = 1 << 20;
 
 /// A token, with the line it starts on.
 #[derive(Clone, Debug, PartialEq)]
@@ -71,15 +75,19 @@ fn lex(text: &str, limits: &Limits) -> Result<Vec<(Tok, usize)>, FznError> {
     let mut toks = Vec::new();
     let mut line: usize = 1;
     let mut i = 0;
+    // The clock is read at a line's end, once a mebibyte has passed since the last look
+    // (and a file of one huge line is watched by the parser, item by item).
+    let mut next_look = CLOCK_EVERY_BYTES;
     while i < bytes.len() {
         let c = bytes[i];
         match c {
             b'\n' => {
                 line += 1;
                 i += 1;
-                if line.is_multiple_of(CLOCK_EVERY) && limit_passed(limits) {
+                if i >= next_look && limit_passed(limits) {
                     return Err(FznError::limit(line));
                 }
+                next_look = next_look.max(i + CLOCK_EVERY_BYTES);
             }
             b' ' | b'\t' | b'\r' => i += 1,
             b'%' => {
@@ -546,6 +554,9 @@ impl Parser<'_> {
     fn exprs_until_inner(&mut self, close: &str) -> Result<Vec<Expr>, FznError> {
         let mut items = Vec::new();
         loop {
+            if (items.len() + 1).is_multiple_of(64 * CLOCK_EVERY) && limit_passed(self.limits) {
+                return Err(FznError::limit(self.line()));
+            }
             if self.is_punct(close) {
                 self.next();
                 return Ok(items);
