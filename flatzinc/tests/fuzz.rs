@@ -465,11 +465,15 @@ fn linear_overflow_is_judged_on_the_domains() {
 }
 
 #[test]
-fn items_out_of_order_true_as_an_integer_and_undeclared_search_names_are_refused() {
+fn items_out_of_order_are_refused() {
     let msg = error_of("solve satisfy;\nvar 1..3: x;\n");
     assert!(msg.contains("after the solve item"), "{msg}");
     let msg = error_of("var 1..3: x;\nconstraint int_le(x, 2);\nvar 1..3: y;\nsolve satisfy;\n");
     assert!(msg.contains("a declaration after a constraint"), "{msg}");
+}
+
+#[test]
+fn a_value_of_the_wrong_type_is_refused() {
     for text in [
         "var 1..3: x;\nconstraint int_le(true, x);\nsolve satisfy;\n",
         "int: n = true;\nsolve satisfy;\n",
@@ -480,13 +484,21 @@ fn items_out_of_order_true_as_an_integer_and_undeclared_search_names_are_refused
         let msg = error_of(text);
         assert!(msg.starts_with("expected "), "{text}: {msg}");
     }
+    // Booleans where booleans belong are fine.
+    let ok = "var bool: b :: output_var;\nconstraint bool_clause([b, false], []);\nconstraint bool2int(true, 1);\nsolve satisfy;\n";
+    assert_eq!(solutions(ok), "b = true;\n----------\n==========\n");
+}
+
+#[test]
+fn a_search_annotation_on_an_undeclared_name_is_refused() {
     let msg = error_of(
         "var 1..3: x;\nsolve :: int_search([nope], input_order, indomain_min, complete) satisfy;\n",
     );
     assert!(msg.contains("'nope', which is not declared"), "{msg}");
-    // Booleans where booleans belong are fine.
-    let ok = "var bool: b :: output_var;\nconstraint bool_clause([b, false], []);\nconstraint bool2int(true, 1);\nsolve satisfy;\n";
-    assert_eq!(solutions(ok), "b = true;\n----------\n==========\n");
+    let msg = error_of(
+        "array [1..1] of var 1..3: xs = [x];\nvar 1..3: x;\nsolve :: int_search([xs[2]], input_order, indomain_min, complete) satisfy;\n",
+    );
+    assert!(!msg.is_empty());
 }
 
 #[test]
