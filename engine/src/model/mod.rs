@@ -254,7 +254,8 @@ impl Model {
                 .abs()
                 .max((self.store.max(x) as i128).abs())
         };
-        let bound: i128 = terms
+        // On the merged terms, as posted: `2^31·x - 2^31·x` is no term at all.
+        let bound: i128 = linear::merge_terms(terms)
             .iter()
             .map(|&(a, x)| (a as i128).abs() * largest(x))
             .sum::<i128>()
