@@ -61,13 +61,27 @@ pub fn run(
     .map_err(|e| e.map_or_else(cannot_read, Failure::Input))?;
     let file = if file == "-" { STDIN_NAME } else { file };
     let text = String::from_utf8_lossy(&text);
-    let built = ::flatzinc::load(&text).map_err(|e| {
-        Failure::Input(InputError {
-            file: file.to_string(),
-            line: e.line,
-            message: e.message,
-        })
-    })?;
+    // Read and built under the time limit and the stop flag too: a limit that passes first
+    // ends the run as a limit does, with no solution known.
+    let reading_limits = engine::Limits {
+        deadline: options.time_limit.map(|t| started + t),
+        stop: crate::signals::stop_flag(),
+        ..Default::default()
+    };
+    let built = match ::flatzinc::load_within(&text, &reading_limits) {
+        Ok(built) => built,
+        Err(e) if e.limit_reached => {
+            out.write_all(b"=====UNKNOWN=====\n")?;
+            return Ok(());
+        }
+        Err(e) => {
+            return Err(Failure::Input(InputError {
+                file: file.to_string(),
+                line: e.line,
+                message: e.message,
+            }))
+        }
+    };
     let fzn_options = ::flatzinc::solve::Options {
         all: options.all,
         solutions: options.num_solutions,

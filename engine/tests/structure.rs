@@ -1,5 +1,7 @@
 //! The engine's modules form floors: no module depends, directly or through others, on a
-//! module that depends on it. A reader can then learn `engine/src` bottom up — domain, then
+//! module that depends on it. So do the files of every other crate of the workspace
+//! (`puzzles`, `cli`, `flatzinc`, ...): the last test reads each member the workspace's
+//! `Cargo.toml` lists. A reader can then learn `engine/src` bottom up — domain, then
 //! store, then propagator, ... — without meeting a file that needs a later one first.
 //!
 //! The test reads every file under `engine/src`, takes the modules it names (`crate::a::b`,
@@ -18,11 +20,15 @@ fn modules(dir: &Path, prefix: &str, out: &mut BTreeMap<String, String>) {
         let path = entry.unwrap().path();
         let name = path.file_stem().unwrap().to_string_lossy().to_string();
         if path.is_dir() {
+            if prefix.is_empty() && name == "bin" {
+                continue; // `src/bin/*.rs`: each one a crate of its own
+            }
             let inner = format!("{prefix}{name}::");
             modules(&path, &inner, out);
         } else if path.extension().is_some_and(|e| e == "rs") {
             let module = match name.as_str() {
-                "lib" => continue,
+                // The roots of a crate: they declare its modules, like a folder's `mod.rs`.
+                "lib" | "main" => continue,
                 "mod" => prefix.trim_end_matches("::").to_string(),
                 _ => format!("{prefix}{name}"),
             };
@@ -207,4 +213,43 @@ fn the_floors_drawn_in_the_docs_are_the_engines() {
         docs.contains(&drawing),
         "docs/README.md should hold the engine's floors as they are now:\n{drawing}"
     );
+}
+
+/// The folders the workspace's `Cargo.toml` lists as `members`.
+fn workspace_members(manifest: &str) -> Vec<String> {
+    let start = manifest
+        .find("members")
+        .expect("a [workspace] with members");
+    let list = &manifest[start..];
+    let list = &list[list.find('[').unwrap() + 1..list.find(']').unwrap()];
+    list.split(',')
+        .map(|m| m.trim().trim_matches('"').to_string())
+        .filter(|m| !m.is_empty())
+        .collect()
+}
+
+#[test]
+fn no_crate_of_the_workspace_has_an_import_cycle() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let manifest = fs::read_to_string(root.join("Cargo.toml")).unwrap();
+    let members = workspace_members(&manifest);
+    assert!(
+        ["engine", "puzzles", "cli", "flatzinc"]
+            .iter()
+            .all(|m| members.iter().any(|n| n == m)),
+        "{members:?}"
+    );
+    let mut cycles = Vec::new();
+    for member in &members {
+        let mut known = BTreeMap::new();
+        modules(&root.join(member).join("src"), "", &mut known);
+        let graph: BTreeMap<String, BTreeSet<String>> = known
+            .iter()
+            .map(|(m, text)| (m.clone(), dependencies(m, text, &known)))
+            .collect();
+        if let Some(cycle) = find_cycle(&graph) {
+            cycles.push(format!("{member}: {}", cycle.join(" → ")));
+        }
+    }
+    assert!(cycles.is_empty(), "import cycles: {cycles:#?}");
 }

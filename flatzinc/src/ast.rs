@@ -85,11 +85,14 @@ pub struct FznModel {
     pub solve: Solve,
 }
 
-/// A problem in the input, at a line (1-based).
+/// A problem in the input, at a line (1-based); or, with `limit_reached`, a time limit or a
+/// stop signal that ended the reading first (not a problem of the input: the caller reports
+/// it as a limit, `=====UNKNOWN=====`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FznError {
     pub line: usize,
     pub message: String,
+    pub limit_reached: bool,
 }
 
 impl FznError {
@@ -97,6 +100,17 @@ impl FznError {
         FznError {
             line,
             message: message.into(),
+            limit_reached: false,
+        }
+    }
+
+    /// The time limit or the stop flag passed while reading or building, at `line`.
+    pub fn limit(line: usize) -> FznError {
+        FznError {
+            line,
+            message: "the time limit passed (or a stop signal came) while reading the model"
+                .to_string(),
+            limit_reached: true,
         }
     }
 }

@@ -39,7 +39,12 @@ impl<'a> Known<'a> {
                 },
             },
             Expr::Access(n, i) => match self.values.get(n.as_str()) {
-                Some(Expr::Array(items)) if *i >= 1 => self.of(items.get(*i as usize - 1)?),
+                Some(Expr::Array(items)) if *i >= 1 => match items.get(*i as usize - 1)? {
+                    // One step only: an element that is itself `b[j]` stays unknown (a chain
+                    // of them, or one naming its own array, would recurse without end).
+                    Expr::Access(..) => None,
+                    item => self.of(item),
+                },
                 _ => None,
             },
             _ => None,

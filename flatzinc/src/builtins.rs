@@ -6,10 +6,11 @@
 //! (a `fzn_*` predicate of `mznlib/` that reaches a native propagator) is one more row.
 //!
 //! Booleans are 0/1 variables, so many boolean builtins are integer ones in disguise:
-//! `bool_le_reif(a, b, r)` is `r ⇔ a - b ≤ 0`, the same propagator as `int_le_reif`.
+//! `bool_le_reif(a, b, r)` is `r ⇔ a - b ≤ 0`, the same propagator as `int_le_reif`. The
+//! arguments are still read by type ([`Kind`]): `int_le(true, x)` is refused.
 
 use crate::ast::{Constraint, Expr, FznError};
-use crate::build::Builder;
+use crate::builder::{Builder, Kind, Value};
 use engine::propagators::arithmetic::ArithOp;
 use engine::propagators::linear_domain::LinearEqDomain;
 use engine::propagators::reified::LinRel;
@@ -21,22 +22,38 @@ pub type Post = fn(&mut Builder, &Constraint) -> Result<(), FznError>;
 /// Every constraint cpsolve knows, by FlatZinc name.
 pub const BUILTINS: &[(&str, Post)] = &[
     // ----- integer comparisons: x rel y, and their (half-)reified forms --------------------
-    ("int_eq", int_eq),
-    ("int_ne", int_ne),
-    ("int_le", int_le),
-    ("int_lt", int_lt),
-    ("int_eq_reif", |b, c| compare(b, c, LinRel::Eq, 0, false)),
-    ("int_ne_reif", |b, c| compare(b, c, LinRel::Ne, 0, false)),
-    ("int_le_reif", |b, c| compare(b, c, LinRel::Le, 0, false)),
-    ("int_lt_reif", |b, c| compare(b, c, LinRel::Le, -1, false)),
-    ("int_eq_imp", |b, c| compare(b, c, LinRel::Eq, 0, true)),
-    ("int_ne_imp", |b, c| compare(b, c, LinRel::Ne, 0, true)),
-    ("int_le_imp", |b, c| compare(b, c, LinRel::Le, 0, true)),
-    ("int_lt_imp", |b, c| compare(b, c, LinRel::Le, -1, true)),
+    ("int_eq", |b, c| int_eq(b, c, INTS)),
+    ("int_ne", |b, c| int_ne(b, c, INTS)),
+    ("int_le", |b, c| int_le(b, c, INTS)),
+    ("int_lt", |b, c| int_lt(b, c, INTS)),
+    ("int_eq_reif", |b, c| {
+        compare(b, c, LinRel::Eq, 0, false, Kind::Int)
+    }),
+    ("int_ne_reif", |b, c| {
+        compare(b, c, LinRel::Ne, 0, false, Kind::Int)
+    }),
+    ("int_le_reif", |b, c| {
+        compare(b, c, LinRel::Le, 0, false, Kind::Int)
+    }),
+    ("int_lt_reif", |b, c| {
+        compare(b, c, LinRel::Le, -1, false, Kind::Int)
+    }),
+    ("int_eq_imp", |b, c| {
+        compare(b, c, LinRel::Eq, 0, true, Kind::Int)
+    }),
+    ("int_ne_imp", |b, c| {
+        compare(b, c, LinRel::Ne, 0, true, Kind::Int)
+    }),
+    ("int_le_imp", |b, c| {
+        compare(b, c, LinRel::Le, 0, true, Kind::Int)
+    }),
+    ("int_lt_imp", |b, c| {
+        compare(b, c, LinRel::Le, -1, true, Kind::Int)
+    }),
     // ----- linear: Σ aᵢ·xᵢ rel c ------------------------------------------------------------
     ("int_lin_eq", linear_eq),
-    ("int_lin_ne", |b, c| linear(b, c, Relation::Ne)),
-    ("int_lin_le", |b, c| linear(b, c, Relation::Le)),
+    ("int_lin_ne", |b, c| linear(b, c, Relation::Ne, Kind::Int)),
+    ("int_lin_le", |b, c| linear(b, c, Relation::Le, Kind::Int)),
     ("int_lin_eq_reif", |b, c| {
         linear_reif(b, c, LinRel::Eq, false)
     }),
@@ -59,25 +76,45 @@ pub const BUILTINS: &[(&str, Post)] = &[
     ("int_max", |b, c| arith(b, c, ArithOp::Max)),
     ("int_abs", int_abs),
     // ----- element: z = array[i] ------------------------------------------------------------
-    ("array_int_element", array_element),
-    ("array_bool_element", array_element),
-    ("array_var_int_element", array_var_element),
-    ("array_var_bool_element", array_var_element),
+    ("array_int_element", |b, c| array_element(b, c, Kind::Int)),
+    ("array_bool_element", |b, c| array_element(b, c, Kind::Bool)),
+    ("array_var_int_element", |b, c| {
+        array_var_element(b, c, Kind::Int)
+    }),
+    ("array_var_bool_element", |b, c| {
+        array_var_element(b, c, Kind::Bool)
+    }),
     // ----- booleans -------------------------------------------------------------------------
-    ("bool_eq", int_eq),
-    ("bool_ne", int_ne),
-    ("bool_le", int_le),
-    ("bool_lt", int_lt),
+    ("bool_eq", |b, c| int_eq(b, c, BOOLS)),
+    ("bool_ne", |b, c| int_ne(b, c, BOOLS)),
+    ("bool_le", |b, c| int_le(b, c, BOOLS)),
+    ("bool_lt", |b, c| int_lt(b, c, BOOLS)),
     ("bool_not", bool_not),
-    ("bool2int", int_eq),
-    ("bool_eq_reif", |b, c| compare(b, c, LinRel::Eq, 0, false)),
-    ("bool_ne_reif", |b, c| compare(b, c, LinRel::Ne, 0, false)),
-    ("bool_le_reif", |b, c| compare(b, c, LinRel::Le, 0, false)),
-    ("bool_lt_reif", |b, c| compare(b, c, LinRel::Le, -1, false)),
-    ("bool_eq_imp", |b, c| compare(b, c, LinRel::Eq, 0, true)),
-    ("bool_ne_imp", |b, c| compare(b, c, LinRel::Ne, 0, true)),
-    ("bool_le_imp", |b, c| compare(b, c, LinRel::Le, 0, true)),
-    ("bool_lt_imp", |b, c| compare(b, c, LinRel::Le, -1, true)),
+    ("bool2int", |b, c| int_eq(b, c, [Kind::Bool, Kind::Int])),
+    ("bool_eq_reif", |b, c| {
+        compare(b, c, LinRel::Eq, 0, false, Kind::Bool)
+    }),
+    ("bool_ne_reif", |b, c| {
+        compare(b, c, LinRel::Ne, 0, false, Kind::Bool)
+    }),
+    ("bool_le_reif", |b, c| {
+        compare(b, c, LinRel::Le, 0, false, Kind::Bool)
+    }),
+    ("bool_lt_reif", |b, c| {
+        compare(b, c, LinRel::Le, -1, false, Kind::Bool)
+    }),
+    ("bool_eq_imp", |b, c| {
+        compare(b, c, LinRel::Eq, 0, true, Kind::Bool)
+    }),
+    ("bool_ne_imp", |b, c| {
+        compare(b, c, LinRel::Ne, 0, true, Kind::Bool)
+    }),
+    ("bool_le_imp", |b, c| {
+        compare(b, c, LinRel::Le, 0, true, Kind::Bool)
+    }),
+    ("bool_lt_imp", |b, c| {
+        compare(b, c, LinRel::Le, -1, true, Kind::Bool)
+    }),
     ("bool_and", |b, c| bool_and_or(b, c, true, false)),
     ("bool_or", |b, c| bool_and_or(b, c, false, false)),
     ("bool_and_imp", |b, c| bool_and_or(b, c, true, true)),
@@ -90,8 +127,8 @@ pub const BUILTINS: &[(&str, Post)] = &[
     ("array_bool_and_imp", |b, c| array_and_or(b, c, true, true)),
     ("array_bool_or_imp", |b, c| array_and_or(b, c, false, true)),
     ("array_bool_xor", array_bool_xor),
-    ("bool_lin_eq", |b, c| linear(b, c, Relation::Eq)),
-    ("bool_lin_le", |b, c| linear(b, c, Relation::Le)),
+    ("bool_lin_eq", |b, c| linear(b, c, Relation::Eq, Kind::Bool)),
+    ("bool_lin_le", |b, c| linear(b, c, Relation::Le, Kind::Bool)),
     // ----- sets of constants ----------------------------------------------------------------
     ("set_in", set_in),
     ("set_in_reif", |b, c| set_in_reif(b, c, false)),
@@ -106,8 +143,8 @@ pub const BUILTINS: &[(&str, Post)] = &[
     ("cpsolve_global_cardinality_low_up_closed", |b, c| {
         gcc_low_up(b, c, true)
     }),
-    ("fzn_table_int", table),
-    ("fzn_table_bool", table),
+    ("fzn_table_int", |b, c| table(b, c, Kind::Int)),
+    ("fzn_table_bool", |b, c| table(b, c, Kind::Bool)),
     ("fzn_count_eq", count_eq),
     ("fzn_count_eq_par", count_eq),
     ("cpsolve_inverse", inverse),
@@ -132,54 +169,71 @@ pub fn find(name: &str) -> Option<Post> {
         .map(|&(_, post)| post)
 }
 
-fn two_vars(b: &mut Builder, c: &Constraint) -> Result<(VarId, VarId), FznError> {
+/// The types of the two arguments of `int_eq` and its kin.
+type Pair = [Kind; 2];
+const INTS: Pair = [Kind::Int, Kind::Int];
+const BOOLS: Pair = [Kind::Bool, Kind::Bool];
+
+fn two_vars(b: &mut Builder, c: &Constraint, kinds: Pair) -> Result<(VarId, VarId), FznError> {
     b.arity(c, 2)?;
-    Ok((b.var(&c.args[0])?, b.var(&c.args[1])?))
+    Ok((
+        b.var_as(&c.args[0], kinds[0])?,
+        b.var_as(&c.args[1], kinds[1])?,
+    ))
 }
 
-fn int_eq(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
-    let (x, y) = two_vars(b, c)?;
+fn int_eq(b: &mut Builder, c: &Constraint, kinds: Pair) -> Result<(), FznError> {
+    let (x, y) = two_vars(b, c, kinds)?;
     b.model.equal_offset(x, y, 0);
     Ok(())
 }
 
-fn int_ne(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
-    let (x, y) = two_vars(b, c)?;
+fn int_ne(b: &mut Builder, c: &Constraint, kinds: Pair) -> Result<(), FznError> {
+    let (x, y) = two_vars(b, c, kinds)?;
     b.model.not_equal_offset(x, y, 0);
     Ok(())
 }
 
-fn int_le(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
-    let (x, y) = two_vars(b, c)?;
+fn int_le(b: &mut Builder, c: &Constraint, kinds: Pair) -> Result<(), FznError> {
+    let (x, y) = two_vars(b, c, kinds)?;
     b.model.less_equal_offset(x, y, 0);
     Ok(())
 }
 
-fn int_lt(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
-    let (x, y) = two_vars(b, c)?;
+fn int_lt(b: &mut Builder, c: &Constraint, kinds: Pair) -> Result<(), FznError> {
+    let (x, y) = two_vars(b, c, kinds)?;
     b.model.less_equal_offset(x, y, -1);
     Ok(())
 }
 
-/// `r ⇔ x - y rel rhs` (`r ⇒ ...` when `half`).
+/// `r ⇔ x - y rel rhs` (`r ⇒ ...` when `half`); `x` and `y` of type `kind`, `r` a boolean.
 fn compare(
     b: &mut Builder,
     c: &Constraint,
     rel: LinRel,
     rhs: i64,
     half: bool,
+    kind: Kind,
 ) -> Result<(), FznError> {
     b.arity(c, 3)?;
-    let (x, y, r) = (b.var(&c.args[0])?, b.var(&c.args[1])?, b.var(&c.args[2])?);
+    let x = b.var_as(&c.args[0], kind)?;
+    let y = b.var_as(&c.args[1], kind)?;
+    let r = b.bool_var(&c.args[2])?;
     b.model
         .reified_linear(r, &[(1, x), (-1, y)], rel, rhs, half);
     Ok(())
 }
 
-/// The terms of a linear constraint, checked to fit the engine's 64-bit arithmetic.
-fn linear_terms(b: &mut Builder, c: &Constraint) -> Result<(Vec<(i64, VarId)>, i64), FznError> {
+/// The terms of a linear constraint over variables of type `kind`, checked to fit the
+/// engine's 64-bit arithmetic on their domains (`Model::linear_fits`): coefficients of 2^30
+/// are fine on 0..2, not on 32-bit domains.
+fn linear_terms(
+    b: &mut Builder,
+    c: &Constraint,
+    kind: Kind,
+) -> Result<(Vec<(i64, VarId)>, i64), FznError> {
     let coefs = b.ints(&c.args[0])?;
-    let vars = b.vars(&c.args[1])?;
+    let vars = b.vars_as(&c.args[1], kind)?;
     if coefs.len() != vars.len() {
         return b.error(format!(
             "{}: {} coefficients for {} variables",
@@ -191,29 +245,25 @@ fn linear_terms(b: &mut Builder, c: &Constraint) -> Result<(Vec<(i64, VarId)>, i
     let mut terms: Vec<(i64, VarId)> = coefs.into_iter().zip(vars).collect();
     // bool_lin_eq's right-hand side may be a variable: move it to the left.
     let rhs = match b.value(&c.args[2])? {
-        crate::build::Value::Var(z, _) => {
+        Value::Var(..) => {
+            let z = b.var(&c.args[2])?;
             terms.push((-1, z));
             0
         }
         _ => b.int(&c.args[2])?,
     };
-    let bound: i128 = terms
-        .iter()
-        .map(|&(a, _)| (a as i128).abs() * (1i128 << 31))
-        .sum::<i128>()
-        + (rhs as i128).abs();
-    if bound >= 1i128 << 62 {
+    if !b.model.linear_fits(&terms, rhs) {
         return b.error(format!(
-            "{}: coefficients too large for 64-bit sums",
+            "{}: coefficients too large for 64-bit sums over these domains (Σ |a|·max|x| + |rhs| reaches 2^62)",
             c.name
         ));
     }
     Ok((terms, rhs))
 }
 
-fn linear(b: &mut Builder, c: &Constraint, rel: Relation) -> Result<(), FznError> {
+fn linear(b: &mut Builder, c: &Constraint, rel: Relation, kind: Kind) -> Result<(), FznError> {
     b.arity(c, 3)?;
-    let (terms, rhs) = linear_terms(b, c)?;
+    let (terms, rhs) = linear_terms(b, c, kind)?;
     if terms.is_empty() {
         let holds = match rel {
             Relation::Eq => rhs == 0,
@@ -234,10 +284,10 @@ fn linear(b: &mut Builder, c: &Constraint, rel: Relation) -> Result<(), FznError
 /// makes for the index of a multi-dimensional table lookup) the domain-level propagator of
 /// `linear_domain.rs` is posted beside the bounds one.
 fn linear_eq(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
-    linear(b, c, Relation::Eq)?;
+    linear(b, c, Relation::Eq, Kind::Int)?;
     let asks_domain = (c.annotations.iter()).any(|a| matches!(a, Expr::Ident(n) if n == "domain"));
     if asks_domain {
-        let (terms, rhs) = linear_terms(b, c)?;
+        let (terms, rhs) = linear_terms(b, c, Kind::Int)?;
         if !terms.is_empty() {
             let _ = b.model.post(Box::new(LinearEqDomain::new(&terms, rhs)));
         }
@@ -247,8 +297,8 @@ fn linear_eq(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
 
 fn linear_reif(b: &mut Builder, c: &Constraint, rel: LinRel, half: bool) -> Result<(), FznError> {
     b.arity(c, 4)?;
-    let (terms, rhs) = linear_terms(b, c)?;
-    let r = b.var(&c.args[3])?;
+    let (terms, rhs) = linear_terms(b, c, Kind::Int)?;
+    let r = b.bool_var(&c.args[3])?;
     b.model.reified_linear(r, &terms, rel, rhs, half);
     Ok(())
 }
@@ -268,19 +318,20 @@ fn arith(b: &mut Builder, c: &Constraint, op: ArithOp) -> Result<(), FznError> {
 }
 
 fn int_abs(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
-    let (x, z) = two_vars(b, c)?;
+    let (x, z) = two_vars(b, c, INTS)?;
     let unused = b.constant(0)?;
     b.model.arith(ArithOp::Abs, x, unused, z);
     Ok(())
 }
 
 /// `array_int_element(i, a, z)`: `z = a[i]`, 1-based, `a` constant. The engine's element
-/// is 0-based: position 0 holds a copy of `a[1]` and `i ≥ 1` rules it out.
-fn array_element(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
+/// is 0-based: position 0 holds a copy of `a[1]` and `i ≥ 1` rules it out. `kind`: the type
+/// of the entries and of `z` (`array_bool_element`).
+fn array_element(b: &mut Builder, c: &Constraint, kind: Kind) -> Result<(), FznError> {
     b.arity(c, 3)?;
     let index = b.var(&c.args[0])?;
-    let array = b.ints(&c.args[1])?;
-    let z = b.var(&c.args[2])?;
+    let array = b.consts_as(&c.args[1], kind)?;
+    let z = b.var_as(&c.args[2], kind)?;
     if array.is_empty() {
         b.post_false()?;
         return Ok(());
@@ -301,17 +352,17 @@ fn array_element(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
     Ok(())
 }
 
-fn array_var_element(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
+fn array_var_element(b: &mut Builder, c: &Constraint, kind: Kind) -> Result<(), FznError> {
     b.arity(c, 3)?;
     let index = b.var(&c.args[0])?;
-    let array = b.vars(&c.args[1])?;
-    let z = b.var(&c.args[2])?;
+    let array = b.vars_as(&c.args[1], kind)?;
+    let z = b.var_as(&c.args[2], kind)?;
     b.model.element_var(index, 1, &array, z);
     Ok(())
 }
 
 fn bool_not(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
-    let (x, y) = two_vars(b, c)?;
+    let (x, y) = two_vars(b, c, BOOLS)?;
     b.model.linear(&[(1, x), (1, y)], Relation::Eq, 1);
     Ok(())
 }
@@ -319,7 +370,9 @@ fn bool_not(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
 /// `r ⇔ x ∧ y` (`and`) or `r ⇔ x ∨ y`; `half`: only `r ⇒ ...`.
 fn bool_and_or(b: &mut Builder, c: &Constraint, and: bool, half: bool) -> Result<(), FznError> {
     b.arity(c, 3)?;
-    let (x, y, r) = (b.var(&c.args[0])?, b.var(&c.args[1])?, b.var(&c.args[2])?);
+    let x = b.bool_var(&c.args[0])?;
+    let y = b.bool_var(&c.args[1])?;
+    let r = b.bool_var(&c.args[2])?;
     post_and_or(b, &[x, y], r, and, half);
     Ok(())
 }
@@ -344,8 +397,8 @@ fn post_and_or(b: &mut Builder, xs: &[VarId], r: VarId, and: bool, half: bool) {
 
 fn array_and_or(b: &mut Builder, c: &Constraint, and: bool, half: bool) -> Result<(), FznError> {
     b.arity(c, 2)?;
-    let xs = b.vars(&c.args[0])?;
-    let r = b.var(&c.args[1])?;
+    let xs = b.bool_vars(&c.args[0])?;
+    let r = b.bool_var(&c.args[1])?;
     post_and_or(b, &xs, r, and, half);
     Ok(())
 }
@@ -353,15 +406,15 @@ fn array_and_or(b: &mut Builder, c: &Constraint, and: bool, half: bool) -> Resul
 /// `bool_xor(x, y)`: `x ≠ y`; `bool_xor(x, y, r)`: `r ⇔ x ≠ y` (`_imp`: `r ⇒ x ≠ y`).
 fn bool_xor(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
     if c.args.len() == 2 {
-        return int_ne(b, c);
+        return int_ne(b, c, BOOLS);
     }
-    compare(b, c, LinRel::Ne, 0, c.name.ends_with("_imp"))
+    compare(b, c, LinRel::Ne, 0, c.name.ends_with("_imp"), Kind::Bool)
 }
 
 fn bool_clause(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
     b.arity(c, 2)?;
-    let pos = b.vars(&c.args[0])?;
-    let neg = b.vars(&c.args[1])?;
+    let pos = b.bool_vars(&c.args[0])?;
+    let neg = b.bool_vars(&c.args[1])?;
     b.model.clause(&pos, &neg);
     Ok(())
 }
@@ -369,8 +422,10 @@ fn bool_clause(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
 /// An odd number of `xs` is true: `Σ xs = 2k + 1` with a fresh `k`.
 fn array_bool_xor(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
     b.arity(c, 1)?;
-    let xs = b.vars(&c.args[0])?;
-    let k = b.model.new_var(0, xs.len() as i32 / 2);
+    let xs = b.bool_vars(&c.args[0])?;
+    let k = b
+        .model
+        .new_var(0, (xs.len() / 2).min(i32::MAX as usize) as i32);
     let mut terms: Vec<(i64, VarId)> = xs.iter().map(|&x| (1, x)).collect();
     terms.push((-2, k));
     b.model.linear(&terms, Relation::Eq, 1);
@@ -380,10 +435,8 @@ fn array_bool_xor(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
 fn set_in(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
     b.arity(c, 2)?;
     let x = b.var(&c.args[0])?;
-    let values = b.set(&c.args[1])?;
-    if b.model.restrict_to(x, &values).is_err() {
-        b.post_false()?;
-    }
+    let ranges = b.set_ranges(&c.args[1])?;
+    b.restrict(x, &ranges);
     Ok(())
 }
 
@@ -391,7 +444,7 @@ fn set_in_reif(b: &mut Builder, c: &Constraint, half: bool) -> Result<(), FznErr
     b.arity(c, 3)?;
     let x = b.var(&c.args[0])?;
     let values = b.set(&c.args[1])?;
-    let r = b.var(&c.args[2])?;
+    let r = b.bool_var(&c.args[2])?;
     b.model.reified_member(r, x, &values, half);
     Ok(())
 }
@@ -412,7 +465,30 @@ fn inverse(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
     let f_base = small(b, c, b.int(&c.args[1])?)?;
     let g = b.vars(&c.args[2])?;
     let g_base = small(b, c, b.int(&c.args[3])?)?;
+    // `f[i] = j` names a position of `g` and `g[j] = i` one of `f`: said at once, so that
+    // the all-different inside never meets a domain of billions of values.
+    restrict_to_positions(b, c, &f, g_base, g.len())?;
+    restrict_to_positions(b, c, &g, f_base, f.len())?;
     b.model.inverse(&f, f_base, &g, g_base);
+    Ok(())
+}
+
+/// Restrict each of `xs` to the positions `first..first + len - 1` of an array (none when
+/// `len` is 0: the model has no solution if `xs` is not empty).
+fn restrict_to_positions(
+    b: &mut Builder,
+    c: &Constraint,
+    xs: &[VarId],
+    first: i32,
+    len: usize,
+) -> Result<(), FznError> {
+    let ranges = match len {
+        0 => vec![],
+        _ => vec![(first, small(b, c, first as i64 + len as i64 - 1)?)],
+    };
+    for &x in xs {
+        b.restrict(x, &ranges);
+    }
     Ok(())
 }
 
@@ -423,6 +499,9 @@ fn cumulative(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
     let d = smalls(b, c, &c.args[1])?;
     let r = smalls(b, c, &c.args[2])?;
     let capacity = small(b, c, b.int(&c.args[3])?)?;
+    if d.len() != s.len() || r.len() != s.len() {
+        return b.error(format!("{}: one duration and one use per task", c.name));
+    }
     b.model.cumulative(&s, &d, &r, capacity);
     Ok(())
 }
@@ -446,6 +525,9 @@ fn disjunctive(b: &mut Builder, c: &Constraint, strict: bool) -> Result<(), FznE
     b.arity(c, 2)?;
     let s = b.vars(&c.args[0])?;
     let d = smalls(b, c, &c.args[1])?;
+    if d.len() != s.len() {
+        return b.error(format!("{}: one duration per task", c.name));
+    }
     b.model.disjunctive(&s, &d, strict);
     Ok(())
 }
@@ -469,6 +551,9 @@ fn circuit(b: &mut Builder, c: &Constraint, sub: bool) -> Result<(), FznError> {
     b.arity(c, 2)?;
     let succ = b.vars(&c.args[0])?;
     let first = small(b, c, b.int(&c.args[1])?)?;
+    // A successor names a node, `first..first + n - 1`: said at once, so that the
+    // all-different inside the circuit never meets a domain of billions of values.
+    restrict_to_positions(b, c, &succ, first, succ.len())?;
     if sub {
         b.model.subcircuit_from(&succ, first);
     } else {
@@ -502,11 +587,13 @@ fn regular(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
     let accepting = b.set(&c.args[5])?;
     if states < 1
         || symbols < 1
-        || d.len() as i64 != states * symbols
+        || Some(d.len() as i64) != states.checked_mul(symbols)
         || d.iter().any(|&q| q < 0 || q > states)
+        || start < 1
+        || start > states
     {
         return b.error(format!(
-            "{}: the transition table is not Q × S states",
+            "{}: the transition table is not Q × S states in 0..Q, or the start state is not in 1..Q",
             c.name
         ));
     }
@@ -519,7 +606,7 @@ fn regular(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
         first_value: 1,
         symbols: symbols as usize,
         next,
-        start: start.max(0) as usize,
+        start: start as usize,
         accepting: accepting
             .into_iter()
             .filter(|&q| q >= 1 && q as i64 <= states)
@@ -530,10 +617,35 @@ fn regular(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
     Ok(())
 }
 
+/// The widest union of domains (from the least value to the greatest) handed to a
+/// propagator that keeps memory per value (Régin's matching in
+/// `engine/src/propagators/value_graph.rs`: about fifty bytes a value). Wider, a
+/// representation by bounds is chosen instead: two variables in `1..2147483646` would
+/// otherwise ask for gigabytes.
+pub const VALUE_GRAPH_MAX_SPAN: i64 = 1 << 16;
+
+/// From the least value of `xs` to the greatest, how many values (0 when `xs` is empty).
+fn union_span(b: &Builder, xs: &[VarId]) -> i64 {
+    let lo = xs.iter().map(|&x| b.model.min(x) as i64).min();
+    let hi = xs.iter().map(|&x| b.model.max(x) as i64).max();
+    match (lo, hi) {
+        (Some(lo), Some(hi)) => hi - lo + 1,
+        _ => 0,
+    }
+}
+
+/// Domain consistent (Régin) while the values are few enough to list; past
+/// [`VALUE_GRAPH_MAX_SPAN`], Hall intervals on the bounds (López-Ortiz et al.) with forward
+/// checking, whose memory is per variable: weaker pruning, the same solutions.
 fn all_different(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
     b.arity(c, 1)?;
     let xs = b.vars(&c.args[0])?;
-    b.model.all_different(&xs, AllDiffLevel::Domain);
+    let level = if union_span(b, &xs) <= VALUE_GRAPH_MAX_SPAN {
+        AllDiffLevel::Domain
+    } else {
+        AllDiffLevel::Bounds
+    };
+    b.model.all_different(&xs, level);
     Ok(())
 }
 
@@ -556,7 +668,9 @@ fn gcc(b: &mut Builder, c: &Constraint, closed: bool) -> Result<(), FznError> {
             fixed.push((v as i32, b.model.value(n) as u32));
         }
     }
-    if fixed.len() == cover.len() {
+    // Régin's flow keeps memory per value of the union of the domains (see
+    // `VALUE_GRAPH_MAX_SPAN`); wider, one counting sum per value.
+    if fixed.len() == cover.len() && union_span(b, &xs) <= VALUE_GRAPH_MAX_SPAN {
         b.model.global_cardinality(&xs, &fixed);
         return Ok(());
     }
@@ -600,15 +714,13 @@ fn fits(v: i64) -> bool {
 }
 
 fn restrict_to_cover(b: &mut Builder, xs: &[VarId], cover: &[i64]) -> Result<(), FznError> {
-    let values: Vec<i32> = cover
-        .iter()
-        .filter(|&&v| fits(v))
-        .map(|&v| v as i32)
+    let values: Vec<i64> = cover.iter().copied().filter(|&v| fits(v)).collect();
+    let ranges: Vec<(i32, i32)> = crate::parse::ranges_of(values)
+        .into_iter()
+        .map(|(lo, hi)| (lo as i32, hi as i32))
         .collect();
     for &x in xs {
-        if b.model.restrict_to(x, &values).is_err() {
-            b.post_false()?;
-        }
+        b.restrict(x, &ranges);
     }
     Ok(())
 }
@@ -656,11 +768,11 @@ fn count_eq(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
     Ok(())
 }
 
-/// `x` is a row of `t` (given flat, row after row).
-fn table(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
+/// `x` is a row of `t` (given flat, row after row); `kind`: of the `x` and the entries.
+fn table(b: &mut Builder, c: &Constraint, kind: Kind) -> Result<(), FznError> {
     b.arity(c, 2)?;
-    let xs = b.vars(&c.args[0])?;
-    let flat = b.ints(&c.args[1])?;
+    let xs = b.vars_as(&c.args[0], kind)?;
+    let flat = b.consts_as(&c.args[1], kind)?;
     if xs.is_empty() {
         return Ok(());
     }

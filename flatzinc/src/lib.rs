@@ -9,17 +9,21 @@
 //! | the syntax tree | [`ast`] |
 //! | text to tree (lexer and parser) | [`parse`] |
 //! | ranges for `var int` declared without one | [`bounds`] |
+//! | the builder's state, arguments read by type | [`builder`] |
 //! | tree to engine model: declarations, output | [`build`] |
 //! | one function per builtin constraint, in one table | [`builtins`] |
 //! | search annotations to the engine's brancher | [`search`] |
 //! | search, and the output the specification fixes | [`solve`] |
+//! | the clock and the stop flag while reading | [`limits`] |
 //!
 //! `docs/minizinc.md` follows a model from MiniZinc to these propagators.
 
 pub mod ast;
 pub mod bounds;
 pub mod build;
+pub mod builder;
 pub mod builtins;
+pub mod limits;
 pub mod parse;
 pub mod search;
 pub mod solve;
@@ -31,4 +35,10 @@ pub use parse::parse;
 /// Parse and build a FlatZinc text.
 pub fn load(text: &str) -> Result<Built, FznError> {
     build(&parse(text)?)
+}
+
+/// [`load`] under the run's deadline and stop flag: past either, an error with
+/// `limit_reached` set (report it as a limit: `=====UNKNOWN=====`).
+pub fn load_within(text: &str, limits: &engine::Limits) -> Result<Built, FznError> {
+    build::build_within(&parse::parse_within(text, limits)?, limits)
 }

@@ -18,11 +18,33 @@
 //!
 //! The lexer turns bytes into tokens (skipping `%` comments) and remembers each token's
 //! line; the parser is one function per rule. Any byte sequence either parses or gives one
-//! [`FznError`] with a line: never a panic (the fuzz test in `flatzinc/tests/parse.rs` feeds random
-//! and mutated files). Items may come in any order (the specification orders them, but
-//! being lenient costs nothing).
+//! [`FznError`] with a line: never a panic (the fuzz tests in `flatzinc/tests/parse.rs` and
+//! `flatzinc/tests/fuzz.rs` feed random, generated and mutated files). Three rules keep it so:
+//!
+//! * **Items in the specification's order**: predicates, declarations, constraints, then
+//!   the one solve item. A name is declared before it is used, so a file out of order (a
+//!   `solve` first, a declaration after the constraints) is refused, not guessed at.
+//! * **Brackets nest at most [`MAX_NESTING`] deep.** The parser is recursive (one function
+//!   per rule is what a reader can follow), and so are the builder and the annotation
+//!   reader that walk the tree: a file nesting `[[[...]]]` thirty thousand deep would
+//!   overflow the stack. MiniZinc's output nests two or three levels; past the limit the
+//!   file is refused with its line.
+//! * **The clock is read while reading**: a huge file is read under the run's time limit
+//!   and stop flag (`engine::Limits`), like the search (see [`parse_within`]).
 
 use crate::ast::{BaseType, Constraint, Decl, Expr, FznError, FznModel, Goal, Solve, Type};
+use crate::limits::limit_passed;
+use engine::Limits;
+
+/// The deepest nesting of brackets (`[`, `{`, `(`) a file may use.
+pub const MAX_NESTING: usize = 100;
+
+/// How many items (the parser: items of the file, elements of one array) pass between two
+/// looks at the clock.
+const CLOCK_EVERY: usize = 1024;
+
+/// How many bytes the lexer reads between two looks at the clock.
+const CLOCK_EVERY_BYTES: usize = 1 << 20;
 
 /// A token, with the line it starts on.
 #[derive(Clone, Debug, PartialEq)]
@@ -48,17 +70,24 @@ fn describe(t: &Tok) -> String {
 }
 
 /// Split `text` into tokens.
-fn lex(text: &str) -> Result<Vec<(Tok, usize)>, FznError> {
+fn lex(text: &str, limits: &Limits) -> Result<Vec<(Tok, usize)>, FznError> {
     let bytes = text.as_bytes();
     let mut toks = Vec::new();
-    let mut line = 1;
+    let mut line: usize = 1;
     let mut i = 0;
+    // The clock is read at a line's end, once a mebibyte has passed since the last look
+    // (and a file of one huge line is watched by the parser, item by item).
+    let mut next_look = CLOCK_EVERY_BYTES;
     while i < bytes.len() {
         let c = bytes[i];
         match c {
             b'\n' => {
                 line += 1;
                 i += 1;
+                if i >= next_look && limit_passed(limits) {
+                    return Err(FznError::limit(line));
+                }
+                next_look = next_look.max(i + CLOCK_EVERY_BYTES);
             }
             b' ' | b'\t' | b'\r' => i += 1,
             b'%' => {
@@ -188,12 +217,35 @@ fn parse_int(s: &str, line: usize) -> Result<i64, FznError> {
 /// A set of integers as sorted disjoint ranges.
 type Ranges = Vec<(i64, i64)>;
 
-struct Parser {
+struct Parser<'a> {
     toks: Vec<(Tok, usize)>,
     pos: usize,
+    /// Brackets open around the current token.
+    depth: usize,
+    limits: &'a Limits,
 }
 
-impl Parser {
+/// Where an item stands in the order FlatZinc fixes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Section {
+    Predicates,
+    Declarations,
+    Constraints,
+    Solve,
+}
+
+impl Section {
+    fn name(self) -> &'static str {
+        match self {
+            Section::Predicates => "a predicate",
+            Section::Declarations => "a declaration",
+            Section::Constraints => "a constraint",
+            Section::Solve => "the solve item",
+        }
+    }
+}
+
+impl Parser<'_> {
     fn peek(&self) -> &Tok {
         &self.toks[self.pos].0
     }
@@ -259,21 +311,56 @@ impl Parser {
         let mut decls = Vec::new();
         let mut constraints = Vec::new();
         let mut solve = None;
+        let mut section = Section::Predicates;
+        let mut items = 0usize;
         while *self.peek() != Tok::End {
             let line = self.line();
-            if self.is_word("predicate") {
-                self.skip_predicate()?;
+            items += 1;
+            if items.is_multiple_of(CLOCK_EVERY) && limit_passed(self.limits) {
+                return Err(FznError::limit(line));
+            }
+            let this = if self.is_word("predicate") {
+                Section::Predicates
             } else if self.is_word("constraint") {
-                self.next();
-                constraints.push(self.constraint(line)?);
+                Section::Constraints
             } else if self.is_word("solve") {
-                self.next();
-                if solve.is_some() {
-                    return Err(FznError::new(line, "a second solve item"));
-                }
-                solve = Some(self.solve(line)?);
+                Section::Solve
             } else {
-                decls.push(self.decl(line)?);
+                Section::Declarations
+            };
+            if solve.is_some() {
+                let what = if this == Section::Solve {
+                    "a second solve item".to_string()
+                } else {
+                    format!(
+                        "{} after the solve item (the solve item comes last)",
+                        this.name()
+                    )
+                };
+                return Err(FznError::new(line, what));
+            }
+            if this < section {
+                return Err(FznError::new(
+                    line,
+                    format!(
+                        "{} after {}: FlatZinc lists predicates, then declarations, then constraints, then the solve item",
+                        this.name(),
+                        section.name()
+                    ),
+                ));
+            }
+            section = this;
+            match this {
+                Section::Predicates => self.skip_predicate()?,
+                Section::Constraints => {
+                    self.next();
+                    constraints.push(self.constraint(line)?);
+                }
+                Section::Solve => {
+                    self.next();
+                    solve = Some(self.solve(line)?);
+                }
+                Section::Declarations => decls.push(self.decl(line)?),
             }
             self.expect(";")?;
         }
@@ -410,11 +497,19 @@ impl Parser {
             Tok::Ident(w) if w == "set" => {
                 self.next();
                 self.expect_word("of")?;
-                let (inner, domain) = self.base()?;
-                if inner != BaseType::Int {
-                    return self.error("'int' after 'set of'");
+                // `set of int`, `set of 1..9`, `set of {1, 3}`: one level, read here
+                // without recursion (`set of set of ...` is not FlatZinc).
+                if self.is_word("int") {
+                    self.next();
+                    return Ok((BaseType::SetOfInt, None));
                 }
-                Ok((BaseType::SetOfInt, domain))
+                match self.peek() {
+                    Tok::Int(_) | Tok::Punct("{") => match self.expr()? {
+                        Expr::Set(ranges) => Ok((BaseType::SetOfInt, Some(ranges))),
+                        _ => self.error("a range or a set"),
+                    },
+                    _ => self.error("'int', a range or a set after 'set of'"),
+                }
             }
             Tok::Float(_) => {
                 self.next();
@@ -442,9 +537,26 @@ impl Parser {
     }
 
     /// Expressions separated by commas up to `close` (consumed); a trailing comma is allowed.
+    /// The opening bracket has just been read: one level deeper until `close`.
     fn exprs_until(&mut self, close: &str) -> Result<Vec<Expr>, FznError> {
+        if self.depth >= MAX_NESTING {
+            return Err(FznError::new(
+                self.line(),
+                format!("brackets nested more than {MAX_NESTING} deep (FlatZinc from MiniZinc nests two or three)"),
+            ));
+        }
+        self.depth += 1;
+        let items = self.exprs_until_inner(close);
+        self.depth -= 1;
+        items
+    }
+
+    fn exprs_until_inner(&mut self, close: &str) -> Result<Vec<Expr>, FznError> {
         let mut items = Vec::new();
         loop {
+            if (items.len() + 1).is_multiple_of(64 * CLOCK_EVERY) && limit_passed(self.limits) {
+                return Err(FznError::limit(self.line()));
+            }
             if self.is_punct(close) {
                 self.next();
                 return Ok(items);
@@ -535,7 +647,19 @@ pub fn ranges_of(mut values: Vec<i64>) -> Vec<(i64, i64)> {
 
 /// Parse a whole FlatZinc text.
 pub fn parse(text: &str) -> Result<FznModel, FznError> {
-    let toks = lex(text)?;
-    let mut parser = Parser { toks, pos: 0 };
+    parse_within(text, &Limits::default())
+}
+
+/// [`parse`] under a time limit and a stop flag (`limits.deadline`, `limits.stop`; the node
+/// and failure limits mean nothing here): past either, an error with
+/// [`FznError::limit_reached`] set, which the caller reports as a limit, not as bad input.
+pub fn parse_within(text: &str, limits: &Limits) -> Result<FznModel, FznError> {
+    let toks = lex(text, limits)?;
+    let mut parser = Parser {
+        toks,
+        pos: 0,
+        depth: 0,
+        limits,
+    };
     parser.model()
 }

@@ -263,14 +263,38 @@ impl Model {
         self.less_equal_offset(x, y, -1)
     }
 
-    /// `Σ coef·x  rel  rhs`, bounds consistent, computed in `i64`.
+    /// `Σ coef·x  rel  rhs`, bounds consistent, computed in `i64`. Panics if a sum could
+    /// leave the `i64` range: `Σ |coef|·max(|min x|, |max x|) + |rhs|` must stay below
+    /// 2^62, judged on the domains now (they only shrink later), as
+    /// [`Model::linear_fits`] tells.
     pub fn linear(&mut self, terms: &[(i64, VarId)], relation: Relation, rhs: i64) -> PropId {
+        assert!(
+            self.linear_fits(terms, rhs),
+            "linear constraint too large for i64 arithmetic"
+        );
         let props = linear::post_linear(terms, relation, rhs);
         let mut last = None;
         for p in props {
             last = Some(self.post(p));
         }
         last.expect("post_linear returns at least one propagator")
+    }
+
+    /// Can [`Model::linear`] post `Σ terms rel rhs`: do its sums fit `i64` with room to
+    /// spare, over the present domains?
+    pub fn linear_fits(&self, terms: &[(i64, VarId)], rhs: i64) -> bool {
+        let largest = |x: VarId| {
+            (self.store.min(x) as i128)
+                .abs()
+                .max((self.store.max(x) as i128).abs())
+        };
+        // On the merged terms, as posted: `2^31·x - 2^31·x` is no term at all.
+        let bound: i128 = linear::merge_terms(terms)
+            .iter()
+            .map(|&(a, x)| (a as i128).abs() * largest(x))
+            .sum::<i128>()
+            + (rhs as i128).abs();
+        bound < (1i128 << 62)
     }
 
     /// `Σ x = total`.

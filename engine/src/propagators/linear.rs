@@ -16,9 +16,9 @@
 //! make the sum equal to `c`: domain consistent, O(n).
 //!
 //! Wakes on bounds (`=`, `<=`) or on fixing (`!=`); O(n) per run for `<=`, O(n·k) for `=`
-//! where k is the number of rounds. All sums are `i64`; `post_linear` refuses (panics on)
-//! a constraint whose extreme sums could leave the `i64` range, which a model built from
-//! `i32` domains and sane coefficients never reaches.
+//! where k is the number of rounds. All sums are `i64`; `Model::linear` refuses (panics on)
+//! a constraint whose extreme sums could leave the `i64` range, judged from the domains
+//! (they only shrink afterwards), which a model built from sane coefficients never reaches.
 
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
 use crate::propagators::relations::clamp;
@@ -34,22 +34,13 @@ pub enum Relation {
 }
 
 /// The propagators for `Σ terms rel rhs`. Terms with coefficient 0 are dropped and repeated
-/// variables merged.
+/// variables merged. The caller has checked that the sums fit `i64` (`Model::linear`).
 pub fn post_linear(
     terms: &[(i64, VarId)],
     relation: Relation,
     rhs: i64,
 ) -> Vec<Box<dyn Propagator>> {
     let merged = merge_terms(terms);
-    let bound: i128 = merged
-        .iter()
-        .map(|&(a, _)| (a as i128).abs() * (1i128 << 31))
-        .sum::<i128>()
-        + (rhs as i128).abs();
-    assert!(
-        bound < (1i128 << 62),
-        "linear constraint too large for i64 arithmetic"
-    );
     match relation {
         Relation::Le | Relation::Eq => vec![Box::new(Linear {
             terms: merged,
