@@ -134,6 +134,24 @@ struct Obtained {
     shared: Option<SharedId>,
     /// What `Instance::prepare` found (its answer stands if the search finds none).
     hints: Hints,
+    /// The time was up before the model was built: `built` is empty and is not searched.
+    skipped: bool,
+}
+
+/// Has the deadline passed, or a signal come? Then a model not yet built is not built: the
+/// answer could only be `UNKNOWN` (or what preparing found), and building a large one takes
+/// seconds (a colouring of 10^6 edges).
+fn time_is_up(limits: &Limits) -> bool {
+    engine::StopCheck::new(limits.deadline, limits.stop.clone()).is_some_and(|c| c.is_due())
+}
+
+/// A model with nothing in it, in place of one the time did not allow to build.
+fn not_built() -> Built {
+    Built {
+        model: Model::new(),
+        search: SearchConfig::default(),
+        vars: Vec::new(),
+    }
 }
 
 /// The search-independent inputs of a run, shared by every instance of a file.
@@ -171,20 +189,38 @@ impl Plan<'_> {
         let o = self.options;
         let mut build = |purpose| {
             let mut options = self.model_options(purpose);
+            if time_is_up(limits) {
+                return Ok(Obtained {
+                    built: not_built(),
+                    shared: None,
+                    hints: Hints::default(),
+                    skipped: true,
+                });
+            }
             if let Some((id, built)) = shared.check_out(instance, &options)? {
                 return Ok(Obtained {
                     built,
                     shared: Some(id),
                     hints: Hints::default(),
+                    skipped: false,
                 });
             }
             options.hints = instance.prepare(&options, limits);
+            if time_is_up(limits) {
+                return Ok(Obtained {
+                    built: not_built(),
+                    shared: None,
+                    hints: options.hints,
+                    skipped: true,
+                });
+            }
             instance
                 .build(&options)
                 .map(|built| Obtained {
                     built,
                     shared: None,
                     hints: options.hints,
+                    skipped: false,
                 })
                 .map_err(Failure::Usage)
         };
@@ -199,14 +235,19 @@ impl Plan<'_> {
                 return Ok((build(Purpose::Count)?, Mode::List { optimising: false }));
             }
             let built = build(Purpose::Solve)?;
-            if built.built.search.objective.is_some() {
+            if built.built.search.objective.is_some() || built.skipped {
                 return Ok((built, Mode::List { optimising: true }));
             }
             // An optimisation puzzle asked a satisfaction question (`--colours K`).
             return Ok((build(Purpose::Count)?, Mode::List { optimising: false }));
         }
         let built = build(Purpose::Solve)?;
-        let mode = if built.built.search.objective.is_some() {
+        let optimising = if built.skipped {
+            self.kind.optimisation
+        } else {
+            built.built.search.objective.is_some()
+        };
+        let mode = if optimising {
             Mode::Optimum
         } else {
             Mode::First
@@ -324,6 +365,7 @@ pub fn solve_on_clock(
     };
     let (obtained, mode) = plan.build(instance, shared, &limits)?;
     let (mut built, shared_id, hints) = (obtained.built, obtained.shared, obtained.hints);
+    let skipped = obtained.skipped;
     let config = plan.search_config(&built, mode, &limits);
     if listener.listens() {
         listener.name_variables(&instance.naming(&built));
@@ -338,7 +380,10 @@ pub fn solve_on_clock(
     let mut first: Option<Answer> = None;
     let mut listed: Vec<Answer> = Vec::new();
     let mut failure: Option<Failure> = None;
-    let outcome: Outcome = if mode == Mode::Count && plan.threads > 1 {
+    let outcome: Outcome = if skipped {
+        // No model, no search: stopped before it began.
+        Outcome::default()
+    } else if mode == Mode::Count && plan.threads > 1 {
         // The threads publish their counters; this thread shows them (-v) until they finish.
         let shared = engine::search::Progress::default();
         let mut outcome = std::thread::scope(|scope| {

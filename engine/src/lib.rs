@@ -40,6 +40,7 @@
 pub(crate) mod conflict;
 pub mod domain;
 pub mod explain;
+pub mod interrupt;
 pub mod model;
 pub(crate) mod propagation;
 pub mod propagator;
@@ -53,6 +54,7 @@ pub mod testing;
 mod unchecked;
 
 pub use domain::{Domain, Event};
+pub use interrupt::StopCheck;
 pub use model::{Checkpoint, Model};
 pub use propagation::PropId;
 pub use propagator::{

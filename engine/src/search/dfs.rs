@@ -65,6 +65,9 @@ struct Dfs<'a> {
     solutions: u64,
     failures_since_restart: u64,
     run: u64,
+    /// Propagation gave way to the stop check (interrupt.rs): the search stops as at a
+    /// limit, and the node it was in is not a failure.
+    interrupted: bool,
 }
 
 /// Search `model` as `config` says. Every solution is passed to `on_solution`, which may stop
@@ -91,7 +94,13 @@ pub fn search(
         solutions: 0,
         failures_since_restart: 0,
         run: 0,
+        interrupted: false,
     };
+    // Propagation itself polls the deadline and the stop flag, so that one long fixpoint or
+    // one long propagator call cannot outlast the limits (interrupt.rs).
+    let limits = &config.limits;
+    dfs.model
+        .set_stop_check(crate::StopCheck::new(limits.deadline, limits.stop.clone()));
     // The search opens its own root level, so that what it deduces there (the right branches
     // taken at depth 0, the bound) is undone when it returns: the model can be searched again.
     let base_level = dfs.model.store.level();
@@ -103,8 +112,12 @@ pub fn search(
     }
     dfs.model.store.push_level();
     let end = if dfs.model.propagate().is_err() {
-        dfs.fail(None);
-        End::Exhausted
+        if dfs.model.is_interrupted() {
+            End::Stopped
+        } else {
+            dfs.fail(None);
+            End::Exhausted
+        }
     } else {
         dfs.fixpoint();
         dfs.run(on_solution)
@@ -114,6 +127,7 @@ pub fn search(
         dfs.model.store.pop_level();
     }
     dfs.model.propagation.abandon(&mut dfs.model.store);
+    dfs.model.set_stop_check(None);
     if recording {
         dfs.model.stop_recording();
     }
@@ -149,7 +163,7 @@ impl Dfs<'_> {
                         }
                     }
                     if !self.backtrack() {
-                        return End::Exhausted;
+                        return self.end();
                     }
                 }
                 Some((decision, primary)) => {
@@ -157,8 +171,8 @@ impl Dfs<'_> {
                     self.stack.push(Frame { decision, primary });
                     self.branch(decision, true);
                     let ok = decision.apply(self.model).is_ok() && self.propagate_ok();
-                    if !ok && !self.after_failure() {
-                        return End::Exhausted;
+                    if !ok && (self.interrupted || !self.after_failure()) {
+                        return self.end();
                     }
                 }
             }
@@ -177,9 +191,23 @@ impl Dfs<'_> {
                 true
             }
             Err(conflict) => {
-                self.fail(conflict.propagator);
+                if self.model.is_interrupted() {
+                    self.interrupted = true;
+                } else {
+                    self.fail(conflict.propagator);
+                }
                 false
             }
+        }
+    }
+
+    /// Why the tree walk ended when no level is left to try: the whole tree was seen, unless
+    /// propagation was interrupted on the way.
+    fn end(&self) -> End {
+        if self.interrupted {
+            End::Stopped
+        } else {
+            End::Exhausted
         }
     }
 
@@ -263,6 +291,9 @@ impl Dfs<'_> {
             let ok = right.apply(self.model).is_ok() && self.apply_bound() && self.propagate_ok();
             if ok {
                 return true;
+            }
+            if self.interrupted {
+                return false;
             }
         }
         false
