@@ -77,12 +77,17 @@ impl Default for Interrupt {
 }
 
 impl Interrupt {
-    /// Install `check` (or none), forgetting an earlier interruption.
-    pub(crate) fn set(&mut self, check: Option<StopCheck>) {
-        *self = Interrupt {
-            check,
-            ..Interrupt::default()
-        };
+    /// Install `check` (or none), forgetting an earlier interruption; returns the check
+    /// installed before.
+    pub(crate) fn set(&mut self, check: Option<StopCheck>) -> Option<StopCheck> {
+        std::mem::replace(
+            self,
+            Interrupt {
+                check,
+                ..Interrupt::default()
+            },
+        )
+        .check
     }
 
     /// Has a poll found the deadline past or the flag set?

@@ -132,8 +132,9 @@ impl Model {
 
     /// From now on, propagation polls `check` now and then and gives way once it is due
     /// (interrupt.rs); `None` removes it. Installing forgets an earlier interruption.
-    pub fn set_stop_check(&mut self, check: Option<crate::StopCheck>) {
-        self.store.interrupt.set(check);
+    /// Returns the check installed before (to put it back).
+    pub fn set_stop_check(&mut self, check: Option<crate::StopCheck>) -> Option<crate::StopCheck> {
+        self.store.interrupt.set(check)
     }
 
     /// Did the stop check fire? Then the last `Err` of [`Model::propagate`] was an

@@ -99,7 +99,8 @@ pub fn search(
     // Propagation itself polls the deadline and the stop flag, so that one long fixpoint or
     // one long propagator call cannot outlast the limits (interrupt.rs).
     let limits = &config.limits;
-    dfs.model
+    let outer_check = dfs
+        .model
         .set_stop_check(crate::StopCheck::new(limits.deadline, limits.stop.clone()));
     // The search opens its own root level, so that what it deduces there (the right branches
     // taken at depth 0, the bound) is undone when it returns: the model can be searched again.
@@ -127,7 +128,7 @@ pub fn search(
         dfs.model.store.pop_level();
     }
     dfs.model.propagation.abandon(&mut dfs.model.store);
-    dfs.model.set_stop_check(None);
+    let _ = dfs.model.set_stop_check(outer_check);
     if recording {
         dfs.model.stop_recording();
     }
