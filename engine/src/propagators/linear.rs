@@ -135,6 +135,8 @@ impl Propagator for LinearLe {
         true
     }
     fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
+        // A sum of 10^5 terms: each call is long, give way to the clock (interrupt.rs).
+        ctx.work(self.terms.len() as u32)?;
         let mut min_sum = 0i64;
         let mut max_sum = 0i64;
         for &(a, x) in &self.terms {
@@ -177,6 +179,7 @@ impl Propagator for LinearEq {
     }
     fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
         loop {
+            ctx.work(self.terms.len() as u32)?;
             let mut min_sum = 0i64;
             let mut max_sum = 0i64;
             for &(a, x) in &self.terms {

@@ -23,6 +23,10 @@
 //! then on must satisfy `objective <= o - 1`. The bound is re-applied after each backtrack,
 //! because closing a level also undoes the bound applied inside it.
 //!
+//! Limits: every 64 nodes the search reads the clock and the stop flag; inside a node the
+//! propagation polls them too (interrupt.rs), and a propagation cut short is no failure: the
+//! search ends as at a limit, the tree not exhausted.
+//!
 //! Restarts: when the failures of the current run exceed the policy's cutoff, every level is
 //! closed and the search begins again from the root (which keeps the best bound, the
 //! dom/wdeg weights and the random generator's state).
