@@ -135,6 +135,24 @@ struct Obtained {
     /// What `Instance::prepare` found (its answer stands if the search finds none; its
     /// model, if any, is `built`).
     hints: Hints,
+    /// The time was up before the model was built: `built` is empty and is not searched.
+    skipped: bool,
+}
+
+/// Has the deadline passed, or a signal come? Then a model not yet built is not built: the
+/// answer could only be `UNKNOWN` (or what preparing found), and building a large one takes
+/// seconds (a colouring of 10^6 edges).
+fn time_is_up(limits: &Limits) -> bool {
+    engine::StopCheck::new(limits.deadline, limits.stop.clone()).is_some_and(|c| c.is_due())
+}
+
+/// A model with nothing in it, in place of one the time did not allow to build.
+fn not_built() -> Built {
+    Built {
+        model: Model::new(),
+        search: SearchConfig::default(),
+        vars: Vec::new(),
+    }
 }
 
 /// The search-independent inputs of a run, shared by every instance of a file.
@@ -171,14 +189,31 @@ impl Plan<'_> {
         let o = self.options;
         let mut build = |purpose| -> Result<Obtained, Failure> {
             let options = self.model_options(purpose);
+            if time_is_up(limits) {
+                return Ok(Obtained {
+                    built: not_built(),
+                    shared: None,
+                    hints: Hints::default(),
+                    skipped: true,
+                });
+            }
             if let Some((id, built)) = shared.check_out(instance, &options)? {
                 return Ok(Obtained {
                     built,
                     shared: Some(id),
                     hints: Hints::default(),
+                    skipped: false,
                 });
             }
             let mut hints = instance.prepare(&options, limits);
+            if time_is_up(limits) {
+                return Ok(Obtained {
+                    built: not_built(),
+                    shared: None,
+                    hints,
+                    skipped: true,
+                });
+            }
             let built = match hints.built.take() {
                 Some(built) => *built,
                 None => instance.build(&options).map_err(Failure::Usage)?,
@@ -187,6 +222,7 @@ impl Plan<'_> {
                 built,
                 shared: None,
                 hints,
+                skipped: false,
             })
         };
         if o.count {
@@ -200,14 +236,19 @@ impl Plan<'_> {
                 return Ok((build(Purpose::Count)?, Mode::List { optimising: false }));
             }
             let built = build(Purpose::Solve)?;
-            if built.built.search.objective.is_some() {
+            if built.built.search.objective.is_some() || built.skipped {
                 return Ok((built, Mode::List { optimising: true }));
             }
             // An optimisation puzzle asked a satisfaction question (`--colours K`).
             return Ok((build(Purpose::Count)?, Mode::List { optimising: false }));
         }
         let built = build(Purpose::Solve)?;
-        let mode = if built.built.search.objective.is_some() {
+        let optimising = if built.skipped {
+            self.kind.optimisation
+        } else {
+            built.built.search.objective.is_some()
+        };
+        let mode = if optimising {
             Mode::Optimum
         } else {
             Mode::First
@@ -329,6 +370,7 @@ pub fn solve_on_clock(
     };
     let (obtained, mode) = plan.build(instance, shared, &limits)?;
     let (mut built, shared_id, hints) = (obtained.built, obtained.shared, obtained.hints);
+    let skipped = obtained.skipped;
     let config = plan.search_config(&built, mode, &limits);
     if listener.listens() {
         listener.name_variables(&instance.naming(&built));
@@ -337,11 +379,18 @@ pub fn solve_on_clock(
     // 10,000 copies); decoding needs only the solution and `built.vars`.
     let mut model: Model = std::mem::take(&mut built.model);
     model.set_profiling(plan.options.profile);
-    if plan.options.probe {
+    if plan.options.probe && !skipped {
         probe_before_search(&mut model, &config, &limits);
     }
     let size = (model.num_vars(), model.num_propagators());
-    let searched = if mode == Mode::Count && plan.threads > 1 {
+    let searched = if skipped {
+        // No model, no search: stopped before it began.
+        Searched {
+            outcome: Outcome::default(),
+            first: None,
+            listed: Vec::new(),
+        }
+    } else if mode == Mode::Count && plan.threads > 1 {
         Searched {
             outcome: count_in_parallel(plan, &model, &config, listener),
             first: None,

@@ -40,6 +40,7 @@
 pub(crate) mod conflict;
 pub mod domain;
 pub mod explain;
+pub mod interrupt;
 pub mod model;
 pub(crate) mod propagation;
 pub mod propagator;
@@ -54,6 +55,7 @@ mod unchecked;
 pub mod view;
 
 pub use domain::{Domain, Event};
+pub use interrupt::StopCheck;
 pub use model::{Checkpoint, Model};
 pub use propagation::PropId;
 pub use propagator::{

@@ -22,12 +22,17 @@
 //! which an idempotent propagator never needs. The queue is a flag per propagator plus one
 //! FIFO per priority, both reused from node to node.
 //!
+//! **A time limit inside the loop.** Every [`RUNS_BETWEEN_POLLS`] runs the loop reads the
+//! search's stop check (interrupt.rs); past the deadline it returns `Err` with the store
+//! marked interrupted, which the search reads as "limit reached", never as a failure.
+//!
 //! The engine also keeps, per propagator, its entailment flag (a reversible integer, so it is
 //! restored on backtrack), its failure count (the weights of the dom/wdeg heuristic), and its
 //! profile counters.
 
 use crate::domain::Event;
 use crate::explain::RemovalRecorder;
+use crate::interrupt::RUNS_BETWEEN_POLLS;
 use crate::propagator::{
     Condition, Conflict, Context, EnqueueDecision, PostContext, Priority, PropResult, Propagator,
 };
@@ -320,6 +325,12 @@ impl Propagation {
                 c.removed += removed;
             }
             if let Err(mut conflict) = result {
+                if store.interrupt.fired() {
+                    // The propagator gave way to the clock (interrupt.rs): not a failure.
+                    posted.prop.clear_pending();
+                    self.abandon(store);
+                    return Err(conflict);
+                }
                 c.failures += 1;
                 posted.prop.clear_pending();
                 conflict.propagator = Some(p);
@@ -331,6 +342,16 @@ impl Propagation {
             }
             let skip = if state.idempotent { Some(p) } else { None };
             self.schedule(store, skip);
+            // The clock, now and then (interrupt.rs): the run counter is there already.
+            if self.propagations & (RUNS_BETWEEN_POLLS - 1) == 0 && store.interrupt.poll() {
+                self.abandon(store);
+                return Err(Conflict::new());
+            }
+        }
+        if store.interrupt.fired() {
+            // A propagator gave way to the clock inside another one, which went on: this
+            // fixpoint is no fixpoint.
+            return Err(Conflict::new());
         }
         Ok(())
     }

@@ -241,6 +241,22 @@ impl<'a> Context<'a> {
         self.store.remove_bits(x, bits)
     }
 
+    // ----- a long call gives way to the clock (interrupt.rs) ------------------------------
+
+    /// Count `units` of work (a cell of a layered graph, a term of a sum). A propagator whose
+    /// one call can be long calls it in its loops, with `?`: once the search's deadline has
+    /// passed (or a signal came) it returns `Err`, and the propagator must return at once.
+    /// That `Err` is an interruption, not a conflict: the fixpoint reports it as such
+    /// ([`crate::Model::is_interrupted`]). The clock is read once every
+    /// [`crate::interrupt::WORK_BETWEEN_POLLS`] units, so a call costs a subtraction.
+    #[inline]
+    pub fn work(&mut self, units: u32) -> PropResult {
+        if self.store.interrupt.work(units) {
+            return Err(Conflict::new());
+        }
+        Ok(())
+    }
+
     // ----- reversible integers (allocated at posting, see `PostContext`) ------------------
 
     #[inline]

@@ -26,6 +26,7 @@
 
 use crate::conflict::Conflict;
 use crate::domain::{Change, Domain, EmptyDomain, Event, SmallState};
+use crate::interrupt::Interrupt;
 
 /// A variable: an index into the store.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -183,6 +184,8 @@ pub struct Store {
     /// The idempotent propagator now running, whose changes to the variables that only it
     /// watches wake nobody (see [`Store::set_quiet_propagator`]); `NONE_RUNNING` otherwise.
     quiet_propagator: u32,
+    /// The stop check of the search under way, and whether it fired (interrupt.rs).
+    pub(crate) interrupt: Interrupt,
 }
 
 /// Where a propagator took a copy of its own state: the level's depth, its epoch (never
@@ -224,6 +227,7 @@ impl Store {
             silent_changes: 0,
             losses: 0,
             quiet_propagator: NONE_RUNNING,
+            interrupt: Interrupt::default(),
         }
     }
 

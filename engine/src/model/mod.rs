@@ -148,9 +148,23 @@ impl Model {
         self.propagation.post(&mut self.store, prop)
     }
 
-    /// Run every propagator to the fixpoint.
+    /// Run every propagator to the fixpoint. `Err` is a conflict, unless
+    /// [`Model::is_interrupted`] says the stop check fired (then nothing is known).
     pub fn propagate(&mut self) -> Result<(), Conflict> {
         self.propagation.fixpoint(&mut self.store)
+    }
+
+    /// From now on, propagation polls `check` now and then and gives way once it is due
+    /// (interrupt.rs); `None` removes it. Installing forgets an earlier interruption.
+    /// Returns the check installed before (to put it back).
+    pub fn set_stop_check(&mut self, check: Option<crate::StopCheck>) -> Option<crate::StopCheck> {
+        self.store.interrupt.set(check)
+    }
+
+    /// Did the stop check fire? Then the last `Err` of [`Model::propagate`] was an
+    /// interruption, not a conflict.
+    pub fn is_interrupted(&self) -> bool {
+        self.store.interrupt.fired()
     }
 
     /// Prunings by hand, as a search decision makes them (outside any propagator): each

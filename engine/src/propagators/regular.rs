@@ -112,6 +112,8 @@ impl Propagator for Regular {
         let mut forward = vec![vec![false; q_count]; n + 1];
         forward[0][dfa.start] = true;
         for (i, &x) in self.xs.iter().enumerate() {
+            // One layer's work: on a long line, one call can outlast the time limit.
+            ctx.work(q_count as u32)?;
             for q in 1..q_count {
                 if !forward[i][q] {
                     continue;
@@ -135,6 +137,7 @@ impl Propagator for Regular {
         }
         for i in (0..n).rev() {
             let x = self.xs[i];
+            ctx.work(q_count as u32)?;
             for q in 1..q_count {
                 if forward[i][q] {
                     backward[i][q] = ctx

@@ -420,8 +420,15 @@ impl ValueGraph {
                 self.unassign(i);
             }
         }
+        // An augmenting path may cross the whole graph: on thousands of variables of
+        // thousands of values one call is long, so it gives way to the clock (interrupt.rs).
+        let path_cost = self
+            .adj
+            .len()
+            .min(crate::interrupt::WORK_BETWEEN_POLLS as usize) as u32;
         for i in 0..n {
             if self.mate[i] == NONE {
+                ctx.work(path_cost)?;
                 self.next_search();
                 if !self.augment(i) {
                     return Err(Conflict::new());

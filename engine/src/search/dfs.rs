@@ -23,6 +23,10 @@
 //! then on must satisfy `objective <= o - 1`. The bound is re-applied after each backtrack,
 //! because closing a level also undoes the bound applied inside it.
 //!
+//! Limits: every 64 nodes the search reads the clock and the stop flag; inside a node the
+//! propagation polls them too (interrupt.rs), and a propagation cut short is no failure: the
+//! search ends as at a limit, the tree not exhausted.
+//!
 //! Restarts: when the failures of the current run exceed the policy's cutoff, every level is
 //! closed and the search begins again from the root (which keeps the best bound, the
 //! dom/wdeg weights and the random generator's state).
@@ -65,6 +69,9 @@ struct Dfs<'a> {
     solutions: u64,
     failures_since_restart: u64,
     run: u64,
+    /// Propagation gave way to the stop check (interrupt.rs): the search stops as at a
+    /// limit, and the node it was in is not a failure.
+    interrupted: bool,
 }
 
 /// Search `model` as `config` says. Every solution is passed to `on_solution`, which may stop
@@ -91,7 +98,14 @@ pub fn search(
         solutions: 0,
         failures_since_restart: 0,
         run: 0,
+        interrupted: false,
     };
+    // Propagation itself polls the deadline and the stop flag, so that one long fixpoint or
+    // one long propagator call cannot outlast the limits (interrupt.rs).
+    let limits = &config.limits;
+    let outer_check = dfs
+        .model
+        .set_stop_check(crate::StopCheck::new(limits.deadline, limits.stop.clone()));
     // The search opens its own root level, so that what it deduces there (the right branches
     // taken at depth 0, the bound) is undone when it returns: the model can be searched again.
     let base_level = dfs.model.store.level();
@@ -103,8 +117,12 @@ pub fn search(
     }
     dfs.model.store.push_level();
     let end = if dfs.model.propagate().is_err() {
-        dfs.fail(None);
-        End::Exhausted
+        if dfs.model.is_interrupted() {
+            End::Stopped
+        } else {
+            dfs.fail(None);
+            End::Exhausted
+        }
     } else {
         dfs.fixpoint();
         dfs.run(on_solution)
@@ -114,6 +132,7 @@ pub fn search(
         dfs.model.store.pop_level();
     }
     dfs.model.propagation.abandon(&mut dfs.model.store);
+    let _ = dfs.model.set_stop_check(outer_check);
     if recording {
         dfs.model.stop_recording();
     }
@@ -149,7 +168,7 @@ impl Dfs<'_> {
                         }
                     }
                     if !self.backtrack() {
-                        return End::Exhausted;
+                        return self.end();
                     }
                 }
                 Some((decision, primary)) => {
@@ -157,8 +176,8 @@ impl Dfs<'_> {
                     self.stack.push(Frame { decision, primary });
                     self.branch(decision, true);
                     let ok = decision.apply(self.model).is_ok() && self.propagate_ok();
-                    if !ok && !self.after_failure() {
-                        return End::Exhausted;
+                    if !ok && (self.interrupted || !self.after_failure()) {
+                        return self.end();
                     }
                 }
             }
@@ -177,9 +196,23 @@ impl Dfs<'_> {
                 true
             }
             Err(conflict) => {
-                self.fail(conflict.propagator);
+                if self.model.is_interrupted() {
+                    self.interrupted = true;
+                } else {
+                    self.fail(conflict.propagator);
+                }
                 false
             }
+        }
+    }
+
+    /// Why the tree walk ended when no level is left to try: the whole tree was seen, unless
+    /// propagation was interrupted on the way.
+    fn end(&self) -> End {
+        if self.interrupted {
+            End::Stopped
+        } else {
+            End::Exhausted
         }
     }
 
@@ -268,6 +301,9 @@ impl Dfs<'_> {
             let ok = right.apply(self.model).is_ok() && self.apply_bound() && self.propagate_ok();
             if ok {
                 return true;
+            }
+            if self.interrupted {
+                return false;
             }
         }
         false

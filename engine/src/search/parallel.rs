@@ -83,9 +83,14 @@ pub fn count_parallel_with_progress(
 
     let mut root = model.clone();
     let mut expansion = SearchStats::default();
+    // The root's propagation and the splitting give way to the limits too (interrupt.rs);
+    // an interrupted one leaves the count incomplete, never smaller.
+    let limits = &count_config.limits;
+    let _ = root.set_stop_check(crate::StopCheck::new(limits.deadline, limits.stop.clone()));
+    let mut interrupted = false;
     if root.propagate().is_err() {
         return Outcome {
-            complete: true,
+            complete: !root.is_interrupted(),
             stats: SearchStats {
                 failures: 1,
                 time: started.elapsed(),
@@ -122,6 +127,10 @@ pub fn count_parallel_with_progress(
         let job = open.swap_remove(largest);
         let mut m = root.clone();
         if !apply_path(&mut m, &job.path) {
+            if m.is_interrupted() {
+                interrupted = true;
+                break;
+            }
             expansion.failures += 1;
             continue;
         }
@@ -133,6 +142,7 @@ pub fn count_parallel_with_progress(
             expansion.nodes += 1;
             let mut child = m.clone();
             if branch.apply(&mut child).is_err() || child.propagate().is_err() {
+                interrupted |= child.is_interrupted();
                 expansion.failures += 1;
                 continue;
             }
@@ -172,7 +182,7 @@ pub fn count_parallel_with_progress(
                         } else {
                             m.propagation.abandon(&mut m.store);
                             Outcome {
-                                complete: true,
+                                complete: !m.is_interrupted(),
                                 profile: m.propagation.profile(),
                                 ..Default::default()
                             }
@@ -196,7 +206,7 @@ pub fn count_parallel_with_progress(
     let results = results.into_iter().map(|(_, r)| r);
 
     let mut outcome = Outcome {
-        complete: true,
+        complete: !interrupted,
         stats: expansion,
         profile: root.propagation.profile(),
         ..Default::default()

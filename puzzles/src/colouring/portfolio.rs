@@ -166,6 +166,18 @@ pub fn find_clique_within(graph: &Graph, budget: i64, limits: &engine::Limits) -
 /// The uncoloured vertices wait in an ordered set by that key, so each step takes the largest
 /// in O(log n) and a colouring costs O((n + m) log n), not O(n²).
 pub fn dsatur_colouring(graph: &Graph, first: &[usize]) -> Vec<u32> {
+    dsatur_colouring_within(graph, first, &engine::Limits::default())
+}
+
+/// [`dsatur_colouring`] that gives way to `limits`: once the deadline passes (or the stop
+/// flag is set) the vertices still uncoloured take, in index order, their smallest colour
+/// free among their neighbours (first fit, linear in the edges). Still a proper colouring,
+/// only a greedier one: on 10^6 edges DSATUR's ordered set takes a good part of a second.
+pub fn dsatur_colouring_within(
+    graph: &Graph,
+    first: &[usize],
+    limits: &engine::Limits,
+) -> Vec<u32> {
     let n = graph.n;
     let mut state = Dsatur {
         graph,
@@ -182,13 +194,40 @@ pub fn dsatur_colouring(graph: &Graph, first: &[usize]) -> Vec<u32> {
     for (i, &v) in first.iter().enumerate() {
         state.assign(v, i as u32 + 1);
     }
+    let mut assigned = 0u32;
     while let Some((_, _, std::cmp::Reverse(v))) = state.waiting.last().copied() {
+        assigned = assigned.wrapping_add(1);
+        if assigned.is_multiple_of(256) && out_of_time(limits) {
+            return first_fit_rest(graph, state.colour);
+        }
         let c = (1u32..)
             .find(|&c| !state.seen[v].get(c as usize).copied().unwrap_or(false))
             .expect("a free colour");
         state.assign(v, c);
     }
     state.colour
+}
+
+/// Give every uncoloured vertex (colour 0), in index order, the smallest colour none of its
+/// neighbours has.
+fn first_fit_rest(graph: &Graph, mut colour: Vec<u32>) -> Vec<u32> {
+    let mut taken: Vec<bool> = Vec::new();
+    for v in 0..graph.n {
+        if colour[v] != 0 {
+            continue;
+        }
+        taken.clear();
+        taken.resize(graph.adj[v].len() + 2, false);
+        for &u in &graph.adj[v] {
+            if let Some(t) = taken.get_mut(colour[u] as usize) {
+                *t = true;
+            }
+        }
+        colour[v] = (1..taken.len())
+            .find(|&c| !taken[c])
+            .expect("a free colour") as u32;
+    }
+    colour
 }
 
 /// The greedy DSATUR colouring's bookkeeping.
@@ -376,7 +415,9 @@ fn colour_classes_by_exact_cover(g: &Graph, q: usize, limits: &engine::Limits) -
     if q < 3 || !g.n.is_multiple_of(q) {
         return ClassCover::Unknown;
     }
-    let cliques = clique_cover::greedy_clique_cover(g, q);
+    let Some(cliques) = clique_cover::greedy_clique_cover_within(g, q, limits) else {
+        return ClassCover::Unknown;
+    };
     let Some(parts) = exact_cover::clique_partition(g, &cliques, q) else {
         return ClassCover::Unknown;
     };
@@ -584,13 +625,15 @@ pub fn prepare(
     }
     let clique = find_clique_within(g, CLIQUE_BUDGET, limits);
     let q = clique.len().max(1) as i32;
-    let greedy_colouring = dsatur_colouring(g, &clique);
+    let greedy_colouring = dsatur_colouring_within(g, &clique, limits);
     let greedy = greedy_colouring.iter().copied().max().unwrap_or(1) as i32;
     prepared.clique = clique.clone();
     prepared.lower = q as usize;
     // A short search for a colouring with as many colours as the clique.
+    // Each step below builds a model or searches over the whole graph: none starts once the
+    // time is out (on 10^6 edges one of them takes seconds), and the greedy colouring stands.
     let mut probe_colouring = None;
-    if max_colours.is_none() && q < greedy {
+    if max_colours.is_none() && q < greedy && !out_of_time(limits) {
         if let Some((probe, colour)) = colourable_quickly(g, &clique, q, limits) {
             prepared.probe = Some(probe);
             probe_colouring = Some(colour);
@@ -599,7 +642,7 @@ pub fn prepare(
     // A lower bound on χ: the clique's size, or one more if the exact cover of colour
     // classes proves that many colours impossible; its colouring is followed if found.
     let mut hint = None;
-    if max_colours.is_none() && prepared.probe.is_none() && q < greedy {
+    if max_colours.is_none() && prepared.probe.is_none() && q < greedy && !out_of_time(limits) {
         match colour_classes_by_exact_cover(g, clique.len(), limits) {
             ClassCover::Colouring(colour) => {
                 let colour = settle(g, &rename_for_clique(&colour, &clique), &clique);
@@ -611,7 +654,12 @@ pub fn prepare(
     }
     // The local search aims at the lower bound, or at K with --colours K.
     let target = max_colours.unwrap_or(prepared.lower as i32);
-    if prepared.probe.is_none() && hint.is_none() && q <= target && target < greedy {
+    if prepared.probe.is_none()
+        && hint.is_none()
+        && q <= target
+        && target < greedy
+        && !out_of_time(limits)
+    {
         hint = local_search_hint(g, &clique, &greedy_colouring, target, limits);
     }
     if let Some(h) = hint {
@@ -620,19 +668,20 @@ pub fn prepare(
         // The search finds the hint's colouring first if it can follow it without failing:
         // sure when the clique uses every colour, checked here otherwise (the value
         // precedence may give a vertex the next colour before its turn).
-        let follows = model(&prepared).is_ok_and(|built| {
-            let check = SearchConfig {
-                solution_limit: Some(1),
-                limits: engine::Limits {
-                    failures: Some(HINT_FAILURES),
-                    ..Default::default()
-                },
-                ..built.search.clone()
-            };
-            engine::solve(&mut built.model.clone(), &check)
-                .best
-                .is_some()
-        });
+        let follows = !out_of_time(limits)
+            && model(&prepared).is_ok_and(|built| {
+                let check = SearchConfig {
+                    solution_limit: Some(1),
+                    limits: engine::Limits {
+                        failures: Some(HINT_FAILURES),
+                        ..Default::default()
+                    },
+                    ..built.search.clone()
+                };
+                engine::solve(&mut built.model.clone(), &check)
+                    .best
+                    .is_some()
+            });
         if !follows {
             // Back to the greedy colouring's colours and DSATUR alone.
             prepared.follow = None;

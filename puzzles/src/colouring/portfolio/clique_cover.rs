@@ -35,6 +35,17 @@ use crate::colouring::Graph;
 /// vertices inside a returned clique is an edge of `g`. Edges are taken in order of their
 /// first end, so the result is deterministic.
 pub fn greedy_clique_cover(g: &Graph, min_size: usize) -> Vec<Vec<usize>> {
+    greedy_clique_cover_within(g, min_size, &engine::Limits::default())
+        .expect("no limits, no interruption")
+}
+
+/// [`greedy_clique_cover`], giving up (`None`) once `limits`' deadline passes or its stop
+/// flag is set: on a large graph the cover takes seconds.
+pub fn greedy_clique_cover_within(
+    g: &Graph,
+    min_size: usize,
+    limits: &engine::Limits,
+) -> Option<Vec<Vec<usize>>> {
     let n = g.n;
     let neighbours: Vec<VertexBits> = g
         .adj
@@ -48,7 +59,11 @@ pub fn greedy_clique_cover(g: &Graph, min_size: usize) -> Vec<Vec<usize>> {
     // uncovered[v]: the neighbours of v joined to it by an edge no clique covers yet.
     let mut uncovered = neighbours.clone();
     let mut cliques = Vec::new();
+    let check = engine::StopCheck::new(limits.deadline, limits.stop.clone());
     for u in 0..n {
+        if check.as_ref().is_some_and(|c| c.is_due()) {
+            return None;
+        }
         while let Some(v) = uncovered[u].first() {
             let mut clique = vec![u, v];
             let mut candidates = neighbours[u].clone();
@@ -77,5 +92,5 @@ pub fn greedy_clique_cover(g: &Graph, min_size: usize) -> Vec<Vec<usize>> {
             }
         }
     }
-    cliques
+    Some(cliques)
 }
