@@ -290,7 +290,7 @@ pub fn build_within(fzn: &FznModel, limits: &Limits) -> Result<Built, FznError> 
         post_constraint(&mut b, c)?;
     }
     b.line = fzn.solve.line;
-    if let Err(message) = crate::search::check_annotations(&b.names, &fzn.solve.annotations) {
+    if let Err(message) = crate::builder::check_annotations(&b.names, &fzn.solve.annotations) {
         return b.error(message);
     }
     let objective = match &fzn.solve.goal {

@@ -43,7 +43,7 @@ use crate::build::Built;
 use crate::builder::Value;
 use engine::search::VarSelect;
 use engine::{Model, RestartPolicy, ValSelect, VarId};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::sync::Arc;
 
 /// The branching the annotations ask for: variables, variable choice, value choice.
@@ -370,68 +370,6 @@ fn annotation_vars(built: &Built, e: &Expr) -> Vec<VarId> {
         }
     }
     out
-}
-
-/// Is every name the search annotations use declared? The builder asks, so that a
-/// misspelt name is an error at the solve item's line rather than a search order silently
-/// lost. The annotations are walked with a stack (`seq_search` and `warm_start_array` opened
-/// in place); `Err` holds the message.
-pub fn check_annotations(
-    names: &HashMap<String, Value>,
-    annotations: &[Expr],
-) -> Result<(), String> {
-    let mut pending: Vec<&Expr> = annotations.iter().rev().collect();
-    while let Some(ann) = pending.pop() {
-        let Expr::Call(name, args) = ann else {
-            continue;
-        };
-        match (name.as_str(), args.first()) {
-            ("seq_search" | "warm_start_array", Some(Expr::Array(parts))) => {
-                pending.extend(parts.iter().rev())
-            }
-            (
-                "int_search"
-                | "bool_search"
-                | "warm_start"
-                | "warm_start_bool"
-                | "warm_start_int"
-                | "relax_and_reconstruct",
-                Some(vars),
-            ) => check_declared(names, name, vars)?,
-            _ => {}
-        }
-    }
-    Ok(())
-}
-
-/// The names an annotation's variable argument uses are declared, and its array accesses
-/// fall inside their arrays.
-fn check_declared(
-    names: &HashMap<String, Value>,
-    annotation: &str,
-    e: &Expr,
-) -> Result<(), String> {
-    let undeclared = |n: &str| format!("{annotation} names '{n}', which is not declared");
-    let items: &[Expr] = match e {
-        Expr::Array(items) => items,
-        other => std::slice::from_ref(other),
-    };
-    for item in items {
-        match item {
-            Expr::Ident(n) if !names.contains_key(n) => return Err(undeclared(n)),
-            Expr::Access(n, i) => {
-                let Some(Value::Array(a)) = names.get(n) else {
-                    return Err(undeclared(n));
-                };
-                let inside = usize::try_from(*i).is_ok_and(|i| i >= 1 && i <= a.len());
-                if !inside {
-                    return Err(format!("{annotation}: {n}[{i}] is outside '{n}'"));
-                }
-            }
-            _ => {}
-        }
-    }
-    Ok(())
 }
 
 /// The constants an annotation names, in order (booleans as 0/1; variables skipped).
