@@ -9,35 +9,13 @@
 #![cfg(unix)]
 
 use std::io::Write;
-use std::os::unix::process::CommandExt;
-use std::process::{Child, Command, Output, Stdio};
+
+use std::process::{Child, Output, Stdio};
 use std::time::{Duration, Instant};
 
-/// Address space allowed to each run: far more than any of these needs when memory is
-/// proportional to the problem, far less than the quadratic or unbounded growth they had.
-const MEMORY_CAP: u64 = 1 << 30;
+mod common;
 
-fn command(args: &[&str]) -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_cpsolve"));
-    c.args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    // SAFETY: `setrlimit` is async-signal-safe and touches nothing of the parent.
-    unsafe {
-        c.pre_exec(|| {
-            let limit = libc::rlimit {
-                rlim_cur: MEMORY_CAP,
-                rlim_max: MEMORY_CAP,
-            };
-            if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-            Ok(())
-        });
-    }
-    c
-}
+use common::capped_command as command;
 
 /// Run to the end, failing the test if it takes longer than `within`.
 fn run_within(args: &[&str], within: Duration) -> Output {

@@ -12,39 +12,16 @@
 
 #![cfg(unix)]
 
-use std::os::unix::process::CommandExt;
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, Output};
 use std::time::{Duration, Instant};
 
 /// What a run may take beyond its `-t`, here: the documented margin is 10 % or 0.5 s, the
 /// rest is for a loaded machine.
 const SLACK: Duration = Duration::from_secs(5);
 
-/// Address space allowed to each run: a linear chain of 30,000 variables took 2.24 GB when
-/// the propagation queue kept every push of its root fixpoint.
-const MEMORY_CAP: u64 = 1 << 30;
+mod common;
 
-fn command(args: &[&str]) -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_cpsolve"));
-    c.args(args)
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    // SAFETY: `setrlimit` is async-signal-safe and touches nothing of the parent.
-    unsafe {
-        c.pre_exec(|| {
-            let limit = libc::rlimit {
-                rlim_cur: MEMORY_CAP,
-                rlim_max: MEMORY_CAP,
-            };
-            if libc::setrlimit(libc::RLIMIT_AS, &limit) != 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-            Ok(())
-        });
-    }
-    c
-}
+use common::capped_command as command;
 
 /// Wait for the end while reading its output, killing it and failing the test past `within`.
 fn wait_within(child: Child, within: Duration, what: &str) -> Output {
