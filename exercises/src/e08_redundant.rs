@@ -8,7 +8,7 @@
 //! Add a constraint that is *redundant* — it removes no solution, so the grader checks that
 //! the count with as many pigeons as holes is unchanged — and that proves the 9-pigeon
 //! problem impossible in at most 10 nodes. Which constraint sees all the pigeons at once?
-//! (Chapter 7 of the propagator pages: `docs/propagators/alldiff-bounds.md`.)
+//! (`docs/propagators/alldiff-bounds.md` says how one can.)
 
 use engine::{Model, VarId};
 
