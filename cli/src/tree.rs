@@ -186,37 +186,7 @@ fn layout(forest: &Forest) -> Layout {
             open[p] |= open[i];
         }
     }
-    // Top-down, largest subtree first: open a collapsed subtree while the leaves still fit
-    // in MAX_COLUMNS. Roots and subtrees holding an open node are always opened.
-    let mut kids: Vec<Vec<usize>> = vec![Vec::new(); n];
-    for (i, node) in forest.nodes.iter().enumerate() {
-        if let Some(p) = node.parent {
-            kids[p].push(i);
-        }
-    }
-    let must_open = |i: usize| open[i] || forest.nodes[i].kind == Kind::Root;
-    let mut visible = vec![false; n];
-    let mut expanded = vec![false; n];
-    let mut waiting = std::collections::BinaryHeap::new();
-    let mut leaves = 0usize;
-    for (i, node) in forest.nodes.iter().enumerate() {
-        if node.parent.is_none() {
-            visible[i] = true;
-            leaves += 1;
-            waiting.push((must_open(i), size[i], std::cmp::Reverse(i)));
-        }
-    }
-    while let Some((forced, _, std::cmp::Reverse(i))) = waiting.pop() {
-        if kids[i].is_empty() || (!forced && leaves + kids[i].len() - 1 > MAX_COLUMNS) {
-            continue; // a true leaf, or a subtree that stays collapsed
-        }
-        expanded[i] = true;
-        leaves += kids[i].len() - 1;
-        for &k in &kids[i] {
-            visible[k] = true;
-            waiting.push((must_open(k), size[k], std::cmp::Reverse(k)));
-        }
-    }
+    let (visible, expanded, kids) = open_largest_first(forest, &size, &open);
     // Hide what is under a collapsed node; leaves take the next column.
     let mut place: Vec<Option<(f64, usize)>> = vec![None; n];
     let mut collapsed = vec![None; n];
@@ -278,6 +248,47 @@ fn layout(forest: &Forest) -> Layout {
     }
 }
 
+/// Top-down, largest subtree first: open a collapsed subtree while the leaves still fit in
+/// `MAX_COLUMNS`. Roots and subtrees holding an open node are always opened. Returns which
+/// nodes are drawn, which of them show their children, and each node's children.
+fn open_largest_first(
+    forest: &Forest,
+    size: &[usize],
+    open: &[bool],
+) -> (Vec<bool>, Vec<bool>, Vec<Vec<usize>>) {
+    let n = forest.nodes.len();
+    let mut kids: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (i, node) in forest.nodes.iter().enumerate() {
+        if let Some(p) = node.parent {
+            kids[p].push(i);
+        }
+    }
+    let must_open = |i: usize| open[i] || forest.nodes[i].kind == Kind::Root;
+    let mut visible = vec![false; n];
+    let mut expanded = vec![false; n];
+    let mut waiting = std::collections::BinaryHeap::new();
+    let mut leaves = 0usize;
+    for (i, node) in forest.nodes.iter().enumerate() {
+        if node.parent.is_none() {
+            visible[i] = true;
+            leaves += 1;
+            waiting.push((must_open(i), size[i], std::cmp::Reverse(i)));
+        }
+    }
+    while let Some((forced, _, std::cmp::Reverse(i))) = waiting.pop() {
+        if kids[i].is_empty() || (!forced && leaves + kids[i].len() - 1 > MAX_COLUMNS) {
+            continue; // a true leaf, or a subtree that stays collapsed
+        }
+        expanded[i] = true;
+        leaves += kids[i].len() - 1;
+        for &k in &kids[i] {
+            visible[k] = true;
+            waiting.push((must_open(k), size[k], std::cmp::Reverse(k)));
+        }
+    }
+    (visible, expanded, kids)
+}
+
 /// Text for an XML attribute or element.
 fn escape(s: &str) -> String {
     s.replace('&', "&amp;")
@@ -288,18 +299,8 @@ fn escape(s: &str) -> String {
 
 /// The forest as an SVG document.
 pub fn svg(forest: &Forest) -> String {
-    let layout = layout(forest);
-    // Edge labels only while the drawing is narrow enough to read them at the size of a
-    // window; past that, they are tooltips.
-    let labelled = layout.columns <= 40.0;
-    let column = if labelled { 90.0 } else { 14.0 };
-    let row = if labelled { 56.0 } else { 28.0 };
-    let margin = 40.0;
-    // The legend takes the first rows; the tree starts below it.
-    let top = margin + LEGEND_HEIGHT;
-    let width = (layout.columns * column + 2.0 * margin).max(LEGEND_WIDTH);
-    let height = layout.rows as f64 * row + margin + top;
-    let at = |(x, y): (f64, usize)| (margin + x * column + column / 2.0, top + y as f64 * row);
+    let drawing = Drawing::new(layout(forest));
+    let (width, height) = drawing.size();
     let mut out = String::new();
     let _ = writeln!(
         out,
@@ -313,19 +314,74 @@ pub fn svg(forest: &Forest) -> String {
     out.push_str(&legend());
     // Edges first, so that the shapes cover their ends.
     for (i, node) in forest.nodes.iter().enumerate() {
-        let (Some(p), Some(here)) = (node.parent, layout.place[i]) else {
-            continue;
+        drawing.edge(&mut out, i, node);
+    }
+    for (i, node) in forest.nodes.iter().enumerate() {
+        drawing.node(&mut out, i, node);
+    }
+    out.push_str("</svg>\n");
+    out
+}
+
+/// A layout put on the page: where each slot is in pixels, and whether edges are labelled.
+struct Drawing {
+    layout: Layout,
+    /// Edge labels only while the drawing is narrow enough to read them at the size of a
+    /// window; past that, they are tooltips.
+    labelled: bool,
+    column: f64,
+    row: f64,
+    margin: f64,
+    /// Where the tree starts: the legend takes the first rows.
+    top: f64,
+    /// The radius of a node's shape.
+    r: f64,
+}
+
+impl Drawing {
+    fn new(layout: Layout) -> Drawing {
+        let labelled = layout.columns <= 40.0;
+        let margin = 40.0;
+        Drawing {
+            layout,
+            labelled,
+            column: if labelled { 90.0 } else { 14.0 },
+            row: if labelled { 56.0 } else { 28.0 },
+            margin,
+            top: margin + LEGEND_HEIGHT,
+            r: if labelled { 7.0 } else { 4.5 },
+        }
+    }
+
+    fn size(&self) -> (f64, f64) {
+        let width = (self.layout.columns * self.column + 2.0 * self.margin).max(LEGEND_WIDTH);
+        let height = self.layout.rows as f64 * self.row + self.margin + self.top;
+        (width, height)
+    }
+
+    /// The pixel position of a slot (column, row).
+    fn at(&self, (x, y): (f64, usize)) -> (f64, f64) {
+        (
+            self.margin + x * self.column + self.column / 2.0,
+            self.top + y as f64 * self.row,
+        )
+    }
+
+    /// The edge into node `i`, with its decision as a tooltip (and a label beside it).
+    fn edge(&self, out: &mut String, i: usize, node: &Node) {
+        let (Some(p), Some(here)) = (node.parent, self.layout.place[i]) else {
+            return;
         };
-        let Some(there) = layout.place[p] else {
-            continue;
+        let Some(there) = self.layout.place[p] else {
+            return;
         };
-        let ((x1, y1), (x2, y2)) = (at(there), at(here));
+        let ((x1, y1), (x2, y2)) = (self.at(there), self.at(here));
         let _ = writeln!(
             out,
             "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" stroke=\"#888\"><title>{}</title></line>",
             escape(&node.label)
         );
-        if labelled {
+        if self.labelled {
             // Beside the edge, on its outer side: a left edge's label to the left.
             let (dx, anchor) = if x2 < x1 {
                 (-4.0, "end")
@@ -341,14 +397,16 @@ pub fn svg(forest: &Forest) -> String {
             );
         }
     }
-    let r = if labelled { 7.0 } else { 4.5 };
-    for (i, node) in forest.nodes.iter().enumerate() {
-        let Some(here) = layout.place[i] else {
-            continue;
+
+    /// Node `i`'s shape: a triangle for a closed subtree, else the shape of its kind.
+    fn node(&self, out: &mut String, i: usize, node: &Node) {
+        let Some(here) = self.layout.place[i] else {
+            return;
         };
-        let (x, y) = at(here);
+        let (x, y) = self.at(here);
+        let r = self.r;
         let title = escape(&node.label);
-        if let Some((hidden, found)) = layout.collapsed[i] {
+        if let Some((hidden, found)) = self.layout.collapsed[i] {
             let (fill, what) = if found == 0 {
                 ("#d33", format!("a failed subtree of {hidden} nodes"))
             } else {
@@ -362,47 +420,29 @@ pub fn svg(forest: &Forest) -> String {
                 "<polygon class=\"collapsed\" data-count=\"{hidden}\" data-solutions=\"{found}\" points=\"{:.1},{:.1} {:.1},{:.1} {:.1},{:.1}\" fill=\"{fill}\"><title>{title}: {what}</title></polygon>",
                 x, y - r, x - r * 1.3, y + r * 2.0, x + r * 1.3, y + r * 2.0
             );
-            if labelled {
+            if self.labelled {
                 let _ = writeln!(
                     out,
                     "<text x=\"{x:.1}\" y=\"{:.1}\" text-anchor=\"middle\">{hidden}</text>",
                     y + r * 2.0 + 11.0
                 );
             }
-            continue;
+            return;
         }
         let count = if node.kind == Kind::Root { 0 } else { 1 };
-        let (class, shape) = match node.kind {
-            Kind::Root => ("root", circle(x, y, r, "#36c")),
-            Kind::Branched => ("branch", circle(x, y, r, "#36c")),
-            Kind::Open => ("open", circle(x, y, r, "white")),
-            Kind::Failed => ("failure", square(x, y, r, "#d33")),
-            Kind::CutByBound => ("bound", square(x, y, r, "#f90")),
-            Kind::Solution => (
-                "solution",
-                format!(
-                    "points=\"{x:.1},{:.1} {:.1},{y:.1} {x:.1},{:.1} {:.1},{y:.1}\" fill=\"#2a2\" stroke=\"#222\"",
-                    y - r * 1.4,
-                    x + r * 1.4,
-                    y + r * 1.4,
-                    x - r * 1.4
-                ),
-            ),
-        };
-        let element = if node.kind == Kind::Solution {
-            "polygon"
-        } else if matches!(node.kind, Kind::Failed | Kind::CutByBound) {
-            "rect"
-        } else {
-            "circle"
+        let (element, class, shape) = match node.kind {
+            Kind::Root => ("circle", "root", circle(x, y, r, "#36c")),
+            Kind::Branched => ("circle", "branch", circle(x, y, r, "#36c")),
+            Kind::Open => ("circle", "open", circle(x, y, r, "white")),
+            Kind::Failed => ("rect", "failure", square(x, y, r, "#d33")),
+            Kind::CutByBound => ("rect", "bound", square(x, y, r, "#f90")),
+            Kind::Solution => ("polygon", "solution", diamond(x, y, r)),
         };
         let _ = writeln!(
             out,
             "<{element} class=\"{class}\" data-count=\"{count}\" {shape}><title>{title}</title></{element}>"
         );
     }
-    out.push_str("</svg>\n");
-    out
 }
 
 /// The legend's size: one row of shapes and words above the tree.
@@ -430,13 +470,7 @@ fn legend() -> String {
             "open" => format!("<circle {}/>", circle(x, y, r, "white")),
             "failure" => format!("<rect {}/>", square(x, y, r, "#d33")),
             "bound" => format!("<rect {}/>", square(x, y, r, "#f90")),
-            "solution" => format!(
-                "<polygon points=\"{x:.1},{:.1} {:.1},{y:.1} {x:.1},{:.1} {:.1},{y:.1}\" fill=\"#2a2\" stroke=\"#222\"/>",
-                y - r * 1.4,
-                x + r * 1.4,
-                y + r * 1.4,
-                x - r * 1.4
-            ),
+            "solution" => format!("<polygon {}/>", diamond(x, y, r)),
             _ => format!(
                 "<polygon points=\"{x:.1},{:.1} {:.1},{:.1} {:.1},{:.1}\" fill=\"{}\"/>",
                 y - r,
@@ -444,7 +478,11 @@ fn legend() -> String {
                 y + r,
                 x + r * 1.3,
                 y + r,
-                if shape == "failed-subtree" { "#d33" } else { "#2a2" }
+                if shape == "failed-subtree" {
+                    "#d33"
+                } else {
+                    "#2a2"
+                }
             ),
         };
         let _ = writeln!(
@@ -457,6 +495,16 @@ fn legend() -> String {
     }
     out.push_str("</g>\n");
     out
+}
+
+fn diamond(x: f64, y: f64, r: f64) -> String {
+    format!(
+        "points=\"{x:.1},{:.1} {:.1},{y:.1} {x:.1},{:.1} {:.1},{y:.1}\" fill=\"#2a2\" stroke=\"#222\"",
+        y - r * 1.4,
+        x + r * 1.4,
+        y + r * 1.4,
+        x - r * 1.4
+    )
 }
 
 fn circle(x: f64, y: f64, r: f64, fill: &str) -> String {
