@@ -15,39 +15,19 @@ use std::time::{Duration, Instant};
 
 mod common;
 
-use common::capped_command as command;
+use common::{capped_command as command, wait_within};
 
 /// Run to the end, failing the test if it takes longer than `within`.
 fn run_within(args: &[&str], within: Duration) -> Output {
     let started = Instant::now();
     let child = command(args).spawn().expect("cpsolve runs");
-    let out = wait_within(child, within);
+    let out = wait_within(child, within, &format!("cpsolve {args:?}"));
     assert!(
         started.elapsed() < within,
         "{args:?} took {:?}",
         started.elapsed()
     );
     out
-}
-
-/// Wait for the end while reading its output (a full pipe would block it), killing it and
-/// failing the test after `within`.
-fn wait_within(child: Child, within: Duration) -> Output {
-    let pid = child.id() as libc::pid_t;
-    let (sender, receiver) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = sender.send(child.wait_with_output());
-    });
-    match receiver.recv_timeout(within) {
-        Ok(out) => out.unwrap(),
-        Err(_) => {
-            // SAFETY: killing our own child, which has not been reaped yet.
-            unsafe {
-                libc::kill(pid, libc::SIGKILL);
-            }
-            panic!("no verdict within {within:?}: a hang");
-        }
-    }
 }
 
 fn one_error_line(out: &Output) -> String {
@@ -174,7 +154,7 @@ fn interrupted(args: &[&str], signal: libc::c_int) -> Output {
     unsafe {
         libc::kill(child.id() as libc::pid_t, signal);
     }
-    wait_within(child, MARGIN)
+    wait_within(child, MARGIN, &format!("cpsolve {args:?} after a signal"))
 }
 
 #[test]
@@ -551,7 +531,7 @@ fn a_second_signal_ends_a_run_at_once() {
             "the first signal does not kill"
         );
         send(&child, signal);
-        let out = wait_within(child, MARGIN);
+        let out = wait_within(child, MARGIN, "cpsolve after a second signal");
         drop(stdin);
         assert_eq!(out.status.signal(), Some(signal), "{out:?}");
         assert!(out.stdout.is_empty() && out.stderr.is_empty(), "{out:?}");
@@ -579,7 +559,7 @@ fn a_second_signal_mid_line_lets_the_line_end() {
         child.try_wait().unwrap().is_none(),
         "it waits for the line to end"
     );
-    let out = wait_within(child, MARGIN);
+    let out = wait_within(child, MARGIN, "cpsolve waiting for its line to end");
     assert_eq!(out.status.signal(), Some(libc::SIGINT), "{:?}", out.status);
     let lines = whole_json_lines(&out.stdout);
     assert_eq!(lines.len(), 1);

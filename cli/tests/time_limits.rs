@@ -12,7 +12,7 @@
 
 #![cfg(unix)]
 
-use std::process::{Child, Output};
+use std::process::Output;
 use std::time::{Duration, Instant};
 
 /// What a run may take beyond its `-t`, here: the documented margin is 10 % or 0.5 s, the
@@ -21,26 +21,7 @@ const SLACK: Duration = Duration::from_secs(5);
 
 mod common;
 
-use common::capped_command as command;
-
-/// Wait for the end while reading its output, killing it and failing the test past `within`.
-fn wait_within(child: Child, within: Duration, what: &str) -> Output {
-    let pid = child.id() as libc::pid_t;
-    let (sender, receiver) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = sender.send(child.wait_with_output());
-    });
-    match receiver.recv_timeout(within) {
-        Ok(out) => out.unwrap(),
-        Err(_) => {
-            // SAFETY: killing our own child, which has not been reaped yet.
-            unsafe {
-                libc::kill(pid, libc::SIGKILL);
-            }
-            panic!("{what}: still running after {within:?}: the limit does not hold");
-        }
-    }
-}
+use common::{capped_command as command, wait_within};
 
 /// Run `cpsolve ARGS -t MS`: it must end within MS + [`SLACK`], exit 0.
 fn run_limited(args: &[&str], ms: u64) -> Output {

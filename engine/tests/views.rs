@@ -150,25 +150,31 @@ fn alldiff_maps() -> Vec<Vec<(i32, i32)>> {
     ]
 }
 
+/// Each all-different level with the consistency it claims on `maps`: the value level only
+/// checks, and bounds(Z) holds only for scales ±1 (a scale of 2 shows every other value, so
+/// the Hall intervals of the shown values are not those of the variables).
+fn claimed_levels(maps: &[(i32, i32)]) -> [(engine::AllDiffLevel, Consistency); 3] {
+    use engine::AllDiffLevel;
+    let unit_scales = maps.iter().all(|&(a, _)| a == 1 || a == -1);
+    let bounds = if unit_scales {
+        Consistency::Bounds
+    } else {
+        Consistency::Checking
+    };
+    [
+        (AllDiffLevel::Value, Consistency::Checking),
+        (AllDiffLevel::Bounds, bounds),
+        (AllDiffLevel::Domain, Consistency::Domain),
+    ]
+}
+
 /// The reference lane (`alldiff/reference.rs`) at each level, on views of any shape: sound,
-/// checking, and as strong as it claims on the values the views show. Bounds(Z) is claimed
-/// only for scales ±1 (a scale of 2 shows every other value, so the Hall intervals of the
-/// shown values are not those of the variables).
+/// checking, and as strong as it claims on the values the views show ([`claimed_levels`]).
 #[test]
 fn the_reference_all_different_on_views_is_as_strong_as_it_claims() {
     use engine::propagators::alldiff::reference::AllDifferentReference;
-    use engine::AllDiffLevel;
     for maps in alldiff_maps() {
-        let unit_scales = maps.iter().all(|&(a, _)| a == 1 || a == -1);
-        for (level, consistency) in [
-            (AllDiffLevel::Value, Consistency::Checking),
-            (AllDiffLevel::Bounds, Consistency::Bounds),
-            (AllDiffLevel::Domain, Consistency::Domain),
-        ] {
-            let consistency = match consistency {
-                Consistency::Bounds if !unit_scales => Consistency::Checking,
-                c => c,
-            };
+        for (level, consistency) in claimed_levels(&maps) {
             let cfg = config(maps.len(), -2, 3, consistency, false);
             let (m1, m2) = (maps.clone(), maps.clone());
             check_propagator(
@@ -190,18 +196,8 @@ fn the_reference_all_different_on_views_is_as_strong_as_it_claims() {
 #[test]
 fn all_different_on_views_of_any_shape_at_each_level() {
     use engine::propagators::alldiff::new_all_different;
-    use engine::AllDiffLevel;
     for maps in alldiff_maps() {
-        let unit_scales = maps.iter().all(|&(a, _)| a == 1 || a == -1);
-        for (level, consistency) in [
-            (AllDiffLevel::Value, Consistency::Checking),
-            (AllDiffLevel::Bounds, Consistency::Bounds),
-            (AllDiffLevel::Domain, Consistency::Domain),
-        ] {
-            let consistency = match consistency {
-                Consistency::Bounds if !unit_scales => Consistency::Checking,
-                c => c,
-            };
+        for (level, consistency) in claimed_levels(&maps) {
             for wide in [false, true] {
                 let cfg = config(maps.len(), -2, 3, consistency, wide);
                 let (m1, m2) = (maps.clone(), maps.clone());

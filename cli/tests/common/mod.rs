@@ -159,3 +159,27 @@ pub(crate) fn capped_command(args: &[&str]) -> std::process::Command {
     }
     c
 }
+
+/// Wait for `child`'s end while reading its output (a full pipe would block it); past
+/// `within`, kill it and fail the test, saying `what` was running.
+pub(crate) fn wait_within(
+    child: std::process::Child,
+    within: std::time::Duration,
+    what: &str,
+) -> std::process::Output {
+    let pid = child.id() as libc::pid_t;
+    let (sender, receiver) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = sender.send(child.wait_with_output());
+    });
+    match receiver.recv_timeout(within) {
+        Ok(out) => out.unwrap(),
+        Err(_) => {
+            // SAFETY: killing our own child, which has not been reaped yet.
+            unsafe {
+                libc::kill(pid, libc::SIGKILL);
+            }
+            panic!("{what}: still running after {within:?}: the limit does not hold");
+        }
+    }
+}
