@@ -9,6 +9,7 @@
 //! | a constraint's filtering algorithm | [`propagator`], [`propagators`] |
 //! | running propagators until nothing changes | `queue.rs`, `propagation.rs` ([`Model::propagate`]) |
 //! | why a value was removed | [`explain`] |
+//! | learning from failure: atoms, reasons, nogoods | [`learning`] |
 //! | variables + constraints | [`model`] |
 //! | guessing, backtracking, optimising, counting | [`search`](mod@search) |
 //! | what happened, and where the time went | `stats.rs` ([`PropagatorProfile`]) |
@@ -41,6 +42,7 @@ pub(crate) mod conflict;
 pub mod domain;
 pub mod explain;
 pub mod interrupt;
+pub mod learning;
 pub mod model;
 pub(crate) mod propagation;
 pub mod propagator;

@@ -29,6 +29,7 @@
 
 use crate::domain::Domain;
 use crate::domain::Event;
+use crate::learning::Atom;
 use crate::store::{RevId, Store, VarId};
 use std::fmt;
 
@@ -358,6 +359,20 @@ pub trait Propagator: PropagatorClone + Send + Sync + fmt::Debug {
     /// Does one run reach this propagator's own fixpoint? If so, its own prunings do not
     /// wake it again.
     fn idempotent(&self) -> bool {
+        false
+    }
+
+    /// Learning (`engine/src/learning/reason.rs`): push onto `reason` atoms that hold in
+    /// `inputs` (the domains of `subscriptions`, by local index, before a run) and with this
+    /// constraint imply `atom`, which a run from those inputs made true. Return `false` to
+    /// leave it to the generic reason (all the inputs), which is what the default does.
+    fn explain(&self, _inputs: &[Domain], _atom: Atom, _reason: &mut Vec<Atom>) -> bool {
+        false
+    }
+
+    /// Learning: push atoms that hold in `inputs` and with this constraint admit no
+    /// assignment, after a run from those inputs failed. `false`: use the generic reason.
+    fn explain_failure(&self, _inputs: &[Domain], _reason: &mut Vec<Atom>) -> bool {
         false
     }
 }
