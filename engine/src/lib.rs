@@ -38,6 +38,7 @@
 
 #![deny(unsafe_code)]
 
+pub mod atom;
 pub(crate) mod conflict;
 pub mod domain;
 pub mod explain;
@@ -56,6 +57,7 @@ pub mod testing;
 mod unchecked;
 pub mod view;
 
+pub use atom::Atom;
 pub use domain::{Domain, Event};
 pub use interrupt::StopCheck;
 pub use model::{Checkpoint, Model};

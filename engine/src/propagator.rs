@@ -27,9 +27,9 @@
 //!
 //! How to write one: see `docs/03-propagators-and-queue.md`.
 
+use crate::atom::Atom;
 use crate::domain::Domain;
 use crate::domain::Event;
-use crate::learning::Atom;
 use crate::store::{RevId, Store, VarId};
 use std::fmt;
 

@@ -8,14 +8,13 @@
 //! The facts are **atoms** ([`Atom`]): `[x ≥ v]`, `[x ≤ v]`, `[x = v]`, `[x ≠ v]`. Every
 //! change a propagator makes is an atom becoming true, and its **reason** is a set of atoms
 //! that held before the change and, with the propagator's constraint alone, force it
-//! ([`reason`]). From the reasons, conflict analysis walks back from a failure to the
+//! (`reason.rs`). From the reasons, conflict analysis walks back from a failure to the
 //! decisions behind it and learns a nogood that search then propagates like any constraint.
 //!
 //! | idea | file |
 //! |---|---|
-//! | an atomic constraint, its negation, when it holds | `atom.rs` |
+//! | an atomic constraint, its negation, when it holds | `engine/src/atom.rs` (a floor below, since every propagator's `explain` speaks of atoms) |
 //! | what a propagator's reason must be; the generic reason every propagator has | `reason.rs` |
-pub mod atom;
 pub mod reason;
 
-pub use atom::Atom;
+pub use crate::atom::Atom;

@@ -18,7 +18,7 @@
 //! A *failure* is explained the same way ([`crate::Propagator::explain_failure`]): a set of
 //! atoms holding in the inputs that, with the constraint, no assignment satisfies.
 
-use super::Atom;
+use crate::atom::Atom;
 use crate::domain::Domain;
 use crate::store::VarId;
 
