@@ -154,19 +154,23 @@ impl AllDifferentOffsetFamily {
     /// The pigeonhole check runs if a domain changed: a variable was fixed, or `recheck`.
     fn process_pending(&mut self, ctx: &mut Context<'_>) -> PropResult {
         let mut count = self.open.open_count(ctx);
-        let mut fixed_any = std::mem::take(&mut self.recheck);
-        loop {
-            let left = self.open.forward_check(ctx, count, self.one_word)?;
-            fixed_any |= left < count;
-            count = left;
-            // The pigeonhole check is for the word layout only (`pigeonhole_family`).
-            let Some(family) = self.pigeonhole else { break };
-            if !fixed_any || count == 0 {
-                break;
+        // The layout as a constant in each call, rather than a test of `one_word` per round.
+        if self.one_word {
+            let mut fixed_any = std::mem::take(&mut self.recheck);
+            loop {
+                let left = self.open.forward_check(ctx, count, true)?;
+                fixed_any |= left < count;
+                count = left;
+                let Some(family) = self.pigeonhole else { break };
+                if !fixed_any || count == 0 {
+                    break;
+                }
+                // The check fixes variables only when it finds a value that must go to one;
+                // they are then checked forward, and the check runs again.
+                fixed_any = self.check_pigeonhole(ctx, count, family)?;
             }
-            // The check fixes variables only when it finds a value that must go to one;
-            // they are then checked forward, and the check runs again.
-            fixed_any = self.check_pigeonhole(ctx, count, family)?;
+        } else {
+            count = self.open.forward_check(ctx, count, false)?;
         }
         self.open.save_count(ctx, count);
         if count == 0 {

@@ -209,7 +209,8 @@ impl<const K: usize> OpenPositions<K> {
         // Two loops rather than a test of `one_word` per fixed variable.
         if one_word {
             while let Some(closed) = self.close_next(&mut count) {
-                let holders = self.attacked_bits(ctx, &closed, count);
+                let open = &self.slots[..count.min(BLOCK)];
+                let holders = attacked_bits(ctx, &closed, open, &mut self.attacked);
                 self.remove_attacked_bits(ctx, holders)?;
             }
         } else {
@@ -218,33 +219,6 @@ impl<const K: usize> OpenPositions<K> {
             }
         }
         Ok(count)
-    }
-
-    /// The word layout's first phase, with no branch per position: for each open position
-    /// `b` (of at most [`BLOCK`]), the bits of its word that the fixed `closed` attacks, in
-    /// `attacked[b]`; returns the set of the positions whose word holds one of them.
-    #[inline(always)]
-    fn attacked_bits(&mut self, ctx: &Context<'_>, closed: &Slot<K>, count: usize) -> u64 {
-        // The value each family shows at the fixed variable: its `bit0` moved up to the bit
-        // of its value (past the last family, family 0's again).
-        let t = ctx.domain(closed.var).first_word().trailing_zeros() as i64;
-        let shown = closed.bit0.map(|b| b + t);
-        let domains = ctx.domains();
-        let open = &self.slots[..count.min(BLOCK)];
-        let mut holders = 0u64;
-        for (b, (slot, attacked)) in open.iter().zip(self.attacked.iter_mut()).enumerate() {
-            let mut bits = 0u64;
-            for (shown_k, bit0_k) in shown.iter().zip(&slot.bit0) {
-                // A bit number outside 0..64 (negative ones too, as `u64`) is a value the
-                // word cannot hold. (Written as a test of the shift itself, so that the
-                // compiler can use a vector shift that gives 0 for such amounts.)
-                let bit = (shown_k - bit0_k) as u64;
-                bits |= if bit < 64 { 1 << bit } else { 0 };
-            }
-            *attacked = bits;
-            holders |= ((domains[slot.var.index()].first_word() & bits != 0) as u64) << b;
-        }
-        holders
     }
 
     /// The word layout's second phase: each of the `holders` loses its attacked bits, with
@@ -310,4 +284,40 @@ impl<const K: usize> OpenPositions<K> {
         }
         Ok(())
     }
+}
+
+/// The word layout's first phase, with no branch per position: for each open position
+/// `open[b]` (at most [`BLOCK`] of them), the bits of its word that the fixed `closed` attacks, in
+/// `attacked[b]`; returns the set of the positions whose word holds one of them. (Apart from
+/// `OpenPositions`, so that the compiler knows the slots read and the bits written do not
+/// overlap, and takes the families in vector operations.)
+#[inline(always)]
+fn attacked_bits<const K: usize>(
+    ctx: &Context<'_>,
+    closed: &Slot<K>,
+    open: &[Slot<K>],
+    attacked: &mut [u64; BLOCK],
+) -> u64 {
+    // The value each family shows at the fixed variable: its `bit0` moved up to the bit
+    // of its value (past the last family, family 0's again).
+    let t = ctx.domain(closed.var).first_word().trailing_zeros() as i64;
+    let shown = closed.bit0.map(|b| b + t);
+    let domains = ctx.domains();
+    let mut holders = 0u64;
+    for (b, (slot, attacked_of)) in open.iter().zip(attacked.iter_mut()).enumerate() {
+        let mut attacked_bits = 0u64;
+        for (shown_k, bit0_k) in shown.iter().zip(&slot.bit0) {
+            // A bit number outside 0..64 (negative ones too, as `u64`) is a value the
+            // word cannot hold. (Written as a test of the shift itself, so that the
+            // compiler can use a vector shift that gives 0 for such amounts.)
+            let bit = (shown_k - bit0_k) as u64;
+            attacked_bits |= if bit < 64 { 1 << bit } else { 0 };
+        }
+        // The word read before the bits are stored: in the other order the compiler
+        // no longer took the families in vector shifts.
+        let word = domains[slot.var.index()].first_word();
+        *attacked_of = attacked_bits;
+        holders |= ((word & attacked_bits != 0) as u64) << b;
+    }
+    holders
 }
