@@ -256,6 +256,13 @@ impl View {
 
 /// `⌊n / d⌋` (`d ≠ 0`), rounding towards −∞ whatever the signs.
 fn floor_div(n: i128, d: i64) -> i128 {
+    // A shift view (`d = ±1`, the common case) needs no division.
+    if d == 1 {
+        return n;
+    }
+    if d == -1 {
+        return -n;
+    }
     let d = d as i128;
     let q = n / d;
     if n % d != 0 && ((n < 0) != (d < 0)) {

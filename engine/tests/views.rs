@@ -5,8 +5,10 @@
 //! clamps a value past the `i32` range removes a solution or misses a pruning, and the
 //! harness says which.
 
+use engine::propagators::linear::{fold_views, post_linear, Relation};
+use engine::propagators::linear_domain::LinearEqDomain;
 use engine::propagators::reify::Reify;
-use engine::propagators::relations::Compare;
+use engine::propagators::relations::{Compare, EqualOffset};
 use engine::testing::{check_propagator, Consistency, HarnessConfig};
 use engine::{VarId, View};
 
@@ -293,4 +295,207 @@ fn the_model_chooses_the_lane_by_the_shape_of_the_views() {
         .filter(|t| t[0] != t[1] && t[0] != t[2] && t[1] != t[2])
         .count() as u64;
     assert_eq!(solutions, brute);
+}
+
+#[test]
+fn equal_on_views_is_domain_consistent() {
+    for mx in MAPS {
+        for my in MAPS {
+            for wide in [false, true] {
+                let cfg = config(2, -3, 4, Consistency::Domain, wide);
+                check_propagator(
+                    &format!("{mx:?}·x = {my:?}·y (intervals: {wide})"),
+                    &cfg,
+                    &move |t| show(mx, t[0]) == show(my, t[1]),
+                    &move |xs| Box::new(EqualOffset::views(view(xs[0], mx), view(xs[1], my))),
+                );
+            }
+        }
+    }
+}
+
+/// `x = y` on views whose shown values pass the ends of `i32`: no clamping either.
+#[test]
+fn equal_on_views_near_the_ends_of_i32() {
+    let maps = [
+        (1, 0),
+        (-1, 0),
+        (1, i32::MAX),
+        (-1, i32::MIN + 1),
+        (2, -5),
+        (-2, 7),
+    ];
+    for (lo, hi) in [(i32::MAX - 7, i32::MAX - 1), (i32::MIN, i32::MIN + 6)] {
+        for wide in [false, true] {
+            for mx in maps {
+                for my in maps {
+                    let cfg = config(2, lo, hi, Consistency::Domain, wide);
+                    check_propagator(
+                        &format!("{mx:?}·x = {my:?}·y over {lo}..={hi}"),
+                        &cfg,
+                        &move |t| show(mx, t[0]) == show(my, t[1]),
+                        &move |xs| Box::new(EqualOffset::views(view(xs[0], mx), view(xs[1], my))),
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Coefficients of both signs on views of every shape in `MAPS`, three terms.
+fn linear_view_cases() -> Vec<[(i64, (i32, i32)); 3]> {
+    let coefficients = [1, -1, 2, -3];
+    let mut cases = Vec::new();
+    for (i, &m0) in MAPS.iter().enumerate() {
+        let m1 = MAPS[(i + 2) % MAPS.len()];
+        let m2 = MAPS[(i + 5) % MAPS.len()];
+        let k = |j: usize| coefficients[(i + j) % coefficients.len()];
+        cases.push([(k(0), m0), (k(1), m1), (k(3), m2)]);
+    }
+    // Unit folded coefficients (offsets and negations only), where bounds are exact.
+    cases.push([(1, (1, 3)), (-1, (-1, -2)), (1, (-1, 0))]);
+    cases.push([(-1, (1, 0)), (1, (1, -4)), (-1, (-1, 2))]);
+    cases
+}
+
+/// `Σ kᵢ·(aᵢ·xᵢ + bᵢ)` for the values `t`, in `i64`.
+fn linear_value(terms: &[(i64, (i32, i32))], t: &[i32]) -> i64 {
+    terms
+        .iter()
+        .zip(t)
+        .map(|(&(k, m), &v)| k * show(m, v))
+        .sum()
+}
+
+/// The plain terms and right-hand side of `Σ kᵢ·viewᵢ rel rhs` on `xs`.
+fn folded(terms: &[(i64, (i32, i32))], xs: &[VarId], rhs: i64) -> (Vec<(i64, VarId)>, i64) {
+    let views: Vec<(i64, View)> = terms
+        .iter()
+        .zip(xs)
+        .map(|(&(k, m), &x)| (k, view(x, m)))
+        .collect();
+    let (plain, constant) = fold_views(&views).expect("small numbers fold");
+    (plain, rhs - constant)
+}
+
+#[test]
+fn linear_on_views_is_bounds_consistent() {
+    for terms in linear_view_cases() {
+        // The algorithm reaches bounds(R) consistency; with unit coefficients once folded
+        // that is bounds(Z), which the harness checks. Otherwise it checks soundness only.
+        let unit = terms.iter().all(|&(k, (a, _))| (k * a as i64).abs() == 1);
+        let level = if unit {
+            Consistency::Bounds
+        } else {
+            Consistency::Checking
+        };
+        for (rel, rhs) in [(Relation::Eq, 3), (Relation::Le, -2), (Relation::Ge, 5)] {
+            let cfg = config(3, -2, 3, level, false);
+            check_propagator(
+                &format!("linear {terms:?} {rel:?} {rhs}"),
+                &cfg,
+                &move |t| {
+                    let sum = linear_value(&terms, t);
+                    match rel {
+                        Relation::Eq => sum == rhs,
+                        Relation::Le => sum <= rhs,
+                        Relation::Ge => sum >= rhs,
+                        Relation::Ne => sum != rhs,
+                    }
+                },
+                &move |xs| {
+                    let (plain, rhs) = folded(&terms, xs, rhs);
+                    post_linear(&plain, rel, rhs).pop().unwrap()
+                },
+            );
+        }
+    }
+}
+
+#[test]
+fn linear_not_equal_on_views_is_checking_and_sound() {
+    for terms in linear_view_cases() {
+        let cfg = config(3, -2, 3, Consistency::Checking, false);
+        check_propagator(
+            &format!("linear {terms:?} != 1"),
+            &cfg,
+            &move |t| linear_value(&terms, t) != 1,
+            &move |xs| {
+                let (plain, rhs) = folded(&terms, xs, 1);
+                post_linear(&plain, Relation::Ne, rhs).pop().unwrap()
+            },
+        );
+    }
+}
+
+#[test]
+fn linear_equality_by_supports_on_views_is_domain_consistent() {
+    for terms in linear_view_cases() {
+        let cfg = config(3, -2, 3, Consistency::Domain, false);
+        check_propagator(
+            &format!("linear_domain {terms:?} = 4"),
+            &cfg,
+            &move |t| linear_value(&terms, t) == 4,
+            &move |xs| {
+                let views: Vec<(i64, View)> = terms
+                    .iter()
+                    .zip(xs)
+                    .map(|(&(k, m), &x)| (k, view(x, m)))
+                    .collect();
+                Box::new(LinearEqDomain::from_views(&views, 4).expect("small numbers fold"))
+            },
+        );
+    }
+}
+
+/// The model's forms on views: `equal`, `linear_views` and `linear_domain_views` find
+/// exactly the solutions brute force finds, and a folding that leaves `i64` is refused.
+#[test]
+fn the_model_posts_relations_and_sums_on_views() {
+    use engine::{Model, SearchConfig};
+    let count = |build: &dyn Fn(&mut Model, &[VarId])| {
+        let mut m = Model::new();
+        let xs: Vec<VarId> = m.new_vars(3, -3, 4);
+        build(&mut m, &xs);
+        engine::count(&mut m, &SearchConfig::default()).solutions
+    };
+    let brute = |check: &dyn Fn(&[i32]) -> bool| {
+        engine::testing::solutions(&vec![(-3..=4).collect::<Vec<i32>>(); 3], check).len() as u64
+    };
+    // 2x = 1 − y, and −x + 3·(2y − 1) − 2·(−z + 4) = 1.
+    let terms = |xs: &[VarId]| {
+        vec![
+            (-1, xs[0].into()),
+            (3, xs[1].times(2).plus(-1)),
+            (-2, xs[2].neg().plus(4)),
+        ]
+    };
+    let holds = |t: &[i32]| {
+        2 * t[0] as i64 == 1 - t[1] as i64
+            && -(t[0] as i64) + 3 * (2 * t[1] as i64 - 1) - 2 * (-(t[2] as i64) + 4) == 1
+    };
+    let expected = brute(&holds);
+    assert!(expected > 0);
+    for domain_level in [false, true] {
+        let found = count(&|m, xs| {
+            m.equal(xs[0].times(2), xs[1].neg().plus(1));
+            if domain_level {
+                m.linear_domain_views(&terms(xs), 1);
+            } else {
+                m.linear_views(&terms(xs), Relation::Eq, 1);
+            }
+        });
+        assert_eq!(found, expected, "domain level: {domain_level}");
+    }
+    let mut m = Model::new();
+    let x = m.new_var(0, 1);
+    assert!(
+        !m.linear_views_fits(&[(i64::MAX, x.plus(2))], 0),
+        "k·b leaves i64"
+    );
+    assert!(
+        !m.linear_views_fits(&[(i64::MAX / 2, x.times(3))], 0),
+        "k·a leaves i64"
+    );
+    assert!(m.linear_views_fits(&[(5, x.times(-3).plus(7))], 1));
 }

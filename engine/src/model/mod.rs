@@ -27,6 +27,7 @@ use crate::domain::Domain;
 use crate::propagation::{PropId, Propagation};
 use crate::propagator::{Conflict, Propagator};
 use crate::propagators::linear::{self, Relation};
+use crate::propagators::linear_domain::LinearEqDomain;
 use crate::propagators::relations::{Compare, EqualOffset};
 use crate::stats::PropagatorProfile;
 use crate::store::{Store, VarId};
@@ -249,7 +250,13 @@ impl Model {
 
     /// `x = y + c`.
     pub fn equal_offset(&mut self, x: VarId, y: VarId, c: i32) -> PropId {
-        self.post(Box::new(EqualOffset::new(x, y, c)))
+        self.equal(x, y.plus(c))
+    }
+
+    /// `x = y` on two views (`view.rs`), domain consistent: `m.equal(x.times(2), y.plus(1))`
+    /// is `2x = y + 1`.
+    pub fn equal(&mut self, x: impl Into<View>, y: impl Into<View>) -> PropId {
+        self.post(Box::new(EqualOffset::views(x.into(), y.into())))
     }
 
     /// `x != y + c`.
@@ -309,6 +316,31 @@ impl Model {
             .sum::<i128>()
             + (rhs as i128).abs();
         bound < (1i128 << 62)
+    }
+
+    /// `Σ k·view  rel  rhs` with views (`view.rs`) as terms: `k·(a·x + b)` is posted as the
+    /// term `(k·a)·x` and the constant `k·b` moved to the right-hand side, then as
+    /// [`Model::linear`]. Panics if that folding or a sum could leave the `i64` range, as
+    /// [`Model::linear_views_fits`] tells.
+    pub fn linear_views(&mut self, terms: &[(i64, View)], relation: Relation, rhs: i64) -> PropId {
+        let (plain, rhs) =
+            fold_linear_views(terms, rhs).expect("linear constraint too large for i64 arithmetic");
+        self.linear(&plain, relation, rhs)
+    }
+
+    /// Can [`Model::linear_views`] post `Σ terms rel rhs`: do the folded coefficients and
+    /// constant fit `i64`, and do the sums then pass [`Model::linear_fits`]?
+    pub fn linear_views_fits(&self, terms: &[(i64, View)], rhs: i64) -> bool {
+        fold_linear_views(terms, rhs).is_some_and(|(plain, rhs)| self.linear_fits(&plain, rhs))
+    }
+
+    /// `Σ k·view = rhs` kept domain consistent (`linear_domain.rs`, within its budget) beside
+    /// the bounds propagator of [`Model::linear_views`]. Panics as that does.
+    pub fn linear_domain_views(&mut self, terms: &[(i64, View)], rhs: i64) -> PropId {
+        let (plain, folded) =
+            fold_linear_views(terms, rhs).expect("linear constraint too large for i64 arithmetic");
+        self.linear(&plain, Relation::Eq, folded);
+        self.post(Box::new(LinearEqDomain::new(&plain, folded)))
     }
 
     /// `Σ x = total`.
@@ -431,4 +463,11 @@ impl Model {
             crate::propagators::precedence::DynamicValuePrecedence::new(xs, lo),
         ))
     }
+}
+
+/// `Σ terms rel rhs` on views as plain terms and a new right-hand side
+/// (`linear::fold_views`); `None` if a number leaves `i64`.
+fn fold_linear_views(terms: &[(i64, View)], rhs: i64) -> Option<(Vec<(i64, VarId)>, i64)> {
+    let (plain, constant) = linear::fold_views(terms)?;
+    Some((plain, rhs.checked_sub(constant)?))
 }

@@ -23,6 +23,7 @@
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
 use crate::propagators::relations::clamp;
 use crate::store::VarId;
+use crate::view::View;
 
 /// The comparison in `Σ aᵢxᵢ rel c`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -265,4 +266,17 @@ pub(crate) fn merge_terms(terms: &[(i64, VarId)]) -> Vec<(i64, VarId)> {
     }
     merged.retain(|&(a, _)| a != 0);
     merged
+}
+
+/// Terms on views as plain terms: `Σ kᵢ·(aᵢ·xᵢ + bᵢ)` is `Σ (kᵢ·aᵢ)·xᵢ + Σ kᵢ·bᵢ`, each
+/// view's scale folded into its coefficient and its offset into a constant. Returns the
+/// plain terms and the constant, or `None` if a product or the constant leaves `i64`.
+pub fn fold_views(terms: &[(i64, View)]) -> Option<(Vec<(i64, VarId)>, i64)> {
+    let mut constant = 0i64;
+    let mut plain = Vec::with_capacity(terms.len());
+    for &(k, view) in terms {
+        plain.push((k.checked_mul(view.scale() as i64)?, view.var()));
+        constant = constant.checked_add(k.checked_mul(view.offset() as i64)?)?;
+    }
+    Some((plain, constant))
 }

@@ -33,6 +33,7 @@
 use crate::domain::Domain;
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
 use crate::store::VarId;
+use crate::view::View;
 
 /// Combinations enumerated before the propagator leaves the equation to its bounds partner.
 pub const DEFAULT_COMBINATION_BUDGET: u64 = 1 << 12;
@@ -49,6 +50,13 @@ impl LinearEqDomain {
     /// Terms with a zero coefficient are dropped; repeated variables are merged.
     pub fn new(terms: &[(i64, VarId)], rhs: i64) -> LinearEqDomain {
         LinearEqDomain::with_budget(terms, rhs, DEFAULT_COMBINATION_BUDGET)
+    }
+
+    /// `Σ kᵢ·viewᵢ = c` on views (`view.rs`), folded into plain terms
+    /// (`linear::fold_views`); `None` if a coefficient or the constant leaves `i64`.
+    pub fn from_views(terms: &[(i64, View)], rhs: i64) -> Option<LinearEqDomain> {
+        let (plain, constant) = crate::propagators::linear::fold_views(terms)?;
+        Some(LinearEqDomain::new(&plain, rhs.checked_sub(constant)?))
     }
 
     /// With another enumeration budget (tests use 0 to exercise the fallback).

@@ -13,7 +13,7 @@
 //! | `word_matching.rs` | Régin's matching with every set of vertices a `u64` | the value graph as bitmasks (≤ 64 variables, span ≤ 64) |
 //! | `units.rs` | `AllDifferentUnits`: many domain-consistent all-differents over shared variables (Sudoku's 27 units) | the units talk inside one propagator; cheap rules (naked and hidden singles) before Régin |
 //! | `holders.rs`, `level_copies.rs`, `hall_pairs.rs` | the bookkeeping of `units.rs`: each value's holders, stacks without a branch, the state copied per level, Régin spared by pairs | one idea a file |
-//! | `singles.rs` | `forward_check`: forward checking (naked singles), the one routine all four lanes call | the holders of a value found a word of positions at a time, without a branch; the open positions as a reversible sparse set |
+//! | `singles.rs` | `OpenPositions::forward_check`: forward checking (naked singles) on the store's domains, for `value.rs` and `offset_family.rs` (`units.rs` and `word_matching.rs` write the rule as a short loop on their bitmasks) | the holders of a value found a word of positions at a time, without a branch; the open positions as a reversible sparse set |
 
 mod hall_pairs;
 mod holders;

@@ -47,8 +47,9 @@
 //!
 //! **Open positions.** As in `value.rs`, a variable whose fixed value has been removed from
 //! all others is *closed*: it never needs looking at again below this node. The open ones
-//! are kept in a reversible sparse set, and both paths run the forward-checking routine of
-//! `singles.rs`, shared with `value.rs` and the domain-level lane.
+//! are kept in a reversible sparse set, and both paths are the forward checking of
+//! `singles.rs` (`OpenPositions::forward_check`), shared with `value.rs`: that lane is this
+//! one with a single family and no pigeonhole check.
 //!
 //! **Wakes on:** fixed; any removal when a family is constant. **Idempotent:** a variable
 //! fixed by the removals is handled in the same run. **Cost:** O(K · open variables) per
@@ -61,9 +62,7 @@ use crate::propagator::{
     Condition, Conflict, Context, EnqueueDecision, PostContext, PropResult, Propagator,
     Subscription,
 };
-use crate::propagators::alldiff::fast::singles::{
-    AttackedBits, AttackedValues, OpenPositions, OpenSlot, Wide, Words, BLOCK,
-};
+use crate::propagators::alldiff::fast::singles::{OpenPositions, Slot, BLOCK};
 use crate::propagators::alldiff::reference;
 use crate::store::VarId;
 use crate::view::View;
@@ -72,13 +71,6 @@ use crate::view::View;
 /// fixed array (so the loop over the families has a fixed length and is unrolled); with more
 /// families (never seen in a puzzle) the plain path is taken.
 const MAX_WORD_FAMILIES: usize = 4;
-
-/// A slot past the last variable (see `OpenPositions`): never open, never read.
-const PADDING: Slot = Slot {
-    var: VarId(u32::MAX),
-    position: u32::MAX,
-    bit0: [0; MAX_WORD_FAMILIES],
-};
 
 /// The family the pigeonhole check counts values in: a constant family, `k`, and the least
 /// `bit0[k]` of the slots, `base`. Bit `t` of a variable's word shows the value
@@ -93,28 +85,6 @@ struct PigeonholeFamily {
     shifted: bool,
 }
 
-/// One variable of the constraint, as kept in the open list.
-#[derive(Clone, Copy, Debug)]
-struct Slot {
-    var: VarId,
-    /// Its index in `xs` (the local index of `notify`).
-    position: u32,
-    /// `bit0[k]`: the value `xⱼ + cₖⱼ` shows when `xⱼ` takes the value of bit 0 of its domain
-    /// word. Past the last family, a copy of family 0: it attacks the same value again, which
-    /// changes nothing, and the loop over the families keeps its fixed length. Valid when
-    /// `one_word`; filled by `propagate_from_scratch`.
-    bit0: [i64; MAX_WORD_FAMILIES],
-}
-
-impl OpenSlot for Slot {
-    fn var(&self) -> VarId {
-        self.var
-    }
-    fn position(&self) -> u32 {
-        self.position
-    }
-}
-
 #[derive(Clone, Debug)]
 pub struct AllDifferentOffsetFamily {
     xs: Vec<VarId>,
@@ -127,7 +97,7 @@ pub struct AllDifferentOffsetFamily {
     /// The variables, the open ones first. The word path (at most 64 variables) takes them
     /// as one whole block, `[Slot; 64]`, which it indexes with a bit number and no bounds
     /// check.
-    open: OpenPositions<Slot>,
+    open: OpenPositions<MAX_WORD_FAMILIES>,
     /// Every domain fits in one word (and there are at most `MAX_WORD_FAMILIES` families),
     /// so the slots' `bit0` are valid.
     one_word: bool,
@@ -169,18 +139,8 @@ impl AllDifferentOffsetFamily {
         AllDifferentOffsetFamily {
             family_views: families.to_vec(),
             families: k_count,
+            open: OpenPositions::new(&xs, k_count, shifts.clone()),
             shifts,
-            open: OpenPositions::new(
-                xs.iter()
-                    .enumerate()
-                    .map(|(i, &var)| Slot {
-                        var,
-                        position: i as u32,
-                        bit0: [0; MAX_WORD_FAMILIES],
-                    })
-                    .collect(),
-                PADDING,
-            ),
             one_word: false,
             constant_family: (families.iter())
                 .position(|f| f.windows(2).all(|w| w[0].offset() == w[1].offset())),
@@ -194,11 +154,11 @@ impl AllDifferentOffsetFamily {
     /// The pigeonhole check runs if a domain changed: a variable was fixed, or `recheck`.
     fn process_pending(&mut self, ctx: &mut Context<'_>) -> PropResult {
         let mut count = self.open.open_count(ctx);
-        // Two layouts rather than a test of `one_word` per fixed variable.
+        // The layout as a constant in each call, rather than a test of `one_word` per round.
         if self.one_word {
             let mut fixed_any = std::mem::take(&mut self.recheck);
             loop {
-                let left = self.open.forward_check(ctx, count, Words(FamilyBits))?;
+                let left = self.open.forward_check(ctx, count, true)?;
                 fixed_any |= left < count;
                 count = left;
                 let Some(family) = self.pigeonhole else { break };
@@ -210,11 +170,7 @@ impl AllDifferentOffsetFamily {
                 fixed_any = self.check_pigeonhole(ctx, count, family)?;
             }
         } else {
-            let rule = FamilyValues {
-                families: self.families,
-                shifts: &self.shifts,
-            };
-            count = self.open.forward_check(ctx, count, Wide(rule))?;
+            count = self.open.forward_check(ctx, count, false)?;
         }
         self.open.save_count(ctx, count);
         if count == 0 {
@@ -241,7 +197,7 @@ impl AllDifferentOffsetFamily {
         family: PigeonholeFamily,
     ) -> Result<bool, Conflict> {
         // The slot's word moved to where its values are in the 128-bit sets.
-        let shift = |slot: &Slot| (slot.bit0[family.k] - family.base) as u32;
+        let shift = |slot: &Slot<MAX_WORD_FAMILIES>| (slot.bit0[family.k] - family.base) as u32;
         let domains = ctx.domains();
         let open = &self.open.slots()[..count];
         let (once, twice) = if family.shifted {
@@ -385,96 +341,13 @@ impl Propagator for AllDifferentOffsetFamily {
     /// Every variable open again (a trailed change, undone on backtrack), every fixed
     /// variable handled against every other.
     fn reset_and_propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
-        let n = self.xs.len();
-        self.open.reopen_all(ctx);
-        let k_count = self.families;
-        self.one_word = (1..=MAX_WORD_FAMILIES).contains(&k_count) && n <= BLOCK;
-        for slot in self.open.slots_mut() {
-            let i = slot.position as usize;
-            match ctx.domain(slot.var).as_word() {
-                Some((first, _)) if self.one_word => {
-                    for (k, bit0) in slot.bit0.iter_mut().enumerate() {
-                        // Past the last family, family 0 again (see `Slot::bit0`).
-                        let family = if k < k_count { k } else { 0 };
-                        *bit0 = first as i64 + self.shifts[i * k_count + family] as i64;
-                    }
-                }
-                _ => self.one_word = false,
-            }
-        }
+        self.one_word = self.open.reset(ctx);
         self.pigeonhole = self.pigeonhole_family();
-        self.open.pending.clear();
         self.recheck = self.pigeonhole.is_some();
-        for (i, &x) in self.xs.iter().enumerate() {
-            if ctx.is_fixed(x) {
-                self.open.pending.push(i as u32);
-            }
-        }
         self.process_pending(ctx)
     }
     fn propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
         self.process_pending(ctx)
-    }
-}
-
-/// What a fixed variable attacks when every domain is one word: one value per family, as
-/// bits of each open variable's word (the first phase of the scan, branch-free: it ORs the
-/// attacked bits of each family into a mask and tests it against the variable's word).
-struct FamilyBits;
-
-impl AttackedBits<Slot> for FamilyBits {
-    #[inline(always)]
-    fn scan(
-        &self,
-        ctx: &Context<'_>,
-        closed: &Slot,
-        open: &[Slot],
-        attacked: &mut [u64; BLOCK],
-    ) -> u64 {
-        // The value each family shows at the fixed variable: its `bit0` moved up to the bit
-        // of its value (past the last family, family 0's again).
-        let t = ctx.domain(closed.var).first_word().trailing_zeros() as i64;
-        let shown = closed.bit0.map(|b| b + t);
-        let domains = ctx.domains();
-        let mut holders = 0u64;
-        for (b, (slot, attacked_of)) in open.iter().zip(attacked.iter_mut()).enumerate() {
-            let mut attacked_bits = 0u64;
-            for (shown_k, bit0_k) in shown.iter().zip(&slot.bit0) {
-                // A bit number outside 0..64 (negative ones too, as `u64`) is a value
-                // the word cannot hold. (Written as a test of the shift itself, so that
-                // the compiler can use a vector shift that gives 0 for such amounts.)
-                let bit = (shown_k - bit0_k) as u64;
-                attacked_bits |= if bit < 64 { 1 << bit } else { 0 };
-            }
-            let word = domains[slot.var.index()].first_word();
-            *attacked_of = attacked_bits;
-            holders |= ((word & attacked_bits != 0) as u64) << b;
-        }
-        holders
-    }
-}
-
-/// The same for domains of any width: `xⱼ = v + cₖᵢ - cₖⱼ` for each family `k`, when `xᵢ`
-/// is fixed to `v`.
-struct FamilyValues<'a> {
-    families: usize,
-    /// As `AllDifferentOffsetFamily::shifts`.
-    shifts: &'a [i32],
-}
-
-impl AttackedValues<Slot> for FamilyValues<'_> {
-    /// The fixed variable's value and position.
-    type Shown = (i64, usize);
-
-    fn shown(&self, ctx: &Context<'_>, closed: &Slot) -> (i64, usize) {
-        (ctx.value(closed.var) as i64, closed.position as usize)
-    }
-
-    fn values(&self, &(v, i): &(i64, usize), slot: &Slot) -> impl Iterator<Item = i64> {
-        let (k_count, j) = (self.families, slot.position as usize);
-        let shifts = self.shifts;
-        (0..k_count)
-            .map(move |k| v + shifts[i * k_count + k] as i64 - shifts[j * k_count + k] as i64)
     }
 }
 

@@ -18,7 +18,7 @@
 //! consistency on a unit, but two cheaper rules find most of the same removals at a fraction
 //! of the cost, so they run to their fixpoint before each Régin run:
 //!
-//! 1. **naked singles** (forward checking, `singles.rs`'s routine): a variable with one
+//! 1. **naked singles** (forward checking, on the transposed view): a variable with one
 //!    value left removes it from every other variable of each of its units;
 //! 2. **hidden singles**: when a unit has exactly as many values as variables (as a Sudoku
 //!    row: nine cells, nine digits), every value must be used, so a value that only one
@@ -51,7 +51,6 @@ use crate::propagators::alldiff::domain::AllDifferentDomain;
 use crate::propagators::alldiff::fast::hall_pairs::{has_inner_hall_set, HALL_CHECK_MAX_OPEN};
 use crate::propagators::alldiff::fast::holders::{Holders, PosStack};
 use crate::propagators::alldiff::fast::level_copies::LevelCopies;
-use crate::propagators::alldiff::fast::singles::{forward_check, ForwardChecking};
 use crate::propagators::alldiff::fast::word_matching::WordMatching;
 use crate::store::VarId;
 use crate::unchecked::{PerVariable, Pos};
@@ -153,72 +152,6 @@ impl Work {
     }
 }
 
-/// Forward checking on a run's domains (rule 1), for `singles.rs`'s routine: the holders of
-/// a fixed variable's value are found, a word of variables at a time, as those of its peers
-/// that [`Holders`] lists for the value (about one in six), and each loses the value as
-/// `Work::narrow` would narrow it, less its test for no change, with the units to look at
-/// gathered in `dirty` and marked once per fixed variable. The holders leave the value's set
-/// in one step per word.
-struct PeersHolding<'a> {
-    work: &'a mut Work,
-    peer_sets: &'a [u64],
-    units_of: &'a PerVariable<UnitSet>,
-    /// The number of variables.
-    n: usize,
-    /// The units of the variables narrowed for the current fixed variable (marked when the
-    /// next one is asked for).
-    dirty: UnitSet,
-}
-
-impl ForwardChecking for PeersHolding<'_> {
-    /// The fixed variable, and its domain (one bit: the value).
-    type Attack = (Pos, u64);
-
-    #[inline(always)]
-    fn next_fixed(&mut self) -> Option<(Pos, u64)> {
-        let work = &mut *self.work;
-        work.hidden_dirty |= self.dirty;
-        work.regin_dirty |= self.dirty;
-        self.dirty = 0;
-        let i = work.newly_fixed.pop()?;
-        Some((i, work.dom.get(i)))
-    }
-
-    #[inline(always)]
-    fn words(&self, _fixed: (Pos, u64)) -> usize {
-        self.work.holders.words
-    }
-
-    #[inline(always)]
-    fn holders(&mut self, (i, value): (Pos, u64), w: usize) -> u64 {
-        let words = self.work.holders.words;
-        self.work.holders.word(value, w) & self.peer_sets[i.index() * words + w]
-    }
-
-    #[inline(always)]
-    fn lose(&mut self, (_, value): (Pos, u64), w: usize, b: usize) -> PropResult {
-        let work = &mut *self.work;
-        // `peer_sets` has bits for variables only: below `n`.
-        let j = Pos::from_known(w * 64 + b, self.n);
-        let d = work.dom.get(j);
-        let mask = d & !value; // a strict subset: `j` holds `value`
-        if mask == 0 {
-            return Err(Conflict::new());
-        }
-        work.narrowed.push_if(j, d == work.read.get(j));
-        work.dom.set(j, mask);
-        self.dirty |= self.units_of.get(j);
-        work.newly_fixed.push_if(j, mask & (mask - 1) == 0);
-        Ok(())
-    }
-
-    /// Keep `holders` equal to `dom`.
-    #[inline(always)]
-    fn lost(&mut self, (_, value): (Pos, u64), w: usize, lost: u64) {
-        self.work.holders.remove_all(value, w, lost);
-    }
-}
-
 impl AllDifferentUnits {
     /// The propagator for `units`, with values `base..base + 64`; `None` if a unit has more
     /// than 64 variables or holds a variable twice, or if there are more than [`MAX_UNITS`]
@@ -283,17 +216,44 @@ impl AllDifferentUnits {
         })
     }
 
-    /// Rule 1 for every variable fixed so far in this run (`singles.rs`'s routine, on the
-    /// transposed view: see [`PeersHolding`]).
+    /// Rule 1 for every variable fixed so far in this run: forward checking, the rule of
+    /// `../reference.rs`, on the transposed view. The holders of a fixed variable's value
+    /// are found a word of variables at a time, with no branch per variable, as those of its
+    /// peers that [`Holders`] lists for the value (about one in six); each loses the value as
+    /// `Work::narrow` would narrow it, less its test for no change, and the holders leave the
+    /// value's set in one step per word. The units to look at are marked once per fixed
+    /// variable.
     fn naked_singles(&mut self) -> PropResult {
-        let mut lane = PeersHolding {
-            work: &mut self.work,
-            peer_sets: &self.peer_sets,
-            units_of: &self.units_of,
-            n: self.vars.len(),
-            dirty: 0,
-        };
-        forward_check(&mut lane)
+        let work = &mut self.work;
+        let (n, words) = (self.vars.len(), work.holders.words);
+        while let Some(i) = work.newly_fixed.pop() {
+            let value = work.dom.get(i);
+            let mut dirty: UnitSet = 0;
+            for w in 0..words {
+                let holding = work.holders.word(value, w) & self.peer_sets[i.index() * words + w];
+                let mut rest = holding;
+                while rest != 0 {
+                    // `peer_sets` has bits for variables only: below `n`.
+                    let j = Pos::from_known(w * 64 + rest.trailing_zeros() as usize, n);
+                    let d = work.dom.get(j);
+                    let mask = d & !value; // a strict subset: `j` holds `value`
+                    if mask == 0 {
+                        // Those before `j` lost it: keep `holders` equal to `dom`.
+                        work.holders.remove_all(value, w, holding & !rest);
+                        return Err(Conflict::new());
+                    }
+                    work.narrowed.push_if(j, d == work.read.get(j));
+                    work.dom.set(j, mask);
+                    dirty |= self.units_of.get(j);
+                    work.newly_fixed.push_if(j, mask & (mask - 1) == 0);
+                    rest &= rest - 1;
+                }
+                work.holders.remove_all(value, w, holding);
+            }
+            work.hidden_dirty |= dirty;
+            work.regin_dirty |= dirty;
+        }
+        Ok(())
     }
 
     /// Rule 2 on unit `u`.

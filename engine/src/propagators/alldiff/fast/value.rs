@@ -28,50 +28,18 @@ use crate::domain::Event;
 use crate::propagator::{
     Condition, Context, EnqueueDecision, PostContext, PropResult, Propagator, Subscription,
 };
-use crate::propagators::alldiff::fast::singles::{
-    AttackedBits, AttackedValues, OpenPositions, OpenSlot, Wide, Words, BLOCK,
-};
+use crate::propagators::alldiff::fast::singles::OpenPositions;
 use crate::propagators::alldiff::reference;
 use crate::store::VarId;
 use crate::view::View;
-
-/// One position of the constraint, as kept in the open list.
-#[derive(Clone, Copy, Debug)]
-struct Slot {
-    var: VarId,
-    /// Its index in `xs` (the local index of `notify`).
-    position: u32,
-    /// The constant of its view: the variable shows `value + offset`.
-    offset: i32,
-    /// The shown value (value + offset) that bit 0 of the variable's first domain word stands
-    /// for. Filled by `propagate_from_scratch`.
-    bit0: i64,
-}
-
-impl OpenSlot for Slot {
-    fn var(&self) -> VarId {
-        self.var
-    }
-    fn position(&self) -> u32 {
-        self.position
-    }
-}
-
-/// A slot past the last position (see `OpenPositions`): never open, never read.
-const PADDING: Slot = Slot {
-    var: VarId(u32::MAX),
-    position: u32::MAX,
-    offset: 0,
-    bit0: 0,
-};
 
 #[derive(Clone, Debug)]
 pub struct AllDifferentValue {
     xs: Vec<VarId>,
     views: Vec<View>,
-    /// The positions, the open ones first.
-    open: OpenPositions<Slot>,
-    /// Every domain fits in one word, so `bit0` is valid.
+    /// The positions, the open ones first: one family of shifted views.
+    open: OpenPositions<1>,
+    /// Every domain fits in one word (the word layout of `singles.rs`).
     one_word: bool,
 }
 
@@ -82,20 +50,12 @@ impl AllDifferentValue {
             views.iter().all(|x| x.is_shift()),
             "the fast lane takes x + c views"
         );
-        let slots = views
-            .iter()
-            .enumerate()
-            .map(|(i, view)| Slot {
-                var: view.var(),
-                position: i as u32,
-                offset: view.offset(),
-                bit0: 0,
-            })
-            .collect();
+        let xs: Vec<VarId> = views.iter().map(|x| x.var()).collect();
+        let shifts = views.iter().map(|x| x.offset()).collect();
         AllDifferentValue {
-            xs: views.iter().map(|x| x.var()).collect(),
+            open: OpenPositions::new(&xs, 1, shifts),
+            xs,
             views: views.to_vec(),
-            open: OpenPositions::new(slots, PADDING),
             one_word: false,
         }
     }
@@ -104,63 +64,12 @@ impl AllDifferentValue {
     /// fixes in turn) from the open positions.
     fn process_pending(&mut self, ctx: &mut Context<'_>) -> PropResult {
         let count = self.open.open_count(ctx);
-        // Two layouts rather than a test of `one_word` per fixed variable.
-        let count = if self.one_word {
-            self.open.forward_check(ctx, count, Words(OneValue))?
-        } else {
-            self.open.forward_check(ctx, count, Wide(OneValue))?
-        };
+        let count = self.open.forward_check(ctx, count, self.one_word)?;
         self.open.save_count(ctx, count);
         if count == 0 {
             ctx.set_entailed();
         }
         Ok(())
-    }
-}
-
-/// What a fixed variable attacks here: the one value it shows, `v + oᵢ`, at every other
-/// position (`xⱼ = v + oᵢ - oⱼ`).
-struct OneValue;
-
-impl AttackedBits<Slot> for OneValue {
-    /// The bit of the value in each open position's word, if the word spans it (a
-    /// subtraction, a comparison and a shift).
-    #[inline(always)]
-    fn scan(
-        &self,
-        ctx: &Context<'_>,
-        closed: &Slot,
-        open: &[Slot],
-        attacked: &mut [u64; BLOCK],
-    ) -> u64 {
-        let shown = shown_value(ctx, closed);
-        let domains = ctx.domains();
-        let mut holders = 0u64;
-        for (b, (slot, attacked_of)) in open.iter().zip(attacked.iter_mut()).enumerate() {
-            let bit = (shown - slot.bit0) as u64;
-            let value = if bit < 64 { 1 << bit } else { 0 };
-            *attacked_of = value;
-            holders |= ((domains[slot.var.index()].first_word() & value != 0) as u64) << b;
-        }
-        holders
-    }
-}
-
-/// The value the fixed variable of `closed` shows, `v + oᵢ`.
-#[inline(always)]
-fn shown_value(ctx: &Context<'_>, closed: &Slot) -> i64 {
-    ctx.value(closed.var) as i64 + closed.offset as i64
-}
-
-impl AttackedValues<Slot> for OneValue {
-    type Shown = i64;
-
-    fn shown(&self, ctx: &Context<'_>, closed: &Slot) -> i64 {
-        shown_value(ctx, closed)
-    }
-
-    fn values(&self, shown: &i64, slot: &Slot) -> impl Iterator<Item = i64> {
-        std::iter::once(shown - slot.offset as i64)
     }
 }
 
@@ -195,20 +104,7 @@ impl Propagator for AllDifferentValue {
     /// Every position open again (a trailed change, undone on backtrack), every fixed
     /// variable handled against every other.
     fn reset_and_propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
-        self.open.reopen_all(ctx);
-        self.one_word = self.xs.len() <= BLOCK; // the word layout takes one block
-        for slot in self.open.slots_mut() {
-            match ctx.domain(slot.var).as_word() {
-                Some((first, _)) => slot.bit0 = first as i64 + slot.offset as i64,
-                None => self.one_word = false,
-            }
-        }
-        self.open.pending.clear();
-        for (i, &x) in self.xs.iter().enumerate() {
-            if ctx.is_fixed(x) {
-                self.open.pending.push(i as u32);
-            }
-        }
+        self.one_word = self.open.reset(ctx);
         self.process_pending(ctx)
     }
     fn propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {

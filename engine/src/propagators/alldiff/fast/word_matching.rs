@@ -8,7 +8,7 @@
 //! `u64` bitmask, so each step of the algorithm is a handful of `AND`/`OR`s:
 //!
 //! * `dom[i]` — the shown values of variable `i`, bit `k` standing for value `base + k`;
-//! * **fixed variables first** (naked singles, `singles.rs`'s routine): a fixed variable's
+//! * **fixed variables first** (naked singles: forward checking on the masks): a fixed variable's
 //!   value leaves every other domain, which may fix more, until nothing changes. What is
 //!   left is the set `open` of unfixed variables, and the steps below look at those only —
 //!   late in a search, that is most of the work saved;
@@ -34,7 +34,6 @@
 //! struct's own small arrays, a small part of what the general graph costs.
 
 use crate::propagator::{Conflict, Context, PropResult};
-use crate::propagators::alldiff::fast::singles::{forward_check, ForwardChecking};
 use crate::view::View;
 
 /// No variable / no value.
@@ -214,7 +213,7 @@ impl WordMatching {
         Ok(())
     }
 
-    /// Naked singles (`singles.rs`'s routine, on the masks: see [`UnitMasks`]): the value
+    /// Naked singles (forward checking on the masks): the value
     /// of each fixed variable leaves the others. Returns the variables left unfixed.
     fn remove_fixed_values(&mut self) -> Result<u64, Conflict> {
         // The variables read fixed, whose values must differ, hand theirs over first.
@@ -231,14 +230,37 @@ impl WordMatching {
                 open |= 1 << i;
             }
         }
-        let mut lane = UnitMasks {
-            dom: &mut self.dom,
-            unhandled: open,
-            waiting: 0,
-            waiting_values: taken,
-        };
-        forward_check(&mut lane)?;
-        let open = lane.unhandled;
+        // Forward checking, the rule of `../reference.rs`, on the masks. The variables fixed
+        // and waiting hand their values over together, as one set: one scan of the others
+        // for all of them, where one at a time would take one scan each (the variables read
+        // fixed are most of a unit late in a search). Two of them with one value are a
+        // conflict, found when the second is fixed. `unhandled`: the variables that have not
+        // handed a value over (the unfixed ones, and those `waiting`).
+        let mut unhandled = open;
+        let mut waiting = 0u64;
+        let mut waiting_values = taken;
+        while waiting_values != 0 {
+            unhandled &= !std::mem::take(&mut waiting);
+            let values = std::mem::take(&mut waiting_values);
+            let holders = ones(unhandled).fold(0, |holders, j| {
+                holders | (((self.dom[j] & values != 0) as u64) << j)
+            });
+            for j in ones(holders) {
+                let d = self.dom[j % 64] & !values;
+                self.dom[j % 64] = d;
+                if d == 0 {
+                    return Err(Conflict::new());
+                }
+                if d & (d - 1) == 0 {
+                    if d & waiting_values != 0 {
+                        return Err(Conflict::new()); // the value of another fixed variable
+                    }
+                    waiting |= 1 << j;
+                    waiting_values |= d;
+                }
+            }
+        }
+        let open = unhandled;
         // Enough values for the open variables at all? (The matching would find out too,
         // only later.)
         let values: u64 = ones(open).fold(0, |acc, i| acc | self.dom[i]);
@@ -445,63 +467,6 @@ impl WordMatching {
     /// The matched values of the variables in `vars`.
     fn values_of(&self, vars: u64) -> u64 {
         ones(vars).fold(0, |acc, i| acc | 1 << self.value_of[i])
-    }
-}
-
-/// Forward checking on one unit's masks, for `singles.rs`'s routine. The fixed variables
-/// waiting hand their values over together, as one set: one scan of the others for all of
-/// them, where one at a time would take one scan each (the variables read fixed are most of
-/// a unit late in a search). Two of them with one value are a conflict, found when the
-/// second is fixed. The holders of the values are found by reading the masks of the
-/// variables that have not handed theirs over.
-struct UnitMasks<'a> {
-    dom: &'a mut [u64; 64],
-    /// The variables that have not handed a value over: the unfixed ones, and those in
-    /// `waiting`.
-    unhandled: u64,
-    /// Variables fixed by a removal, whose value has not yet left the others.
-    waiting: u64,
-    /// Their values, and at the start those of the variables read fixed (which are not
-    /// `unhandled`: they hand their values over first).
-    waiting_values: u64,
-}
-
-impl ForwardChecking for UnitMasks<'_> {
-    /// The values attacked, as a mask.
-    type Attack = u64;
-
-    fn next_fixed(&mut self) -> Option<u64> {
-        if self.waiting_values == 0 {
-            return None;
-        }
-        self.unhandled &= !std::mem::take(&mut self.waiting);
-        Some(std::mem::take(&mut self.waiting_values))
-    }
-
-    fn words(&self, _values: u64) -> usize {
-        1
-    }
-
-    fn holders(&mut self, values: u64, _w: usize) -> u64 {
-        ones(self.unhandled).fold(0, |holders, j| {
-            holders | (((self.dom[j] & values != 0) as u64) << j)
-        })
-    }
-
-    fn lose(&mut self, values: u64, _w: usize, j: usize) -> PropResult {
-        let d = self.dom[j % 64] & !values;
-        self.dom[j % 64] = d;
-        if d == 0 {
-            return Err(Conflict::new());
-        }
-        if d & (d - 1) == 0 {
-            if d & self.waiting_values != 0 {
-                return Err(Conflict::new()); // the value of another fixed variable waiting
-            }
-            self.waiting |= 1 << j;
-            self.waiting_values |= d;
-        }
-        Ok(())
     }
 }
 
