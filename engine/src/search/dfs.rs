@@ -27,6 +27,14 @@
 //! propagation polls them too (interrupt.rs), and a propagation cut short is no failure: the
 //! search ends as at a limit, the tree not exhausted.
 //!
+//! Learning (`SearchConfig::learn`, learning/): the propagation loop records every change
+//! with its cause on a trail, decisions and the bound are recorded here, and at each failure
+//! the learner analyses it and stores a nogood, which the nogood store propagates at every
+//! node from then on (after each fixpoint of the propagators, until neither changes
+//! anything). The search still backtracks chronologically: a nogood is implied by the
+//! constraints (and the bound, which only tightens), never by a solution found, so counts
+//! stay exact.
+//!
 //! Restarts: when the failures of the current run exceed the policy's cutoff, every level is
 //! closed and the search begins again from the root (which keeps the best bound, the
 //! dom/wdeg weights and the random generator's state).
@@ -35,7 +43,13 @@ use super::brancher::{Brancher, Decision};
 use super::events::{SearchEvent, SearchListener};
 use super::stats::SearchStats;
 use super::{Control, Outcome, SearchConfig, Solution};
+use crate::atom::Atom;
+use crate::learning::checking::Checker;
+use crate::learning::learner::Learner;
+use crate::learning::nogoods::NogoodConflict;
+use crate::learning::trail::{Cause, Trail};
 use crate::model::Model;
+use crate::propagator::Propagator;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
@@ -72,6 +86,9 @@ struct Dfs<'a> {
     /// Propagation gave way to the stop check (interrupt.rs): the search stops as at a
     /// limit, and the node it was in is not a failure.
     interrupted: bool,
+    /// With `config.learn`: the nogoods and the analysis (the trail is in the model's
+    /// propagation, which records on it).
+    learner: Option<Box<Learner>>,
 }
 
 /// Search `model` as `config` says. Every solution is passed to `on_solution`, which may stop
@@ -99,6 +116,7 @@ pub fn search(
         failures_since_restart: 0,
         run: 0,
         interrupted: false,
+        learner: None,
     };
     // Propagation itself polls the deadline and the stop flag, so that one long fixpoint or
     // one long propagator call cannot outlast the limits (interrupt.rs).
@@ -124,9 +142,17 @@ pub fn search(
             End::Exhausted
         }
     } else {
+        if config.learn {
+            dfs.start_learning();
+        }
         dfs.fixpoint();
         dfs.run(on_solution)
     };
+    if let Some(learner) = dfs.learner.take() {
+        dfs.stats.nogoods = learner.nogoods.learned;
+        dfs.stats.nogood_atoms = learner.nogoods.total_size;
+        dfs.model.propagation.trail = None;
+    }
     // Leave the model as we found it.
     while dfs.model.store.level() > base_level {
         dfs.model.store.pop_level();
@@ -175,7 +201,7 @@ impl Dfs<'_> {
                     self.model.store.push_level();
                     self.stack.push(Frame { decision, primary });
                     self.branch(decision, true);
-                    let ok = decision.apply(self.model).is_ok() && self.propagate_ok();
+                    let ok = self.apply_decision(decision) && self.propagate_ok();
                     if !ok && (self.interrupted || !self.after_failure()) {
                         return self.end();
                     }
@@ -190,7 +216,12 @@ impl Dfs<'_> {
     /// measurable on n-queens (docs/PERFORMANCE.md, "The removal recorder switched off").
     #[inline(always)]
     fn propagate_ok(&mut self) -> bool {
-        match self.model.propagate() {
+        let result = if self.learner.is_some() {
+            self.propagate_with_nogoods()
+        } else {
+            self.model.propagate()
+        };
+        match result {
             Ok(()) => {
                 self.fixpoint();
                 true
@@ -220,6 +251,9 @@ impl Dfs<'_> {
     fn fail(&mut self, propagator: Option<u32>) {
         if self.listening {
             self.show_conflict();
+        }
+        if self.learner.is_some() {
+            self.learn(propagator);
         }
         self.model.propagation.abandon(&mut self.model.store);
         self.failures_since_restart += 1;
@@ -298,7 +332,7 @@ impl Dfs<'_> {
             }
             let right = frame.decision.negation();
             self.branch(right, false);
-            let ok = right.apply(self.model).is_ok() && self.apply_bound() && self.propagate_ok();
+            let ok = self.apply_decision(right) && self.apply_bound() && self.propagate_ok();
             if ok {
                 return true;
             }
@@ -361,22 +395,137 @@ impl Dfs<'_> {
     /// `apply_bound` once there is a bound to apply.
     fn tighten_to_bound(&mut self, objective: super::Objective, bound: i64) -> bool {
         let store = &mut self.model.store;
-        let result = if objective.minimize {
-            store.set_max(
-                objective.var,
-                crate::propagators::relations::clamp(bound - 1),
-            )
+        let before = self
+            .learner
+            .is_some()
+            .then(|| store.domain(objective.var).clone());
+        let (result, atom) = if objective.minimize {
+            let limit = crate::propagators::relations::clamp(bound - 1);
+            let result = store.set_max(objective.var, limit);
+            (result, Atom::AtMost(objective.var, limit))
         } else {
-            store.set_min(
-                objective.var,
-                crate::propagators::relations::clamp(bound + 1),
-            )
+            let limit = crate::propagators::relations::clamp(bound + 1);
+            let result = store.set_min(objective.var, limit);
+            (result, Atom::AtLeast(objective.var, limit))
         };
-        if result.is_err() {
-            self.fail(None);
+        match result {
+            Err(_) => {
+                self.fail(None);
+                false
+            }
+            Ok(changed) => {
+                if let (true, Some(before)) = (changed, before) {
+                    self.record(objective.var, before, Cause::Bound(atom));
+                }
+                true
+            }
+        }
+    }
+
+    // ----- learning (learning/) ------------------------------------------------------------
+
+    /// Switch learning on, at the root after its propagation: the trail records from here,
+    /// and what holds now is a fact.
+    fn start_learning(&mut self) {
+        let model = &mut *self.model;
+        let checker = self.config.check_learning.then(|| {
+            let props: Vec<&dyn Propagator> = (0..model.propagation.len() as u32)
+                .map(|p| model.propagation.propagator(p))
+                .collect();
+            Checker::new(&model.store, &props)
+        });
+        model.propagation.trail = Some(Box::new(Trail::new(model.store.domains())));
+        self.learner = Some(Box::new(Learner::new(model.store.num_vars(), checker)));
+    }
+
+    /// Apply a decision (left or right branch); with learning, record it. False on conflict.
+    #[inline(always)]
+    fn apply_decision(&mut self, decision: Decision) -> bool {
+        if self.learner.is_none() {
+            return decision.apply(self.model).is_ok();
+        }
+        self.apply_recorded_decision(decision)
+    }
+
+    fn apply_recorded_decision(&mut self, decision: Decision) -> bool {
+        let x = decision.var;
+        let before = self.model.store.domain(x).clone();
+        if decision.apply(self.model).is_err() {
             return false;
         }
+        if self.model.store.size(x) != before.size() {
+            let atom = match decision.op {
+                super::DecisionOp::Eq => Atom::Equal(x, decision.value),
+                super::DecisionOp::Ne => Atom::NotEqual(x, decision.value),
+                super::DecisionOp::Le => Atom::AtMost(x, decision.value),
+                super::DecisionOp::Gt => Atom::AtLeast(x, decision.value.saturating_add(1)),
+            };
+            self.record(x, before, Cause::Decision(atom));
+        }
         true
+    }
+
+    /// Put a change made by the search on the learning trail.
+    fn record(&mut self, x: crate::VarId, before: crate::Domain, cause: Cause) {
+        if let Some(trail) = self.model.propagation.trail.as_deref_mut() {
+            trail.record(&self.model.store, x, before, cause);
+        }
+    }
+
+    /// Propagate the propagators and the learned nogoods in turn until neither changes
+    /// anything.
+    fn propagate_with_nogoods(&mut self) -> Result<(), crate::Conflict> {
+        loop {
+            self.model.propagate()?;
+            let (Some(learner), Some(trail)) = (
+                self.learner.as_deref_mut(),
+                self.model.propagation.trail.as_deref_mut(),
+            ) else {
+                return Ok(());
+            };
+            match learner.nogoods.propagate(&mut self.model.store, trail) {
+                Ok(false) => return Ok(()),
+                Ok(true) => {}
+                Err(NogoodConflict(k)) => {
+                    learner.nogood_conflict = Some(k);
+                    return Err(crate::Conflict::new());
+                }
+            }
+        }
+    }
+
+    /// Learn a nogood from the failure just found (`propagator` failed, if one did).
+    #[cold]
+    #[inline(never)]
+    fn learn(&mut self, propagator: Option<u32>) {
+        let (Some(learner), Some(mut trail)) = (
+            self.learner.as_deref_mut(),
+            self.model.propagation.trail.take(),
+        ) else {
+            return;
+        };
+        let (objective, bound) = (self.config.objective, self.bound);
+        let better = move |values: &[i32]| match (objective, bound) {
+            (Some(o), Some(b)) => {
+                let v = values[o.var.index()] as i64;
+                if o.minimize {
+                    v < b
+                } else {
+                    v > b
+                }
+            }
+            _ => true,
+        };
+        let propagation = &self.model.propagation;
+        let propagators = |p: u32| propagation.propagator(p);
+        learner.learn(
+            &mut trail,
+            &self.model.store,
+            &propagators,
+            propagator,
+            &better,
+        );
+        self.model.propagation.trail = Some(trail);
     }
 
     fn record_solution(&mut self, on_solution: &mut dyn FnMut(&Solution) -> Control) -> Control {

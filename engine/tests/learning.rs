@@ -1,0 +1,162 @@
+//! Learning from failure (engine/src/learning/) on many small random models: a mix of
+//! linear constraints, all-different, element, table, clause and reified constraints.
+//!
+//! Every search runs in the checking mode (`SearchConfig::check_learning`), which verifies
+//! each reason the analysis uses and each learned nogood by brute force (no solution of the
+//! model has all its atoms) and panics otherwise. On top of that, the tests compare the
+//! searches with and without learning: (a) the same solution count, (b) the same
+//! first-solution status, (c) the same optimum.
+
+use engine::search::{Objective, VarSelect};
+use engine::{count, rng::Rng, solve, AllDiffLevel, Model, Relation, SearchConfig, VarId};
+
+/// A small random model over `n` variables with domains within 0..=3 or 0..=4, and its
+/// variables.
+fn random_model(seed: u64) -> (Model, Vec<VarId>) {
+    let mut rng = Rng::new(seed);
+    let mut m = Model::new();
+    let n = 4 + rng.below(3) as usize;
+    let hi = 3 + rng.below(2) as i32;
+    let xs = m.new_vars(n, 0, hi);
+    let pick = |rng: &mut Rng| xs[rng.below(n as u64) as usize];
+    let constraints = 3 + rng.below(4);
+    for _ in 0..constraints {
+        match rng.below(7) {
+            0 => {
+                let terms: Vec<(i64, VarId)> = (0..3)
+                    .map(|_| (rng.below(5) as i64 - 2, pick(&mut rng)))
+                    .collect();
+                let rel =
+                    [Relation::Le, Relation::Ge, Relation::Eq, Relation::Ne][rng.below(4) as usize];
+                m.linear(&terms, rel, rng.below(7) as i64 - 1);
+            }
+            1 => {
+                let mut vars = xs.clone();
+                rng.shuffle(&mut vars);
+                vars.truncate(3);
+                let level = [
+                    AllDiffLevel::Value,
+                    AllDiffLevel::Bounds,
+                    AllDiffLevel::Domain,
+                ][rng.below(3) as usize];
+                m.all_different(&vars, level);
+            }
+            2 => {
+                let array: Vec<i32> = (0..=hi).map(|_| rng.below(hi as u64 + 1) as i32).collect();
+                let (i, r) = (pick(&mut rng), pick(&mut rng));
+                if i != r {
+                    m.element(i, &array, r);
+                }
+            }
+            3 => {
+                let vars = [pick(&mut rng), pick(&mut rng)];
+                let tuples: Vec<Vec<i32>> = (0..6)
+                    .map(|_| (0..2).map(|_| rng.below(hi as u64 + 1) as i32).collect())
+                    .collect();
+                if vars[0] != vars[1] {
+                    m.table(&vars, tuples);
+                }
+            }
+            4 => {
+                let b = m.new_bool();
+                let c = m.new_bool();
+                let x = pick(&mut rng);
+                m.reify_eq(b, x, rng.below(hi as u64 + 1) as i32);
+                m.reify_le(c, pick(&mut rng), rng.below(hi as u64 + 1) as i32);
+                m.clause(&[b], &[c]);
+            }
+            5 => {
+                let (x, y) = (pick(&mut rng), pick(&mut rng));
+                if x != y {
+                    m.not_equal_offset(x, y, rng.below(3) as i32 - 1);
+                }
+            }
+            _ => {
+                let (x, y) = (pick(&mut rng), pick(&mut rng));
+                if x != y {
+                    m.less_equal_offset(x, y, rng.below(3) as i32);
+                }
+            }
+        }
+    }
+    (m, xs)
+}
+
+fn config(learn: bool, var_select: VarSelect) -> SearchConfig {
+    SearchConfig {
+        var_select,
+        learn,
+        check_learning: learn,
+        ..SearchConfig::default()
+    }
+}
+
+const MODELS: u64 = 300;
+
+#[test]
+fn counts_with_learning_equal_counts_without() {
+    let mut learned = 0;
+    for seed in 0..MODELS {
+        for select in [VarSelect::InputOrder, VarSelect::SmallestDomain] {
+            let plain = count(&mut random_model(seed).0, &config(false, select.clone()));
+            let learning = count(&mut random_model(seed).0, &config(true, select));
+            assert!(plain.complete && learning.complete);
+            assert_eq!(plain.solutions, learning.solutions, "seed {seed}");
+            learned += learning.stats.nogoods;
+        }
+    }
+    // The models must fail often enough for learning to be exercised at all.
+    assert!(learned > 200, "only {learned} nogoods learned");
+}
+
+#[test]
+fn first_solutions_agree_with_and_without_learning() {
+    for seed in 0..MODELS {
+        let plain = solve(
+            &mut random_model(seed + 10_000).0,
+            &config(false, VarSelect::InputOrder),
+        );
+        let learning = solve(
+            &mut random_model(seed + 10_000).0,
+            &config(true, VarSelect::InputOrder),
+        );
+        assert_eq!(plain.solutions, learning.solutions, "seed {seed}");
+        assert_eq!(plain.complete, learning.complete, "seed {seed}");
+    }
+}
+
+#[test]
+fn optima_agree_with_and_without_learning() {
+    // A fresh model for every search: a model whose root propagation failed is not searched
+    // again (the propagators are no longer queued).
+    let model = |seed: u64| {
+        let (mut m, xs) = random_model(seed + 20_000);
+        let mut terms: Vec<(i64, VarId)> = xs
+            .iter()
+            .enumerate()
+            .map(|(i, &x)| ((i % 3) as i64 + 1, x))
+            .collect();
+        let total = m.new_var(0, 100);
+        terms.push((-1, total));
+        m.linear(&terms, Relation::Eq, 0);
+        (m, total)
+    };
+    for seed in 0..MODELS {
+        for minimize in [true, false] {
+            let total = model(seed).1;
+            let objective = Some(if minimize {
+                Objective::minimize(total)
+            } else {
+                Objective::maximize(total)
+            });
+            let with = |learn| SearchConfig {
+                objective,
+                ..config(learn, VarSelect::InputOrder)
+            };
+            let plain = solve(&mut model(seed).0, &with(false));
+            let learning = solve(&mut model(seed).0, &with(true));
+            assert!(plain.complete && learning.complete, "seed {seed}");
+            assert_eq!(plain.objective, learning.objective, "seed {seed}");
+        }
+    }
+}
