@@ -280,6 +280,7 @@ impl Plan<'_> {
         if let Some(policy) = o.restarts {
             config.restarts = policy;
         }
+        config.learn = o.learn;
         if finds_each_solution_once {
             // A restart would find the solutions of the first runs again.
             config.restarts = RestartPolicy::Never;

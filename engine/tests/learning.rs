@@ -82,12 +82,26 @@ fn random_model(seed: u64) -> (Model, Vec<VarId>) {
     (m, xs)
 }
 
+/// Learning on or off; the comparisons run without the checking mode, so that they would
+/// catch a wrong nogood on their own.
 fn config(learn: bool, var_select: VarSelect) -> SearchConfig {
     SearchConfig {
         var_select,
         learn,
-        check_learning: learn,
         ..SearchConfig::default()
+    }
+}
+
+#[test]
+fn the_checking_mode_verifies_every_reason_and_nogood_of_random_models() {
+    for seed in 0..MODELS {
+        let config = SearchConfig {
+            check_learning: true,
+            ..config(true, VarSelect::SmallestDomain)
+        };
+        let learning = count(&mut random_model(seed).0, &config);
+        let plain = count(&mut random_model(seed).0, &SearchConfig::default());
+        assert_eq!(plain.solutions, learning.solutions, "seed {seed}");
     }
 }
 
@@ -159,4 +173,55 @@ fn optima_agree_with_and_without_learning() {
             assert_eq!(plain.objective, learning.objective, "seed {seed}");
         }
     }
+}
+
+/// `x ≠ y`, with a faulty explanation: "no reason at all".
+#[derive(Clone, Debug)]
+struct CarelessNotEqual {
+    x: VarId,
+    y: VarId,
+}
+
+impl engine::Propagator for CarelessNotEqual {
+    fn name(&self) -> &'static str {
+        "careless_not_equal"
+    }
+    fn subscriptions(&self) -> Vec<engine::Subscription> {
+        engine::Subscription::all(&[self.x, self.y], engine::Condition::Fixed)
+    }
+    fn propagate_from_scratch(&self, ctx: &mut engine::Context<'_>) -> engine::PropResult {
+        for (a, b) in [(self.x, self.y), (self.y, self.x)] {
+            if ctx.is_fixed(a) {
+                let v = ctx.value(a);
+                ctx.remove(b, v)?;
+            }
+        }
+        Ok(())
+    }
+    fn explain(&self, _: &[engine::Domain], _: engine::Atom, _: &mut Vec<engine::Atom>) -> bool {
+        true
+    }
+}
+
+#[test]
+fn the_checking_mode_catches_a_faulty_explanation() {
+    let faulty = std::panic::catch_unwind(|| {
+        let mut m = Model::new();
+        let xs = m.new_vars(4, 0, 2);
+        for i in 0..4 {
+            for j in i + 1..4 {
+                m.post(Box::new(CarelessNotEqual { x: xs[i], y: xs[j] }));
+            }
+        }
+        let config = SearchConfig {
+            check_learning: true,
+            ..config(true, VarSelect::InputOrder)
+        };
+        count(&mut m, &config)
+    });
+    let message = *faulty
+        .expect_err("the empty reason went unnoticed")
+        .downcast::<String>()
+        .unwrap();
+    assert!(message.contains("careless_not_equal explains"), "{message}");
 }

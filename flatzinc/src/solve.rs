@@ -49,6 +49,8 @@ pub struct Options {
     pub failures: Option<u64>,
     /// `--profile`: time each kind of propagator (the `-s` table's `time_ms` column).
     pub profile: bool,
+    /// `--learn`: learn a nogood from each failure (engine/src/learning/).
+    pub learn: bool,
     /// `-p N`: with N > 1, a portfolio of N differently configured searches racing for the
     /// first solution or the optimum (`engine/src/search/portfolio.rs`); 0 or 1: one search.
     pub threads: usize,
@@ -111,6 +113,7 @@ pub fn format_solution(output: &[OutputItem], sol: &Solution) -> String {
 pub fn config(built: &Built, options: &Options) -> SearchConfig {
     let mut config = SearchConfig {
         seed: options.seed,
+        learn: options.learn,
         ..SearchConfig::default()
     };
     config.objective = built
@@ -303,6 +306,12 @@ fn write_statistics(
     stat("restarts", s.restarts.to_string())?;
     stat("propagations", s.propagations.to_string())?;
     stat("peakDepth", s.peak_depth.to_string())?;
+    if s.nogoods > 0 {
+        // With --learn: the nogoods learned, and their mean size in atoms.
+        stat("nogoods", s.nogoods.to_string())?;
+        let mean = s.nogood_atoms as f64 / s.nogoods as f64;
+        stat("nogoodMeanSize", format!("{mean:.1}"))?;
+    }
     if let Some(obj) = outcome.objective {
         stat("objective", obj.to_string())?;
         if outcome.complete {
