@@ -83,6 +83,7 @@ pub fn stat_lines(run: &InstanceRun) -> String {
         stat("nogoods", s.nogoods.to_string());
         let mean = s.nogood_atoms as f64 / s.nogoods as f64;
         stat("nogoodMeanSize", format!("{mean:.1}"));
+        stat("backjumps", s.backjumps.to_string());
     }
     stat("solveTime", format!("{:.6}", s.time.as_secs_f64()));
     stat("solutions", s.solutions.to_string());

@@ -125,6 +125,7 @@ fn counts_with_learning_equal_counts_without() {
 
 #[test]
 fn first_solutions_agree_with_and_without_learning() {
+    let mut backjumps = 0;
     for seed in 0..MODELS {
         let plain = solve(
             &mut random_model(seed + 10_000).0,
@@ -136,7 +137,10 @@ fn first_solutions_agree_with_and_without_learning() {
         );
         assert_eq!(plain.solutions, learning.solutions, "seed {seed}");
         assert_eq!(plain.complete, learning.complete, "seed {seed}");
+        backjumps += learning.stats.backjumps;
     }
+    // A first solution is searched with backjumps: they must have been taken.
+    assert!(backjumps > 50, "only {backjumps} backjumps");
 }
 
 #[test]
@@ -171,6 +175,17 @@ fn optima_agree_with_and_without_learning() {
             let learning = solve(&mut model(seed).0, &with(true));
             assert!(plain.complete && learning.complete, "seed {seed}");
             assert_eq!(plain.objective, learning.objective, "seed {seed}");
+            if seed % 4 != 0 {
+                continue;
+            }
+            let checked = solve(
+                &mut model(seed).0,
+                &SearchConfig {
+                    check_learning: true,
+                    ..with(true)
+                },
+            );
+            assert_eq!(plain.objective, checked.objective, "seed {seed}");
         }
     }
 }

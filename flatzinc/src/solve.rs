@@ -311,6 +311,7 @@ fn write_statistics(
         stat("nogoods", s.nogoods.to_string())?;
         let mean = s.nogood_atoms as f64 / s.nogoods as f64;
         stat("nogoodMeanSize", format!("{mean:.1}"))?;
+        stat("backjumps", s.backjumps.to_string())?;
     }
     if let Some(obj) = outcome.objective {
         stat("objective", obj.to_string())?;

@@ -39,6 +39,9 @@ pub struct Learned {
     pub lbd: u32,
     /// The highest level among its atoms but the current one's (the asserting level).
     pub backjump_level: usize,
+    /// Exactly one atom is of the current level (the 1UIP): once the search is back at
+    /// `backjump_level`, the nogood imposes its negation.
+    pub asserting: bool,
 }
 
 /// A reason used by the analysis: `atom`, first true after change `position`, follows from
@@ -105,6 +108,7 @@ pub fn analyse(
             }
         }
     }
+    let asserting = current.len() + decisions_here == 1;
     kept.extend(current.into_iter().map(|(p, a)| (a, Place::At(p))));
     let levels: HashSet<usize> = kept.iter().map(|&(_, p)| trail.level_of(p)).collect();
     let backjump_level = kept
@@ -117,5 +121,6 @@ pub fn analyse(
         atoms: kept.into_iter().map(|(a, _)| a).collect(),
         lbd: levels.len() as u32,
         backjump_level,
+        asserting,
     })
 }

@@ -115,6 +115,7 @@ impl Learner {
         };
         drop_subsumed(&mut learned.atoms);
         drop_implied_by_reasons(&mut learned.atoms, trail, &self.nogoods, propagators);
+        settle_levels(&mut learned, trail, store.level());
         if let Some(checker) = self.checker.as_mut() {
             checker.check_nogood(&learned.atoms, better);
         }
@@ -122,4 +123,25 @@ impl Learner {
         self.nogoods.reduce(trail);
         Some(learned)
     }
+}
+
+/// After minimisation, where the nogood sends the search back to: with one atom of the
+/// current level, to the highest level of the others (there it imposes that atom's
+/// negation); with none, to its highest level (there it fails at once); with several, it
+/// does not assert, and the search backtracks one level as usual.
+fn settle_levels(learned: &mut Learned, trail: &Trail, level: usize) {
+    let levels: Vec<usize> = learned
+        .atoms
+        .iter()
+        .map(|&a| trail.level_of(trail.place(a)))
+        .collect();
+    let here = levels.iter().filter(|&&l| l == level).count();
+    let below = levels
+        .iter()
+        .copied()
+        .filter(|&l| l < level)
+        .max()
+        .unwrap_or(0);
+    learned.asserting = here <= 1;
+    learned.backjump_level = below;
 }

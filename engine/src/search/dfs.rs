@@ -31,9 +31,10 @@
 //! with its cause on a trail, decisions and the bound are recorded here, and at each failure
 //! the learner analyses it and stores a nogood, which the nogood store propagates at every
 //! node from then on (after each fixpoint of the propagators, until neither changes
-//! anything). The search still backtracks chronologically: a nogood is implied by the
-//! constraints (and the bound, which only tightens), never by a solution found, so counts
-//! stay exact.
+//! anything). A nogood is implied by the constraints (and the bound, which only tightens),
+//! never by a solution found, so counts stay exact. When counting or listing solutions the
+//! search backtracks chronologically; for a first solution or an optimum it backjumps to
+//! the level where the new nogood imposes something (`backjump`).
 //!
 //! Restarts: when the failures of the current run exceed the policy's cutoff, every level is
 //! closed and the search begins again from the root (which keeps the best bound, the
@@ -89,6 +90,9 @@ struct Dfs<'a> {
     /// With `config.learn`: the nogoods and the analysis (the trail is in the model's
     /// propagation, which records on it).
     learner: Option<Box<Learner>>,
+    /// With learning, for a first solution or an optimum: the level the last nogood sends
+    /// the search back to (see `backjump`).
+    backjump_to: Option<usize>,
 }
 
 /// Search `model` as `config` says. Every solution is passed to `on_solution`, which may stop
@@ -117,6 +121,7 @@ pub fn search(
         run: 0,
         interrupted: false,
         learner: None,
+        backjump_to: None,
     };
     // Propagation itself polls the deadline and the stop flag, so that one long fixpoint or
     // one long propagator call cannot outlast the limits (interrupt.rs).
@@ -316,7 +321,38 @@ impl Dfs<'_> {
                 return self.restart();
             }
         }
+        if let Some(level) = self.backjump_to.take() {
+            return self.backjump(level);
+        }
         self.backtrack()
+    }
+
+    /// Learning's backjump (conflict-directed, as a SAT solver's): close every level above
+    /// `level` without trying their right branches, and propagate there, where the nogood
+    /// just learned imposes the negation of its one atom of the failed level. The decisions
+    /// undone are not refuted, only forgotten: the search takes them again if it wants, so
+    /// nothing is lost, but a solution already found could be found again. So it is done
+    /// only when the search stops at the first solution or only accepts better ones.
+    fn backjump(&mut self, mut level: usize) -> bool {
+        loop {
+            if level >= self.model.store.level() || self.stack.is_empty() {
+                return self.backtrack();
+            }
+            while self.model.store.level() > level && self.stack.pop().is_some() {
+                self.model.store.pop_level();
+            }
+            self.stats.backjumps += 1;
+            if self.apply_bound() && self.propagate_ok() {
+                return true;
+            }
+            if self.interrupted {
+                return false;
+            }
+            match self.backjump_to.take() {
+                Some(next) => level = next,
+                None => return self.backtrack(),
+            }
+        }
     }
 
     /// Close levels until a right branch propagates. False when no level is left.
@@ -518,7 +554,7 @@ impl Dfs<'_> {
         };
         let propagation = &self.model.propagation;
         let propagators = |p: u32| propagation.propagator(p);
-        learner.learn(
+        let learned = learner.learn(
             &mut trail,
             &self.model.store,
             &propagators,
@@ -526,6 +562,11 @@ impl Dfs<'_> {
             &better,
         );
         self.model.propagation.trail = Some(trail);
+        let may_jump = !self.config.project
+            && (self.config.objective.is_some() || self.config.solution_limit == Some(1));
+        self.backjump_to = learned
+            .filter(|l| may_jump && l.asserting)
+            .map(|l| l.backjump_level);
     }
 
     fn record_solution(&mut self, on_solution: &mut dyn FnMut(&Solution) -> Control) -> Control {

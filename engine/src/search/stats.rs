@@ -26,6 +26,9 @@ pub struct SearchStats {
     /// in atoms.
     pub nogoods: u64,
     pub nogood_atoms: u64,
+    /// Backjumps: failures after which the search closed levels without trying their right
+    /// branches, back to the level where the nogood learned imposes something.
+    pub backjumps: u64,
 }
 
 impl SearchStats {
@@ -39,6 +42,7 @@ impl SearchStats {
         self.peak_depth = self.peak_depth.max(other.peak_depth);
         self.nogoods += other.nogoods;
         self.nogood_atoms += other.nogood_atoms;
+        self.backjumps += other.backjumps;
     }
 }
 
