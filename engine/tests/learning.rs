@@ -111,12 +111,21 @@ const MODELS: u64 = 300;
 fn counts_with_learning_equal_counts_without() {
     let mut learned = 0;
     for seed in 0..MODELS {
+        let plain = count(
+            &mut random_model(seed).0,
+            &config(false, VarSelect::InputOrder),
+        );
         for select in [VarSelect::InputOrder, VarSelect::SmallestDomain] {
-            let plain = count(&mut random_model(seed).0, &config(false, select.clone()));
-            let learning = count(&mut random_model(seed).0, &config(true, select));
-            assert!(plain.complete && learning.complete);
-            assert_eq!(plain.solutions, learning.solutions, "seed {seed}");
-            learned += learning.stats.nogoods;
+            for activity in [false, true] {
+                let learning = SearchConfig {
+                    activity,
+                    ..config(true, select.clone())
+                };
+                let learning = count(&mut random_model(seed).0, &learning);
+                assert!(plain.complete && learning.complete);
+                assert_eq!(plain.solutions, learning.solutions, "seed {seed}");
+                learned += learning.stats.nogoods;
+            }
         }
     }
     // The models must fail often enough for learning to be exercised at all.
@@ -131,13 +140,22 @@ fn first_solutions_agree_with_and_without_learning() {
             &mut random_model(seed + 10_000).0,
             &config(false, VarSelect::InputOrder),
         );
-        let learning = solve(
-            &mut random_model(seed + 10_000).0,
-            &config(true, VarSelect::InputOrder),
-        );
-        assert_eq!(plain.solutions, learning.solutions, "seed {seed}");
-        assert_eq!(plain.complete, learning.complete, "seed {seed}");
-        backjumps += learning.stats.backjumps;
+        // Plain learning; then with activity-based branching and frequent restarts.
+        for activity in [false, true] {
+            let with = SearchConfig {
+                activity,
+                restarts: if activity {
+                    engine::RestartPolicy::Luby { scale: 2 }
+                } else {
+                    engine::RestartPolicy::Never
+                },
+                ..config(true, VarSelect::InputOrder)
+            };
+            let learning = solve(&mut random_model(seed + 10_000).0, &with);
+            assert_eq!(plain.solutions, learning.solutions, "seed {seed}");
+            assert_eq!(plain.complete, learning.complete, "seed {seed}");
+            backjumps += learning.stats.backjumps;
+        }
     }
     // A first solution is searched with backjumps: they must have been taken.
     assert!(backjumps > 50, "only {backjumps} backjumps");
@@ -167,8 +185,16 @@ fn optima_agree_with_and_without_learning() {
             } else {
                 Objective::maximize(total)
             });
+            // Every other model with activity-based branching and frequent restarts.
+            let activity = seed % 2 == 1;
             let with = |learn| SearchConfig {
                 objective,
+                activity: learn && activity,
+                restarts: if learn && activity {
+                    engine::RestartPolicy::Luby { scale: 2 }
+                } else {
+                    engine::RestartPolicy::Never
+                },
                 ..config(learn, VarSelect::InputOrder)
             };
             let plain = solve(&mut model(seed).0, &with(false));

@@ -114,6 +114,8 @@ pub fn config(built: &Built, options: &Options) -> SearchConfig {
     let mut config = SearchConfig {
         seed: options.seed,
         learn: options.learn,
+        // `-f` lets the engine choose: with learning, it branches on activity (VSIDS).
+        activity: options.learn && options.free,
         ..SearchConfig::default()
     };
     config.objective = built
@@ -170,7 +172,8 @@ pub fn config(built: &Built, options: &Options) -> SearchConfig {
 /// `relax_and_reconstruct(x, p)`, `p` % of `x` at random (the restart annotation's constant
 /// cutoff, if any, as each neighbourhood's failure limit). `None` for plain search.
 pub fn lns(built: &Built, options: &Options, config: &SearchConfig) -> Option<Lns> {
-    if built.objective.is_none() || options.races() {
+    // With --learn, branch and bound learns instead (the neighbourhoods would not).
+    if built.objective.is_none() || options.races() || options.learn {
         return None;
     }
     if !options.free {

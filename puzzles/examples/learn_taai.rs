@@ -1,6 +1,7 @@
 //! Learning from failure (`--learn`, `engine/src/learning/`) measured on the TAAI 2011
 //! nonograms: boards FIRST to FIRST + COUNT - 1, each searched with the puzzle's own search
-//! and a node limit, without and then with learning. Prints, for each, the boards solved
+//! and a node limit, without learning, with learning, and with learning, activity-based
+//! branching and Luby restarts. Prints, for each, the boards solved
 //! within the limit, the nodes in all, the nogoods learned and the time (the node counts are
 //! the load-independent figures).
 //!
@@ -62,7 +63,9 @@ fn main() {
     let path = engine::testing::data_path("nonogram/taai/taai2011_question.txt")
         .expect("the TAAI 2011 boards in the data folder");
     let text = std::fs::read_to_string(path).expect("the TAAI file reads");
-    for learn in [false, true] {
+    // Off; learning with the puzzle's search; learning with activity-based branching and
+    // Luby restarts.
+    for (learn, activity) in [(false, false), (true, false), (true, true)] {
         let (mut solved, mut searched, mut nogoods) = (0, 0u64, 0u64);
         let started = Instant::now();
         for board in boards(&text).iter().skip(first).take(count) {
@@ -74,6 +77,12 @@ fn main() {
                     ..Limits::default()
                 },
                 learn,
+                activity,
+                restarts: if activity {
+                    engine::RestartPolicy::Luby { scale: 100 }
+                } else {
+                    built.search.restarts
+                },
                 ..built.search.clone()
             };
             let outcome = engine::solve(&mut built.model, &config);
@@ -82,8 +91,12 @@ fn main() {
             solved += usize::from(outcome.solutions > 0);
         }
         println!(
-            "learning {}: {solved} of {count} solved within {nodes} nodes, {searched} nodes, {nogoods} nogoods, {:.1} s",
-            if learn { "on " } else { "off" },
+            "{}: {solved} of {count} solved within {nodes} nodes, {searched} nodes, {nogoods} nogoods, {:.1} s",
+            match (learn, activity) {
+                (false, _) => "learning off",
+                (true, false) => "learning on",
+                (true, true) => "learning on, activity, Luby restarts",
+            },
             started.elapsed().as_secs_f64()
         );
     }

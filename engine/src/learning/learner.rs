@@ -10,6 +10,7 @@
 //! 5. **storage**: the nogood store propagates it from the next node on (`nogoods.rs`),
 //!    and deletes the worst half of its nogoods when it grows past its limit.
 
+use super::activity::Activity;
 use super::analysis::{analyse, Learned};
 use super::causes::Propagators;
 use super::checking::Checker;
@@ -31,6 +32,8 @@ pub struct Learner {
     /// Failures from which nothing was learned (a reason found faulty, or no propagator to
     /// ask: a bound that could not be applied).
     pub unexplained: u64,
+    /// The variables' activities (bumped by every nogood), for activity-based branching.
+    pub activity: Activity,
 }
 
 impl Learner {
@@ -40,6 +43,7 @@ impl Learner {
             checker: checker.map(Box::new),
             nogood_conflict: None,
             unexplained: 0,
+            activity: Activity::new(num_vars),
         }
     }
 
@@ -119,6 +123,12 @@ impl Learner {
         if let Some(checker) = self.checker.as_mut() {
             checker.check_nogood(&learned.atoms, better);
         }
+        let mut vars: Vec<_> = learned.atoms.iter().map(|a| a.var()).collect();
+        vars.dedup();
+        for x in vars {
+            self.activity.bump(x);
+        }
+        self.activity.decay();
         self.nogoods.add(learned.atoms.clone(), learned.lbd);
         self.nogoods.reduce(trail);
         Some(learned)

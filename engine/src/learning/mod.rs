@@ -23,10 +23,13 @@
 //! | learned nogoods, two watched atoms, deletion by LBD | `nogoods.rs` |
 //! | the checking mode: reasons and nogoods verified by brute force | `checking.rs` |
 //! | one learning search step: analyse, minimise, store | `learner.rs` |
+//! | activity-based branching (VSIDS) and phase saving | `activity.rs` |
 //!
-//! The search uses it in `search/dfs.rs` (`SearchConfig::learn`): with chronological
-//! backtracking, every failure is analysed and its nogood stored and propagated. Parallel
-//! search and LNS do not learn.
+//! The search uses it in `search/dfs.rs` (`SearchConfig::learn`): every failure is analysed
+//! and its nogood stored and propagated; for a first solution or an optimum the search
+//! backjumps to the level where the nogood asserts, when counting or listing it backtracks
+//! chronologically. Parallel counting and LNS neighbourhoods do not learn.
+pub mod activity;
 pub mod analysis;
 pub mod causes;
 pub mod checking;

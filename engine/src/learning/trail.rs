@@ -90,7 +90,13 @@ pub struct Trail {
     /// A propagator changed a variable it does not subscribe to: its changes cannot be
     /// explained, and learning stops (nothing is learned from then on).
     pub broken: bool,
+    /// For each variable, the value it last had when a backtrack undid it (phase saving,
+    /// `activity.rs`); `NO_PHASE` if none yet.
+    phases: Vec<i32>,
 }
+
+/// `Trail::phases` of a variable never undone while fixed.
+const NO_PHASE: i32 = i32::MIN;
 
 impl Trail {
     /// Start recording in a store whose current domains become the root facts.
@@ -98,6 +104,7 @@ impl Trail {
         Trail {
             root: domains.to_vec(),
             of_var: vec![Vec::new(); domains.len()],
+            phases: vec![NO_PHASE; domains.len()],
             ..Trail::default()
         }
     }
@@ -128,6 +135,12 @@ impl Trail {
         self.vars_of.get(p as usize).map_or(&[], |v| v)
     }
 
+    /// The value `x` last had when a backtrack undid it, if it was ever undone while fixed.
+    pub fn phase(&self, x: VarId) -> Option<i32> {
+        let v = self.phases[x.index()];
+        (v != NO_PHASE).then_some(v)
+    }
+
     /// Drop the changes made at levels the store has closed since.
     pub fn sync(&mut self, store: &Store) {
         while let Some(last) = self.changes.last() {
@@ -136,6 +149,9 @@ impl Trail {
             }
             let change = self.changes.pop().unwrap();
             self.of_var[change.var.index()].pop();
+            if change.after.is_fixed() {
+                self.phases[change.var.index()] = change.after.value();
+            }
             if let Cause::Run(r) = change.cause {
                 self.runs.truncate(r as usize);
             }

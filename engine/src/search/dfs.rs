@@ -185,7 +185,7 @@ impl Dfs<'_> {
             if self.limit_reached() {
                 return End::Stopped;
             }
-            match self.brancher.next(self.model) {
+            match self.next_decision() {
                 None => {
                     if self.record_solution(on_solution) == Control::Stop {
                         return End::Stopped;
@@ -459,6 +459,37 @@ impl Dfs<'_> {
     }
 
     // ----- learning (learning/) ------------------------------------------------------------
+
+    /// The brancher's decision, or with activity-based branching, `x = v` on the most active
+    /// primary variable and its saved phase.
+    #[inline(always)]
+    fn next_decision(&mut self) -> Option<(Decision, bool)> {
+        if self.config.activity {
+            if let Some(decision) = self.most_active_decision() {
+                return Some((decision, true));
+            }
+        }
+        self.brancher.next(self.model)
+    }
+
+    fn most_active_decision(&self) -> Option<Decision> {
+        let learner = self.learner.as_deref()?;
+        let trail = self.model.propagation.trail.as_deref()?;
+        let store = &self.model.store;
+        let x = learner
+            .activity
+            .most_active(self.brancher.primary(), store)?;
+        let domain = store.domain(x);
+        let value = trail
+            .phase(x)
+            .filter(|&v| domain.contains(v))
+            .unwrap_or(domain.min());
+        Some(Decision {
+            var: x,
+            op: super::DecisionOp::Eq,
+            value,
+        })
+    }
 
     /// Switch learning on, at the root after its propagation: the trail records from here,
     /// and what holds now is a fact.

@@ -111,6 +111,10 @@ pub struct SearchConfig {
     /// With `learn`: verify every reason and every nogood by brute force on the model
     /// (learning/checking.rs; small models, tests and debugging).
     pub check_learning: bool,
+    /// With `learn`: branch on the primary variable of highest activity (VSIDS), on the
+    /// value it had last (phase saving), instead of `var_select` and `val_select`
+    /// (learning/activity.rs).
+    pub activity: bool,
 }
 
 /// A full assignment: the value of every variable, by index.
