@@ -151,7 +151,11 @@ pub fn search(
             dfs.start_learning();
         }
         dfs.fixpoint();
-        dfs.run(on_solution)
+        if dfs.learner.is_some() {
+            dfs.run::<true>(on_solution)
+        } else {
+            dfs.run::<false>(on_solution)
+        }
     };
     if let Some(learner) = dfs.learner.take() {
         dfs.stats.nogoods = learner.nogoods.learned;
@@ -180,12 +184,14 @@ pub fn search(
 }
 
 impl Dfs<'_> {
-    fn run(&mut self, on_solution: &mut dyn FnMut(&Solution) -> Control) -> End {
+    /// The search loop; `LEARN`: learning is on. The loop is compiled twice, and the copy
+    /// without learning has no test for it at each node.
+    fn run<const LEARN: bool>(&mut self, on_solution: &mut dyn FnMut(&Solution) -> Control) -> End {
         loop {
             if self.limit_reached() {
                 return End::Stopped;
             }
-            match self.next_decision() {
+            match self.next_decision::<LEARN>() {
                 None => {
                     if self.record_solution(on_solution) == Control::Stop {
                         return End::Stopped;
@@ -198,7 +204,7 @@ impl Dfs<'_> {
                             self.model.store.pop_level();
                         }
                     }
-                    if !self.backtrack() {
+                    if !self.backtrack::<LEARN>() {
                         return self.end();
                     }
                 }
@@ -206,8 +212,8 @@ impl Dfs<'_> {
                     self.model.store.push_level();
                     self.stack.push(Frame { decision, primary });
                     self.branch(decision, true);
-                    let ok = self.apply_decision(decision) && self.propagate_ok();
-                    if !ok && (self.interrupted || !self.after_failure()) {
+                    let ok = self.apply_decision::<LEARN>(decision) && self.propagate_ok::<LEARN>();
+                    if !ok && (self.interrupted || !self.after_failure::<LEARN>()) {
                         return self.end();
                     }
                 }
@@ -220,8 +226,8 @@ impl Dfs<'_> {
     /// inlining it once `fail` also showed the listener the conflict, and the call was
     /// measurable on n-queens (docs/PERFORMANCE.md, "The removal recorder switched off").
     #[inline(always)]
-    fn propagate_ok(&mut self) -> bool {
-        let result = if self.learner.is_some() {
+    fn propagate_ok<const LEARN: bool>(&mut self) -> bool {
+        let result = if LEARN {
             self.propagate_with_nogoods()
         } else {
             self.model.propagate()
@@ -315,16 +321,18 @@ impl Dfs<'_> {
 
     /// After a failed node: restart if the policy says so, else backtrack. False when the
     /// tree is exhausted.
-    fn after_failure(&mut self) -> bool {
+    fn after_failure<const LEARN: bool>(&mut self) -> bool {
         if let Some(cutoff) = self.config.restarts.cutoff(self.run) {
             if self.failures_since_restart >= cutoff {
-                return self.restart();
+                return self.restart::<LEARN>();
             }
         }
-        if let Some(level) = self.backjump_to.take() {
-            return self.backjump(level);
+        if LEARN {
+            if let Some(level) = self.backjump_to.take() {
+                return self.backjump(level);
+            }
         }
-        self.backtrack()
+        self.backtrack::<LEARN>()
     }
 
     /// Learning's backjump (conflict-directed, as a SAT solver's): close every level above
@@ -336,13 +344,13 @@ impl Dfs<'_> {
     fn backjump(&mut self, mut level: usize) -> bool {
         loop {
             if level >= self.model.store.level() || self.stack.is_empty() {
-                return self.backtrack();
+                return self.backtrack::<true>();
             }
             while self.model.store.level() > level && self.stack.pop().is_some() {
                 self.model.store.pop_level();
             }
             self.stats.backjumps += 1;
-            if self.apply_bound() && self.propagate_ok() {
+            if self.apply_bound() && self.propagate_ok::<true>() {
                 return true;
             }
             if self.interrupted {
@@ -350,7 +358,7 @@ impl Dfs<'_> {
             }
             match self.backjump_to.take() {
                 Some(next) => level = next,
-                None => return self.backtrack(),
+                None => return self.backtrack::<true>(),
             }
         }
     }
@@ -358,7 +366,7 @@ impl Dfs<'_> {
     /// Close levels until a right branch propagates. False when no level is left.
     /// (Always inlined into the search loop, its one caller in a hot path.)
     #[inline(always)]
-    fn backtrack(&mut self) -> bool {
+    fn backtrack<const LEARN: bool>(&mut self) -> bool {
         while let Some(frame) = self.stack.pop() {
             self.model.store.pop_level();
             if self.bound_excludes_level() {
@@ -368,7 +376,9 @@ impl Dfs<'_> {
             }
             let right = frame.decision.negation();
             self.branch(right, false);
-            let ok = self.apply_decision(right) && self.apply_bound() && self.propagate_ok();
+            let ok = self.apply_decision::<LEARN>(right)
+                && self.apply_bound()
+                && self.propagate_ok::<LEARN>();
             if ok {
                 return true;
             }
@@ -380,7 +390,7 @@ impl Dfs<'_> {
     }
 
     /// Go back to the root, keeping the bound, and propagate there.
-    fn restart(&mut self) -> bool {
+    fn restart<const LEARN: bool>(&mut self) -> bool {
         self.run += 1;
         let event = SearchEvent::Restart {
             number: self.run,
@@ -394,7 +404,7 @@ impl Dfs<'_> {
             self.model.store.pop_level();
         }
         self.model.propagation.abandon(&mut self.model.store);
-        self.apply_bound() && self.propagate_ok()
+        self.apply_bound() && self.propagate_ok::<LEARN>()
     }
 
     /// Require the objective to beat the best solution so far. False on conflict.
@@ -463,8 +473,8 @@ impl Dfs<'_> {
     /// The brancher's decision, or with activity-based branching, `x = v` on the most active
     /// primary variable and its saved phase.
     #[inline(always)]
-    fn next_decision(&mut self) -> Option<(Decision, bool)> {
-        if self.config.activity {
+    fn next_decision<const LEARN: bool>(&mut self) -> Option<(Decision, bool)> {
+        if LEARN && self.config.activity {
             if let Some(decision) = self.most_active_decision() {
                 return Some((decision, true));
             }
@@ -507,8 +517,8 @@ impl Dfs<'_> {
 
     /// Apply a decision (left or right branch); with learning, record it. False on conflict.
     #[inline(always)]
-    fn apply_decision(&mut self, decision: Decision) -> bool {
-        if self.learner.is_none() {
+    fn apply_decision<const LEARN: bool>(&mut self, decision: Decision) -> bool {
+        if !LEARN {
             return decision.apply(self.model).is_ok();
         }
         self.apply_recorded_decision(decision)
