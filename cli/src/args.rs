@@ -63,6 +63,8 @@ pub struct Options {
     pub tree: Option<PathBuf>,
     /// `--show-domains`: the candidates after root propagation (cli/src/domains.rs).
     pub show_domains: bool,
+    /// `--learn`: learn a nogood from each failure (`engine/src/learning/`).
+    pub learn: bool,
     /// `--probe`: probe the cells with few values before the search
     /// (`engine/src/search/probing.rs`).
     pub probe: bool,
@@ -160,6 +162,7 @@ pub enum FlagId {
     Animate,
     ShowDomains,
     Probe,
+    Learn,
     Explain,
     Var,
     Val,
@@ -417,6 +420,14 @@ pub const FLAGS: &[Flag] = &[
         PUZZLES,
     ),
     flag(
+        FlagId::Learn,
+        &["--learn"],
+        "",
+        "",
+        "learn a nogood from each failure and propagate it (lazy clause generation; one thread)",
+        EVERY,
+    ),
+    flag(
         FlagId::Explain,
         &["--explain"],
         "CELL",
@@ -615,6 +626,7 @@ fn set(o: &mut Options, id: FlagId, spelling: &str, value: Option<Word>) -> Resu
         FlagId::Profile => o.profile = true,
         FlagId::ShowDomains => o.show_domains = true,
         FlagId::Probe => o.probe = true,
+        FlagId::Learn => o.learn = true,
         FlagId::NumSolutions => o.num_solutions = Some(positive(spelling, &text)?),
         FlagId::Parallel => o.threads = Some(positive(spelling, &text)?.min(1024) as usize),
         FlagId::Seed => o.seed = Some(whole(spelling, &text)?),

@@ -95,6 +95,7 @@ pub fn run(
         nodes: options.nodes,
         failures: options.failures,
         profile: options.profile,
+        learn: options.learn,
         // At most one search per core: more would only take turns (and each is a copy of
         // the model).
         threads: options
@@ -211,6 +212,9 @@ fn run_minizinc(
     }
     if let Some(n) = options.failures {
         cmd.arg("--failures").arg(n.to_string());
+    }
+    if options.learn {
+        cmd.arg("--learn");
     }
     if options.profile {
         cmd.arg("--profile");
@@ -347,7 +351,7 @@ pub fn solver_configuration(exe: &Path, mznlib: &Path) -> String {
   "mznlib": {:?},
   "tags": ["cp", "int"],
   "stdFlags": ["-a", "-n", "-s", "-t", "-p", "-r", "-f", "-i"],
-  "extraFlags": [["--nodes", "stop after N search nodes", "int", "0"], ["--failures", "stop after N failures", "int", "0"], ["--profile", "time each kind of propagator", "bool", "false"], ["--no-lns", "under -f: no large neighbourhood search", "bool", "false"]],
+  "extraFlags": [["--nodes", "stop after N search nodes", "int", "0"], ["--failures", "stop after N failures", "int", "0"], ["--profile", "time each kind of propagator", "bool", "false"], ["--no-lns", "under -f: no large neighbourhood search", "bool", "false"], ["--learn", "learn a nogood from each failure", "bool", "false"]],
   "supportsMzn": false,
   "supportsFzn": true,
   "needsSolns2Out": true,

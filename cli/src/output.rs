@@ -78,6 +78,13 @@ pub fn stat_lines(run: &InstanceRun) -> String {
     stat("restarts", s.restarts.to_string());
     stat("propagations", s.propagations.to_string());
     stat("peakDepth", s.peak_depth.to_string());
+    if s.nogoods > 0 {
+        // With --learn: the nogoods learned, and their mean size in atoms.
+        stat("nogoods", s.nogoods.to_string());
+        let mean = s.nogood_atoms as f64 / s.nogoods as f64;
+        stat("nogoodMeanSize", format!("{mean:.1}"));
+        stat("backjumps", s.backjumps.to_string());
+    }
     stat("solveTime", format!("{:.6}", s.time.as_secs_f64()));
     stat("solutions", s.solutions.to_string());
     stat("nSolutions", s.solutions.to_string());

@@ -280,6 +280,9 @@ impl Plan<'_> {
         if let Some(policy) = o.restarts {
             config.restarts = policy;
         }
+        config.learn = o.learn;
+        // `-f` lets the engine choose: with learning, it branches on activity (VSIDS).
+        config.activity = o.learn && o.free;
         if finds_each_solution_once {
             // A restart would find the solutions of the first runs again.
             config.restarts = RestartPolicy::Never;

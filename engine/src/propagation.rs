@@ -33,6 +33,7 @@
 use crate::domain::Event;
 use crate::explain::RemovalRecorder;
 use crate::interrupt::RUNS_BETWEEN_POLLS;
+use crate::learning::trail::Trail;
 use crate::propagator::{
     Condition, Conflict, Context, EnqueueDecision, PostContext, Priority, PropResult, Propagator,
 };
@@ -143,6 +144,9 @@ pub(crate) struct Propagation {
     pub propagations: u64,
     /// When on, every run goes through it (explain.rs): `--explain`, the trace's summaries.
     pub(crate) recorder: Option<Box<RemovalRecorder>>,
+    /// When learning is on, every run's changes go on it with the run's inputs
+    /// (learning/trail.rs): the same recording copy of the loop as the recorder's.
+    pub(crate) trail: Option<Box<Trail>>,
 }
 
 impl Propagation {
@@ -263,7 +267,7 @@ impl Propagation {
     /// recorder switched off").
     #[inline(always)]
     pub(crate) fn fixpoint(&mut self, store: &mut Store) -> Result<(), Conflict> {
-        if self.recorder.is_some() {
+        if self.recorder.is_some() || self.trail.is_some() {
             return self.fixpoint_recording(store);
         }
         self.fixpoint_loop::<false>(store)
@@ -302,12 +306,24 @@ impl Propagation {
                 posted.state.fresh = false;
                 posted.prop.clear_pending();
                 if RECORDING {
-                    Self::run_recorded(&mut self.recorder, p, &mut posted.prop, &mut ctx, true)
+                    Self::run_recorded(
+                        (&mut self.recorder, &mut self.trail),
+                        p,
+                        &mut posted.prop,
+                        &mut ctx,
+                        true,
+                    )
                 } else {
                     posted.prop.reset_and_propagate(&mut ctx)
                 }
             } else if RECORDING {
-                Self::run_recorded(&mut self.recorder, p, &mut posted.prop, &mut ctx, false)
+                Self::run_recorded(
+                    (&mut self.recorder, &mut self.trail),
+                    p,
+                    &mut posted.prop,
+                    &mut ctx,
+                    false,
+                )
             } else {
                 posted.prop.propagate(&mut ctx)
             };
@@ -356,18 +372,26 @@ impl Propagation {
         Ok(())
     }
 
-    /// One run of a propagator through the recorder: from scratch (`fresh`) or incremental.
+    /// One run of a propagator through the recorder and the learning trail, whichever are
+    /// on: from scratch (`fresh`) or incremental.
     fn run_recorded(
-        recorder: &mut Option<Box<RemovalRecorder>>,
+        (recorder, trail): (&mut Option<Box<RemovalRecorder>>, &mut Option<Box<Trail>>),
         p: u32,
         prop: &mut Box<dyn Propagator>,
         ctx: &mut Context<'_>,
         fresh: bool,
     ) -> PropResult {
-        let Some(recorder) = recorder.as_deref_mut() else {
-            return Self::run(prop, fresh, ctx);
-        };
-        recorder.record(p, prop, ctx, |prop, ctx| Self::run(prop, fresh, ctx))
+        let mut run =
+            |prop: &mut Box<dyn Propagator>, ctx: &mut Context<'_>| match recorder.as_deref_mut() {
+                Some(recorder) => {
+                    recorder.record(p, prop, ctx, |prop, ctx| Self::run(prop, fresh, ctx))
+                }
+                None => Self::run(prop, fresh, ctx),
+            };
+        match trail.as_deref_mut() {
+            Some(trail) => trail.observe_run(p, prop, ctx, run),
+            None => run(prop, ctx),
+        }
     }
 
     fn run(prop: &mut Box<dyn Propagator>, fresh: bool, ctx: &mut Context<'_>) -> PropResult {

@@ -197,6 +197,10 @@ impl<'a> Context<'a> {
     pub(crate) fn removed_count(&self) -> u64 {
         self.store.removed_count()
     }
+    /// The store itself, read-only (the learning trail reads the level of a run's changes).
+    pub(crate) fn store(&self) -> &Store {
+        self.store
+    }
 
     // ----- pruning (each returns whether the domain changed, or a conflict if it emptied) --
 

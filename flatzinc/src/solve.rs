@@ -49,6 +49,8 @@ pub struct Options {
     pub failures: Option<u64>,
     /// `--profile`: time each kind of propagator (the `-s` table's `time_ms` column).
     pub profile: bool,
+    /// `--learn`: learn a nogood from each failure (engine/src/learning/).
+    pub learn: bool,
     /// `-p N`: with N > 1, a portfolio of N differently configured searches racing for the
     /// first solution or the optimum (`engine/src/search/portfolio.rs`); 0 or 1: one search.
     pub threads: usize,
@@ -111,6 +113,9 @@ pub fn format_solution(output: &[OutputItem], sol: &Solution) -> String {
 pub fn config(built: &Built, options: &Options) -> SearchConfig {
     let mut config = SearchConfig {
         seed: options.seed,
+        learn: options.learn,
+        // `-f` lets the engine choose: with learning, it branches on activity (VSIDS).
+        activity: options.learn && options.free,
         ..SearchConfig::default()
     };
     config.objective = built
@@ -167,7 +172,8 @@ pub fn config(built: &Built, options: &Options) -> SearchConfig {
 /// `relax_and_reconstruct(x, p)`, `p` % of `x` at random (the restart annotation's constant
 /// cutoff, if any, as each neighbourhood's failure limit). `None` for plain search.
 pub fn lns(built: &Built, options: &Options, config: &SearchConfig) -> Option<Lns> {
-    if built.objective.is_none() || options.races() {
+    // With --learn, branch and bound learns instead (the neighbourhoods would not).
+    if built.objective.is_none() || options.races() || options.learn {
         return None;
     }
     if !options.free {
@@ -303,6 +309,13 @@ fn write_statistics(
     stat("restarts", s.restarts.to_string())?;
     stat("propagations", s.propagations.to_string())?;
     stat("peakDepth", s.peak_depth.to_string())?;
+    if s.nogoods > 0 {
+        // With --learn: the nogoods learned, and their mean size in atoms.
+        stat("nogoods", s.nogoods.to_string())?;
+        let mean = s.nogood_atoms as f64 / s.nogoods as f64;
+        stat("nogoodMeanSize", format!("{mean:.1}"))?;
+        stat("backjumps", s.backjumps.to_string())?;
+    }
     if let Some(obj) = outcome.objective {
         stat("objective", obj.to_string())?;
         if outcome.complete {

@@ -15,6 +15,29 @@
 //! |---|---|
 //! | an atomic constraint, its negation, when it holds | `engine/src/atom.rs` (a floor below, since every propagator's `explain` speaks of atoms) |
 //! | what a propagator's reason must be; the generic reason every propagator has | `reason.rs` |
+//! | which atom implies which, on one variable | `implication.rs` |
+//! | every domain change in order, with its level and cause; an atom's place | `trail.rs` |
+//! | the reason of an atom from its place on the trail | `causes.rs` |
+//! | 1UIP conflict analysis | `analysis.rs` |
+//! | nogood minimisation | `minimise.rs` |
+//! | learned nogoods, two watched atoms, deletion by LBD | `nogoods.rs` |
+//! | the checking mode: reasons and nogoods verified by brute force | `checking.rs` |
+//! | one learning search step: analyse, minimise, store | `learner.rs` |
+//! | activity-based branching (VSIDS) and phase saving | `activity.rs` |
+//!
+//! The search uses it in `search/dfs.rs` (`SearchConfig::learn`): every failure is analysed
+//! and its nogood stored and propagated; for a first solution or an optimum the search
+//! backjumps to the level where the nogood asserts, when counting or listing it backtracks
+//! chronologically. Parallel counting and LNS neighbourhoods do not learn.
+pub mod activity;
+pub mod analysis;
+pub mod causes;
+pub mod checking;
+pub mod implication;
+pub mod learner;
+pub mod minimise;
+pub mod nogoods;
 pub mod reason;
+pub mod trail;
 
 pub use crate::atom::Atom;

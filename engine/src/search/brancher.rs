@@ -442,6 +442,11 @@ impl Brancher {
         self.rng.shuffle(&mut self.primary);
     }
 
+    /// The variables a solution is made of, in the current tie-breaking order.
+    pub(crate) fn primary(&self) -> &[VarId] {
+        &self.primary
+    }
+
     /// The next decision, and whether it is on a primary variable; `None` when every
     /// variable is fixed (a solution).
     pub fn next(&mut self, model: &Model) -> Option<(Decision, bool)> {

@@ -27,6 +27,15 @@
 //! propagation polls them too (interrupt.rs), and a propagation cut short is no failure: the
 //! search ends as at a limit, the tree not exhausted.
 //!
+//! Learning (`SearchConfig::learn`, learning/): the propagation loop records every change
+//! with its cause on a trail, decisions and the bound are recorded here, and at each failure
+//! the learner analyses it and stores a nogood, which the nogood store propagates at every
+//! node from then on (after each fixpoint of the propagators, until neither changes
+//! anything). A nogood is implied by the constraints (and the bound, which only tightens),
+//! never by a solution found, so counts stay exact. When counting or listing solutions the
+//! search backtracks chronologically; for a first solution or an optimum it backjumps to
+//! the level where the new nogood imposes something (`backjump`).
+//!
 //! Restarts: when the failures of the current run exceed the policy's cutoff, every level is
 //! closed and the search begins again from the root (which keeps the best bound, the
 //! dom/wdeg weights and the random generator's state).
@@ -35,7 +44,13 @@ use super::brancher::{Brancher, Decision};
 use super::events::{SearchEvent, SearchListener};
 use super::stats::SearchStats;
 use super::{Control, Outcome, SearchConfig, Solution};
+use crate::atom::Atom;
+use crate::learning::checking::Checker;
+use crate::learning::learner::Learner;
+use crate::learning::nogoods::NogoodConflict;
+use crate::learning::trail::{Cause, Trail};
 use crate::model::Model;
+use crate::propagator::Propagator;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
 
@@ -72,6 +87,12 @@ struct Dfs<'a> {
     /// Propagation gave way to the stop check (interrupt.rs): the search stops as at a
     /// limit, and the node it was in is not a failure.
     interrupted: bool,
+    /// With `config.learn`: the nogoods and the analysis (the trail is in the model's
+    /// propagation, which records on it).
+    learner: Option<Box<Learner>>,
+    /// With learning, for a first solution or an optimum: the level the last nogood sends
+    /// the search back to (see `backjump`).
+    backjump_to: Option<usize>,
 }
 
 /// Search `model` as `config` says. Every solution is passed to `on_solution`, which may stop
@@ -99,6 +120,8 @@ pub fn search(
         failures_since_restart: 0,
         run: 0,
         interrupted: false,
+        learner: None,
+        backjump_to: None,
     };
     // Propagation itself polls the deadline and the stop flag, so that one long fixpoint or
     // one long propagator call cannot outlast the limits (interrupt.rs).
@@ -124,9 +147,21 @@ pub fn search(
             End::Exhausted
         }
     } else {
+        if config.learn {
+            dfs.start_learning();
+        }
         dfs.fixpoint();
-        dfs.run(on_solution)
+        if dfs.learner.is_some() {
+            dfs.run::<true>(on_solution)
+        } else {
+            dfs.run::<false>(on_solution)
+        }
     };
+    if let Some(learner) = dfs.learner.take() {
+        dfs.stats.nogoods = learner.nogoods.learned;
+        dfs.stats.nogood_atoms = learner.nogoods.total_size;
+        dfs.model.propagation.trail = None;
+    }
     // Leave the model as we found it.
     while dfs.model.store.level() > base_level {
         dfs.model.store.pop_level();
@@ -149,12 +184,14 @@ pub fn search(
 }
 
 impl Dfs<'_> {
-    fn run(&mut self, on_solution: &mut dyn FnMut(&Solution) -> Control) -> End {
+    /// The search loop; `LEARN`: learning is on. The loop is compiled twice, and the copy
+    /// without learning has no test for it at each node.
+    fn run<const LEARN: bool>(&mut self, on_solution: &mut dyn FnMut(&Solution) -> Control) -> End {
         loop {
             if self.limit_reached() {
                 return End::Stopped;
             }
-            match self.brancher.next(self.model) {
+            match self.next_decision::<LEARN>() {
                 None => {
                     if self.record_solution(on_solution) == Control::Stop {
                         return End::Stopped;
@@ -167,7 +204,7 @@ impl Dfs<'_> {
                             self.model.store.pop_level();
                         }
                     }
-                    if !self.backtrack() {
+                    if !self.backtrack::<LEARN>() {
                         return self.end();
                     }
                 }
@@ -175,8 +212,8 @@ impl Dfs<'_> {
                     self.model.store.push_level();
                     self.stack.push(Frame { decision, primary });
                     self.branch(decision, true);
-                    let ok = decision.apply(self.model).is_ok() && self.propagate_ok();
-                    if !ok && (self.interrupted || !self.after_failure()) {
+                    let ok = self.apply_decision::<LEARN>(decision) && self.propagate_ok::<LEARN>();
+                    if !ok && (self.interrupted || !self.after_failure::<LEARN>()) {
                         return self.end();
                     }
                 }
@@ -189,8 +226,13 @@ impl Dfs<'_> {
     /// inlining it once `fail` also showed the listener the conflict, and the call was
     /// measurable on n-queens (docs/PERFORMANCE.md, "The removal recorder switched off").
     #[inline(always)]
-    fn propagate_ok(&mut self) -> bool {
-        match self.model.propagate() {
+    fn propagate_ok<const LEARN: bool>(&mut self) -> bool {
+        let result = if LEARN {
+            self.propagate_with_nogoods()
+        } else {
+            self.model.propagate()
+        };
+        match result {
             Ok(()) => {
                 self.fixpoint();
                 true
@@ -220,6 +262,9 @@ impl Dfs<'_> {
     fn fail(&mut self, propagator: Option<u32>) {
         if self.listening {
             self.show_conflict();
+        }
+        if self.learner.is_some() {
+            self.learn(propagator);
         }
         self.model.propagation.abandon(&mut self.model.store);
         self.failures_since_restart += 1;
@@ -276,19 +321,52 @@ impl Dfs<'_> {
 
     /// After a failed node: restart if the policy says so, else backtrack. False when the
     /// tree is exhausted.
-    fn after_failure(&mut self) -> bool {
+    fn after_failure<const LEARN: bool>(&mut self) -> bool {
         if let Some(cutoff) = self.config.restarts.cutoff(self.run) {
             if self.failures_since_restart >= cutoff {
-                return self.restart();
+                return self.restart::<LEARN>();
             }
         }
-        self.backtrack()
+        if LEARN {
+            if let Some(level) = self.backjump_to.take() {
+                return self.backjump(level);
+            }
+        }
+        self.backtrack::<LEARN>()
+    }
+
+    /// Learning's backjump (conflict-directed, as a SAT solver's): close every level above
+    /// `level` without trying their right branches, and propagate there, where the nogood
+    /// just learned imposes the negation of its one atom of the failed level. The decisions
+    /// undone are not refuted, only forgotten: the search takes them again if it wants, so
+    /// nothing is lost, but a solution already found could be found again. So it is done
+    /// only when the search stops at the first solution or only accepts better ones.
+    fn backjump(&mut self, mut level: usize) -> bool {
+        loop {
+            if level >= self.model.store.level() || self.stack.is_empty() {
+                return self.backtrack::<true>();
+            }
+            while self.model.store.level() > level && self.stack.pop().is_some() {
+                self.model.store.pop_level();
+            }
+            self.stats.backjumps += 1;
+            if self.apply_bound() && self.propagate_ok::<true>() {
+                return true;
+            }
+            if self.interrupted {
+                return false;
+            }
+            match self.backjump_to.take() {
+                Some(next) => level = next,
+                None => return self.backtrack::<true>(),
+            }
+        }
     }
 
     /// Close levels until a right branch propagates. False when no level is left.
     /// (Always inlined into the search loop, its one caller in a hot path.)
     #[inline(always)]
-    fn backtrack(&mut self) -> bool {
+    fn backtrack<const LEARN: bool>(&mut self) -> bool {
         while let Some(frame) = self.stack.pop() {
             self.model.store.pop_level();
             if self.bound_excludes_level() {
@@ -298,7 +376,9 @@ impl Dfs<'_> {
             }
             let right = frame.decision.negation();
             self.branch(right, false);
-            let ok = right.apply(self.model).is_ok() && self.apply_bound() && self.propagate_ok();
+            let ok = self.apply_decision::<LEARN>(right)
+                && self.apply_bound()
+                && self.propagate_ok::<LEARN>();
             if ok {
                 return true;
             }
@@ -310,7 +390,7 @@ impl Dfs<'_> {
     }
 
     /// Go back to the root, keeping the bound, and propagate there.
-    fn restart(&mut self) -> bool {
+    fn restart<const LEARN: bool>(&mut self) -> bool {
         self.run += 1;
         let event = SearchEvent::Restart {
             number: self.run,
@@ -324,7 +404,7 @@ impl Dfs<'_> {
             self.model.store.pop_level();
         }
         self.model.propagation.abandon(&mut self.model.store);
-        self.apply_bound() && self.propagate_ok()
+        self.apply_bound() && self.propagate_ok::<LEARN>()
     }
 
     /// Require the objective to beat the best solution so far. False on conflict.
@@ -361,22 +441,173 @@ impl Dfs<'_> {
     /// `apply_bound` once there is a bound to apply.
     fn tighten_to_bound(&mut self, objective: super::Objective, bound: i64) -> bool {
         let store = &mut self.model.store;
-        let result = if objective.minimize {
-            store.set_max(
-                objective.var,
-                crate::propagators::relations::clamp(bound - 1),
-            )
+        let before = self
+            .learner
+            .is_some()
+            .then(|| store.domain(objective.var).clone());
+        let (result, atom) = if objective.minimize {
+            let limit = crate::propagators::relations::clamp(bound - 1);
+            let result = store.set_max(objective.var, limit);
+            (result, Atom::AtMost(objective.var, limit))
         } else {
-            store.set_min(
-                objective.var,
-                crate::propagators::relations::clamp(bound + 1),
-            )
+            let limit = crate::propagators::relations::clamp(bound + 1);
+            let result = store.set_min(objective.var, limit);
+            (result, Atom::AtLeast(objective.var, limit))
         };
-        if result.is_err() {
-            self.fail(None);
+        match result {
+            Err(_) => {
+                self.fail(None);
+                false
+            }
+            Ok(changed) => {
+                if let (true, Some(before)) = (changed, before) {
+                    self.record(objective.var, before, Cause::Bound(atom));
+                }
+                true
+            }
+        }
+    }
+
+    // ----- learning (learning/) ------------------------------------------------------------
+
+    /// The brancher's decision, or with activity-based branching, `x = v` on the most active
+    /// primary variable and its saved phase.
+    #[inline(always)]
+    fn next_decision<const LEARN: bool>(&mut self) -> Option<(Decision, bool)> {
+        if LEARN && self.config.activity {
+            if let Some(decision) = self.most_active_decision() {
+                return Some((decision, true));
+            }
+        }
+        self.brancher.next(self.model)
+    }
+
+    fn most_active_decision(&self) -> Option<Decision> {
+        let learner = self.learner.as_deref()?;
+        let trail = self.model.propagation.trail.as_deref()?;
+        let store = &self.model.store;
+        let x = learner
+            .activity
+            .most_active(self.brancher.primary(), store)?;
+        let domain = store.domain(x);
+        let value = trail
+            .phase(x)
+            .filter(|&v| domain.contains(v))
+            .unwrap_or(domain.min());
+        Some(Decision {
+            var: x,
+            op: super::DecisionOp::Eq,
+            value,
+        })
+    }
+
+    /// Switch learning on, at the root after its propagation: the trail records from here,
+    /// and what holds now is a fact.
+    fn start_learning(&mut self) {
+        let model = &mut *self.model;
+        let checker = self.config.check_learning.then(|| {
+            let props: Vec<&dyn Propagator> = (0..model.propagation.len() as u32)
+                .map(|p| model.propagation.propagator(p))
+                .collect();
+            Checker::new(&model.store, &props)
+        });
+        model.propagation.trail = Some(Box::new(Trail::new(model.store.domains())));
+        self.learner = Some(Box::new(Learner::new(model.store.num_vars(), checker)));
+    }
+
+    /// Apply a decision (left or right branch); with learning, record it. False on conflict.
+    #[inline(always)]
+    fn apply_decision<const LEARN: bool>(&mut self, decision: Decision) -> bool {
+        if !LEARN {
+            return decision.apply(self.model).is_ok();
+        }
+        self.apply_recorded_decision(decision)
+    }
+
+    fn apply_recorded_decision(&mut self, decision: Decision) -> bool {
+        let x = decision.var;
+        let before = self.model.store.domain(x).clone();
+        if decision.apply(self.model).is_err() {
             return false;
         }
+        if self.model.store.size(x) != before.size() {
+            let atom = match decision.op {
+                super::DecisionOp::Eq => Atom::Equal(x, decision.value),
+                super::DecisionOp::Ne => Atom::NotEqual(x, decision.value),
+                super::DecisionOp::Le => Atom::AtMost(x, decision.value),
+                super::DecisionOp::Gt => Atom::AtLeast(x, decision.value.saturating_add(1)),
+            };
+            self.record(x, before, Cause::Decision(atom));
+        }
         true
+    }
+
+    /// Put a change made by the search on the learning trail.
+    fn record(&mut self, x: crate::VarId, before: crate::Domain, cause: Cause) {
+        if let Some(trail) = self.model.propagation.trail.as_deref_mut() {
+            trail.record(&self.model.store, x, before, cause);
+        }
+    }
+
+    /// Propagate the propagators and the learned nogoods in turn until neither changes
+    /// anything.
+    fn propagate_with_nogoods(&mut self) -> Result<(), crate::Conflict> {
+        loop {
+            self.model.propagate()?;
+            let (Some(learner), Some(trail)) = (
+                self.learner.as_deref_mut(),
+                self.model.propagation.trail.as_deref_mut(),
+            ) else {
+                return Ok(());
+            };
+            match learner.nogoods.propagate(&mut self.model.store, trail) {
+                Ok(false) => return Ok(()),
+                Ok(true) => {}
+                Err(NogoodConflict(k)) => {
+                    learner.nogood_conflict = Some(k);
+                    return Err(crate::Conflict::new());
+                }
+            }
+        }
+    }
+
+    /// Learn a nogood from the failure just found (`propagator` failed, if one did).
+    #[cold]
+    #[inline(never)]
+    fn learn(&mut self, propagator: Option<u32>) {
+        let (Some(learner), Some(mut trail)) = (
+            self.learner.as_deref_mut(),
+            self.model.propagation.trail.take(),
+        ) else {
+            return;
+        };
+        let (objective, bound) = (self.config.objective, self.bound);
+        let better = move |values: &[i32]| match (objective, bound) {
+            (Some(o), Some(b)) => {
+                let v = values[o.var.index()] as i64;
+                if o.minimize {
+                    v < b
+                } else {
+                    v > b
+                }
+            }
+            _ => true,
+        };
+        let propagation = &self.model.propagation;
+        let propagators = |p: u32| propagation.propagator(p);
+        let learned = learner.learn(
+            &mut trail,
+            &self.model.store,
+            &propagators,
+            propagator,
+            &better,
+        );
+        self.model.propagation.trail = Some(trail);
+        let may_jump = !self.config.project
+            && (self.config.objective.is_some() || self.config.solution_limit == Some(1));
+        self.backjump_to = learned
+            .filter(|l| may_jump && l.asserting)
+            .map(|l| l.backjump_level);
     }
 
     fn record_solution(&mut self, on_solution: &mut dyn FnMut(&Solution) -> Control) -> Control {

@@ -329,6 +329,9 @@ impl Driver<'_> {
     fn sub_config(&self, failures: Option<u64>) -> SearchConfig {
         let mut config = self.config.clone();
         config.restarts = RestartPolicy::Never;
+        // The neighbourhoods are searched without learning (learning/ is for the plain
+        // branch and bound).
+        config.learn = false;
         let left = (self.config.limits.failures).map(|n| n.saturating_sub(self.stats.failures));
         config.limits.failures = match (failures, left) {
             (Some(a), Some(b)) => Some(a.min(b)),

@@ -105,6 +105,16 @@ pub struct SearchConfig {
     pub limits: Limits,
     pub restarts: RestartPolicy,
     pub seed: u64,
+    /// Learn a nogood from every failure (learning/): counts, first solutions and optima
+    /// are the same as without; only the tree is smaller. The sequential search only.
+    pub learn: bool,
+    /// With `learn`: verify every reason and every nogood by brute force on the model
+    /// (learning/checking.rs; small models, tests and debugging).
+    pub check_learning: bool,
+    /// With `learn`: branch on the primary variable of highest activity (VSIDS), on the
+    /// value it had last (phase saving), instead of `var_select` and `val_select`
+    /// (learning/activity.rs).
+    pub activity: bool,
 }
 
 /// A full assignment: the value of every variable, by index.

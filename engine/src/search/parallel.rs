@@ -75,6 +75,8 @@ pub fn count_parallel_with_progress(
     let count_config = SearchConfig {
         objective: None,
         solution_limit: None,
+        // Learning is for the sequential search: the parts count without it.
+        learn: config.learn && threads <= 1,
         ..config.clone()
     };
     if threads <= 1 {

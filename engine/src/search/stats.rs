@@ -22,6 +22,13 @@ pub struct SearchStats {
     /// Deepest search level reached.
     pub peak_depth: u64,
     pub time: Duration,
+    /// Nogoods learned from failures (with `SearchConfig::learn`), and their total size
+    /// in atoms.
+    pub nogoods: u64,
+    pub nogood_atoms: u64,
+    /// Backjumps: failures after which the search closed levels without trying their right
+    /// branches, back to the level where the nogood learned imposes something.
+    pub backjumps: u64,
 }
 
 impl SearchStats {
@@ -33,6 +40,9 @@ impl SearchStats {
         self.restarts += other.restarts;
         self.propagations += other.propagations;
         self.peak_depth = self.peak_depth.max(other.peak_depth);
+        self.nogoods += other.nogoods;
+        self.nogood_atoms += other.nogood_atoms;
+        self.backjumps += other.backjumps;
     }
 }
 

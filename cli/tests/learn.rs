@@ -1,0 +1,144 @@
+//! `--learn` (engine/src/learning/) changes the work, never the answer: on random nonograms,
+//! some without a solution, the status and the count are those of the run without it; so
+//! are the counts of the built-in puzzle examples and the optimum and the solution list of
+//! FlatZinc models; and `-s` names the nogoods learned and the backjumps.
+
+mod common;
+
+use common::cpsolve;
+use engine::rng::Rng;
+use std::path::PathBuf;
+
+/// The clue of a line of cells: the lengths of its runs of 1s.
+fn clue(cells: &[bool]) -> String {
+    let runs: Vec<String> = cells
+        .split(|c| !c)
+        .filter(|run| !run.is_empty())
+        .map(|run| run.len().to_string())
+        .collect();
+    if runs.is_empty() {
+        "0".to_string()
+    } else {
+        runs.join(",")
+    }
+}
+
+/// A random `size`×`size` nonogram; with `broken`, one row clue comes from another random
+/// row, which often leaves no solution.
+fn random_nonogram(rng: &mut Rng, size: usize, broken: bool) -> String {
+    let picture: Vec<Vec<bool>> = (0..size)
+        .map(|_| (0..size).map(|_| rng.below(100) < 55).collect())
+        .collect();
+    let mut rows: Vec<String> = picture.iter().map(|r| clue(r)).collect();
+    if broken {
+        let other: Vec<bool> = (0..size).map(|_| rng.below(2) == 1).collect();
+        rows[rng.below(size as u64) as usize] = clue(&other);
+    }
+    let columns: Vec<String> = (0..size)
+        .map(|c| clue(&picture.iter().map(|r| r[c]).collect::<Vec<bool>>()))
+        .collect();
+    format!(
+        "width {size}\nheight {size}\n\nrows\n{}\n\ncolumns\n{}\n",
+        rows.join("\n"),
+        columns.join("\n")
+    )
+}
+
+/// Status and count of `cpsolve ARGS --json` (count 0 when absent).
+fn verdict(args: &[&str], stdin: &str) -> (String, u64) {
+    let ran = cpsolve(args, stdin.as_bytes());
+    assert_eq!(ran.status, 0, "{args:?}: {}", ran.stderr);
+    let answer = ran.json();
+    (
+        answer["status"].as_str().unwrap().to_string(),
+        answer["count"].as_u64().unwrap_or(0),
+    )
+}
+
+#[test]
+fn learning_keeps_the_status_and_the_count_of_random_nonograms() {
+    let mut rng = Rng::new(33);
+    let mut unsatisfiable = 0;
+    for case in 0..40 {
+        let text = random_nonogram(&mut rng, 8, case % 2 == 1);
+        let plain = verdict(&["nonogram", "-", "--count", "--json", "-p", "1"], &text);
+        let learning = verdict(
+            &["nonogram", "-", "--count", "--json", "-p", "1", "--learn"],
+            &text,
+        );
+        assert_eq!(plain, learning, "case {case}:\n{text}");
+        unsatisfiable += usize::from(plain.0 == "UNSATISFIABLE");
+        // The first solution (with backjumps), with the puzzle's search and with `-f`.
+        let expected = if plain.0 == "UNSATISFIABLE" {
+            "UNSATISFIABLE"
+        } else {
+            "SATISFIED"
+        };
+        for free in [false, true] {
+            let mut args = vec!["nonogram", "-", "--json", "--learn"];
+            if free {
+                args.push("-f");
+            }
+            assert_eq!(verdict(&args, &text).0, expected, "case {case} {args:?}");
+        }
+    }
+    assert!(unsatisfiable > 0, "some broken clues leave no solution");
+}
+
+#[test]
+fn learning_keeps_the_counts_of_the_other_puzzles() {
+    for args in [
+        vec!["queens", "7", "--count", "--json", "-p", "1"],
+        vec!["binairo", "--count", "--json", "-p", "1"],
+        vec!["starbattle", "--count", "--json", "-p", "1"],
+        vec!["sudoku", "--count", "--json", "-p", "1"],
+        vec!["flow", "--count", "--json", "-p", "1"],
+    ] {
+        let plain = verdict(&args, "");
+        let mut learning = args.clone();
+        learning.push("--learn");
+        assert_eq!(plain, verdict(&learning, ""), "{args:?}");
+    }
+}
+
+fn model(name: &str) -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../tests/minizinc")
+        .join(name)
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// The lines of a FlatZinc run's output but the statistics.
+fn answer(args: &[&str]) -> (String, String) {
+    let ran = cpsolve(args, b"");
+    assert_eq!(ran.status, 0, "{args:?}: {}", ran.stderr);
+    let answer: Vec<&str> = ran.stdout.lines().filter(|l| !l.starts_with('%')).collect();
+    (answer.join("\n"), ran.stdout)
+}
+
+#[test]
+fn learning_keeps_flatzinc_answers_and_names_its_nogoods() {
+    let golomb = model("split/golomb.fzn");
+    let (plain, _) = answer(&[&golomb]);
+    let (learned, with_stats) = answer(&[&golomb, "--learn", "-s"]);
+    assert_eq!(plain, learned, "the optimum of golomb");
+    assert!(plain.ends_with("=========="), "{plain}");
+    for stat in ["%%%mzn-stat: nogoods=", "nogoodMeanSize=", "backjumps="] {
+        assert!(with_stats.contains(stat), "{stat} in {with_stats}");
+    }
+    for name in ["split/pigeonhole.fzn", "queens.fzn"] {
+        let file = model(name);
+        let (plain, learned) = (
+            answer(&[&file, "-a"]).0,
+            answer(&[&file, "-a", "--learn"]).0,
+        );
+        let solutions = |text: &str| text.matches("----------").count();
+        assert!(
+            plain == learned,
+            "{name} -a: {} solutions, {} with --learn",
+            solutions(&plain),
+            solutions(&learned)
+        );
+    }
+}

@@ -1,0 +1,87 @@
+//! # The reason of an atom on the trail
+//!
+//! Conflict analysis replaces an atom by the atoms that made it true. An atom's place on
+//! the trail (`trail.rs`) is the change after which it first held; that change's cause says
+//! where its reason comes from:
+//!
+//! * a **propagator run**: the propagator explains the atom from the run's inputs
+//!   ([`crate::Propagator::explain`]); if it cannot, the generic reason (all its inputs,
+//!   `reason.rs`) is always right;
+//! * a **learned nogood** that imposed `¬l`: the nogood's other atoms, which all held;
+//! * the **bound**: nothing (a fact), or, if the bound alone does not imply the atom, the
+//!   variable's domain before it (the bound narrowed a domain with holes);
+//! * a **decision** `d`: the atom *is* the decision (it has no reason: analysis stops
+//!   there), or `d` implies it, or `d` together with the domain before does.
+//!
+//! Every atom of a reason holds before the change, so each step of the analysis moves
+//! strictly back along the trail, and the analysis ends.
+
+use super::implication::implies;
+use super::nogoods::NogoodStore;
+use super::reason::generic_reason;
+use super::trail::{Cause, Trail};
+use crate::atom::Atom;
+use crate::propagator::Propagator;
+
+/// The propagators of the model, by number (the search lends them to the analysis).
+pub type Propagators<'a> = &'a dyn Fn(u32) -> &'a dyn Propagator;
+
+/// What the trail says about one atom's origin.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// A decision taken by the search: it has no reason.
+    Decision,
+    /// Derived: the reason was pushed.
+    Derived,
+}
+
+/// Push the reason of `atom`, which first held after change `position`.
+pub fn reason_of(
+    trail: &Trail,
+    nogoods: &NogoodStore,
+    propagators: Propagators<'_>,
+    position: usize,
+    atom: Atom,
+    out: &mut Vec<Atom>,
+) -> Origin {
+    let change = trail.change(position);
+    let describe_before = |out: &mut Vec<Atom>| Atom::describe(change.var, &change.before, out);
+    match change.cause {
+        Cause::Decision(d) => {
+            if d == atom {
+                return Origin::Decision;
+            }
+            out.push(d);
+            if !implies(d, atom) {
+                describe_before(out);
+            }
+        }
+        Cause::Bound(b) => {
+            if !implies(b, atom) {
+                describe_before(out);
+            }
+        }
+        Cause::Nogood(k, imposed) => {
+            out.extend(
+                nogoods
+                    .atoms(k)
+                    .iter()
+                    .copied()
+                    .filter(|&a| a.negated() != imposed),
+            );
+            if !implies(imposed, atom) {
+                describe_before(out);
+            }
+        }
+        Cause::Run(r) => {
+            let run = trail.run(r);
+            let prop = propagators(run.propagator);
+            let start = out.len();
+            if !prop.explain(&run.inputs, atom, out) {
+                out.truncate(start);
+                generic_reason(trail.vars_of(run.propagator), &run.inputs, out);
+            }
+        }
+    }
+    Origin::Derived
+}

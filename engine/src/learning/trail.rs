@@ -1,0 +1,275 @@
+//! # The trail of changes: what changed, when, and why
+//!
+//! Conflict analysis walks back from a failure through the changes that led to it, so a
+//! learning solver keeps, beside the store's undo trail, a record of every domain change in
+//! the order it happened (Feydy & Stuckey's "trail of literals", Pumpkin's assignment
+//! trail). Each [`Change`] says which variable went from which domain to which, at which
+//! decision level, and its [`Cause`]:
+//!
+//! * a **decision** of the search (`x = 3`, or the right branch `x ≠ 3`): no reason, it was
+//!   chosen;
+//! * the **bound** of branch and bound (`objective ≤ 41`): a constraint that only tightens,
+//!   so it is treated as a fact, as if it had been posted at the root;
+//! * a **propagator run**, with the run's *inputs* (the domains of its variables just before
+//!   it ran): the propagator explains the change from them when asked (`reason.rs`);
+//! * a **learned nogood** that became unit (`nogoods.rs`): its other atoms are the reason.
+//!
+//! An atom ([`crate::atom::Atom`]) has a **place** on the trail: the earliest change after
+//! which it holds (domains only shrink along the trail, so it holds from then on). An atom
+//! that held already when learning began (after the search's root propagation) is a
+//! *root fact*: implied by the constraints alone, it never appears in a nogood.
+//!
+//! **Cost.** The trail is filled only while learning is on: the propagation loop's
+//! recording copy (propagation.rs) hands every run to [`Trail::observe_run`], which copies
+//! the run's inputs and compares them with the domains after the run. With learning off,
+//! none of this exists. The trail follows the store's levels lazily: a change made at a
+//! level that has since been closed is dropped ([`Trail::sync`]) before anything is added.
+
+use crate::atom::Atom;
+use crate::domain::Domain;
+use crate::propagator::{Context, PropResult, Propagator};
+use crate::store::{Store, VarId};
+
+/// Why a domain changed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cause {
+    /// A search decision (left or right branch): the atom the search imposed.
+    Decision(Atom),
+    /// The objective bound of branch and bound: a fact from then on.
+    Bound(Atom),
+    /// A propagator run: index into [`Trail::runs`].
+    Run(u32),
+    /// Learned nogood number `.0` became unit and imposed atom `.1`.
+    Nogood(u32, Atom),
+}
+
+/// One domain change.
+#[derive(Clone, Debug)]
+pub struct Change {
+    pub var: VarId,
+    pub before: Domain,
+    pub after: Domain,
+    /// The store's level when it happened, and that level's epoch (never reused).
+    pub level: usize,
+    pub epoch: u64,
+    pub cause: Cause,
+}
+
+/// One propagator run that changed something (or failed): the propagator and its inputs,
+/// the domains of its subscriptions by local index just before the run.
+#[derive(Clone, Debug)]
+pub struct Run {
+    pub propagator: u32,
+    pub inputs: Vec<Domain>,
+}
+
+/// Where an atom stands on the trail.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// It held when learning began: a root fact.
+    Root,
+    /// It holds since change number `.0`.
+    At(usize),
+    /// It does not hold now.
+    Nowhere,
+}
+
+/// Every change since learning began, in order.
+#[derive(Clone, Debug, Default)]
+pub struct Trail {
+    /// The domains when learning began (after the root propagation).
+    root: Vec<Domain>,
+    changes: Vec<Change>,
+    runs: Vec<Run>,
+    /// For each variable, the positions of its changes, in order.
+    of_var: Vec<Vec<u32>>,
+    /// For each propagator, its subscriptions' variables by local index (filled on first run).
+    vars_of: Vec<Vec<VarId>>,
+    /// The run that failed last, with its inputs (the start of conflict analysis).
+    pub failure: Option<Run>,
+    /// A propagator changed a variable it does not subscribe to: its changes cannot be
+    /// explained, and learning stops (nothing is learned from then on).
+    pub broken: bool,
+    /// For each variable, the value it last had when a backtrack undid it (phase saving,
+    /// `activity.rs`); `NO_PHASE` if none yet.
+    phases: Vec<i32>,
+}
+
+/// `Trail::phases` of a variable never undone while fixed.
+const NO_PHASE: i32 = i32::MIN;
+
+impl Trail {
+    /// Start recording in a store whose current domains become the root facts.
+    pub fn new(domains: &[Domain]) -> Trail {
+        Trail {
+            root: domains.to_vec(),
+            of_var: vec![Vec::new(); domains.len()],
+            phases: vec![NO_PHASE; domains.len()],
+            ..Trail::default()
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.changes.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.changes.is_empty()
+    }
+
+    pub fn change(&self, position: usize) -> &Change {
+        &self.changes[position]
+    }
+
+    pub fn run(&self, r: u32) -> &Run {
+        &self.runs[r as usize]
+    }
+
+    /// The domain of `x` when learning began.
+    pub fn root_domain(&self, x: VarId) -> &Domain {
+        &self.root[x.index()]
+    }
+
+    /// Propagator `p`'s variables by local index (known once it has run while recording).
+    pub fn vars_of(&self, p: u32) -> &[VarId] {
+        self.vars_of.get(p as usize).map_or(&[], |v| v)
+    }
+
+    /// The value `x` last had when a backtrack undid it, if it was ever undone while fixed.
+    pub fn phase(&self, x: VarId) -> Option<i32> {
+        let v = self.phases[x.index()];
+        (v != NO_PHASE).then_some(v)
+    }
+
+    /// Drop the changes made at levels the store has closed since.
+    pub fn sync(&mut self, store: &Store) {
+        while let Some(last) = self.changes.last() {
+            if store.epoch_at(last.level) == Some(last.epoch) {
+                break;
+            }
+            let change = self.changes.pop().unwrap();
+            self.of_var[change.var.index()].pop();
+            if change.after.is_fixed() {
+                self.phases[change.var.index()] = change.after.value();
+            }
+            if let Cause::Run(r) = change.cause {
+                self.runs.truncate(r as usize);
+            }
+        }
+    }
+
+    /// Record that `x`, which was `before`, is now as in `store`, because of `cause`.
+    pub fn record(&mut self, store: &Store, x: VarId, before: Domain, cause: Cause) {
+        self.sync(store);
+        self.push(store, x, before, cause);
+    }
+
+    fn push(&mut self, store: &Store, x: VarId, before: Domain, cause: Cause) {
+        let level = store.level();
+        let change = Change {
+            var: x,
+            before,
+            after: store.domain(x).clone(),
+            level,
+            epoch: store.epoch_at(level).unwrap_or(0),
+            cause,
+        };
+        self.of_var[x.index()].push(self.changes.len() as u32);
+        self.changes.push(change);
+    }
+
+    /// Where `atom` stands: the earliest change after which it holds.
+    pub fn place(&self, atom: Atom) -> Place {
+        let x = atom.var();
+        if atom.holds_in(&self.root[x.index()]) {
+            return Place::Root;
+        }
+        let positions = &self.of_var[x.index()];
+        // Holding is monotone along the trail: find the first change after which it holds.
+        let first = positions.partition_point(|&p| !atom.holds_in(&self.changes[p as usize].after));
+        match positions.get(first) {
+            Some(&p) => Place::At(p as usize),
+            None => Place::Nowhere,
+        }
+    }
+
+    /// The decision level of a place (the root facts' is 0).
+    pub fn level_of(&self, place: Place) -> usize {
+        match place {
+            Place::At(p) => self.changes[p].level,
+            _ => 0,
+        }
+    }
+
+    /// The propagation loop runs propagator `p` through `run`: keep its inputs, and record
+    /// each variable it changed (or, if it failed, the failed run for conflict analysis).
+    pub(crate) fn observe_run(
+        &mut self,
+        p: u32,
+        prop: &mut Box<dyn Propagator>,
+        ctx: &mut Context<'_>,
+        run: impl FnOnce(&mut Box<dyn Propagator>, &mut Context<'_>) -> PropResult,
+    ) -> PropResult {
+        let i = p as usize;
+        if self.vars_of.len() <= i {
+            self.vars_of.resize(i + 1, Vec::new());
+        }
+        if self.vars_of[i].is_empty() {
+            self.vars_of[i] = prop.subscriptions().iter().map(|s| s.var).collect();
+        }
+        let inputs: Vec<Domain> = self.vars_of[i]
+            .iter()
+            .map(|&x| ctx.domain(x).clone())
+            .collect();
+        let removed_before = ctx.removed_count();
+        let result = run(prop, ctx);
+        if result.is_err() {
+            self.failure = Some(Run {
+                propagator: p,
+                inputs,
+            });
+            return result;
+        }
+        let removed = ctx.removed_count() - removed_before;
+        if removed == 0 {
+            return result;
+        }
+        self.sync(ctx.store());
+        let r = self.runs.len() as u32;
+        let mut accounted = 0u64;
+        for (local, &x) in self.vars_of[i].iter().enumerate() {
+            if self.vars_of[i][..local].contains(&x) || ctx.size(x) == inputs[local].size() {
+                continue;
+            }
+            accounted += (inputs[local].size() - ctx.size(x)) as u64;
+            let before = inputs[local].clone();
+            let store = ctx.store();
+            let level = store.level();
+            self.of_var[x.index()].push(self.changes.len() as u32);
+            self.changes.push(Change {
+                var: x,
+                before,
+                after: store.domain(x).clone(),
+                level,
+                epoch: store.epoch_at(level).unwrap_or(0),
+                cause: Cause::Run(r),
+            });
+        }
+        if accounted != removed {
+            self.broken = true;
+        }
+        self.runs.push(Run {
+            propagator: p,
+            inputs,
+        });
+        result
+    }
+
+    /// The positions of changes of nogood causes (their nogoods must not be deleted).
+    pub fn nogoods_in_use(&self) -> impl Iterator<Item = u32> + '_ {
+        self.changes.iter().filter_map(|c| match c.cause {
+            Cause::Nogood(k, _) => Some(k),
+            _ => None,
+        })
+    }
+}

@@ -1,0 +1,268 @@
+//! Learning from failure (engine/src/learning/) on many small random models: a mix of
+//! linear constraints, all-different, element, table, clause and reified constraints.
+//!
+//! Every search runs in the checking mode (`SearchConfig::check_learning`), which verifies
+//! each reason the analysis uses and each learned nogood by brute force (no solution of the
+//! model has all its atoms) and panics otherwise. On top of that, the tests compare the
+//! searches with and without learning: (a) the same solution count, (b) the same
+//! first-solution status, (c) the same optimum.
+
+use engine::search::{Objective, VarSelect};
+use engine::{count, rng::Rng, solve, AllDiffLevel, Model, Relation, SearchConfig, VarId};
+
+/// A small random model over `n` variables with domains within 0..=3 or 0..=4, and its
+/// variables.
+fn random_model(seed: u64) -> (Model, Vec<VarId>) {
+    let mut rng = Rng::new(seed);
+    let mut m = Model::new();
+    let n = 4 + rng.below(3) as usize;
+    let hi = 3 + rng.below(2) as i32;
+    let xs = m.new_vars(n, 0, hi);
+    let pick = |rng: &mut Rng| xs[rng.below(n as u64) as usize];
+    let constraints = 3 + rng.below(4);
+    for _ in 0..constraints {
+        match rng.below(7) {
+            0 => {
+                let terms: Vec<(i64, VarId)> = (0..3)
+                    .map(|_| (rng.below(5) as i64 - 2, pick(&mut rng)))
+                    .collect();
+                let rel =
+                    [Relation::Le, Relation::Ge, Relation::Eq, Relation::Ne][rng.below(4) as usize];
+                m.linear(&terms, rel, rng.below(7) as i64 - 1);
+            }
+            1 => {
+                let mut vars = xs.clone();
+                rng.shuffle(&mut vars);
+                vars.truncate(3);
+                let level = [
+                    AllDiffLevel::Value,
+                    AllDiffLevel::Bounds,
+                    AllDiffLevel::Domain,
+                ][rng.below(3) as usize];
+                m.all_different(&vars, level);
+            }
+            2 => {
+                let array: Vec<i32> = (0..=hi).map(|_| rng.below(hi as u64 + 1) as i32).collect();
+                let (i, r) = (pick(&mut rng), pick(&mut rng));
+                if i != r {
+                    m.element(i, &array, r);
+                }
+            }
+            3 => {
+                let vars = [pick(&mut rng), pick(&mut rng)];
+                let tuples: Vec<Vec<i32>> = (0..6)
+                    .map(|_| (0..2).map(|_| rng.below(hi as u64 + 1) as i32).collect())
+                    .collect();
+                if vars[0] != vars[1] {
+                    m.table(&vars, tuples);
+                }
+            }
+            4 => {
+                let b = m.new_bool();
+                let c = m.new_bool();
+                let x = pick(&mut rng);
+                m.reify_eq(b, x, rng.below(hi as u64 + 1) as i32);
+                m.reify_le(c, pick(&mut rng), rng.below(hi as u64 + 1) as i32);
+                m.clause(&[b], &[c]);
+            }
+            5 => {
+                let (x, y) = (pick(&mut rng), pick(&mut rng));
+                if x != y {
+                    m.not_equal_offset(x, y, rng.below(3) as i32 - 1);
+                }
+            }
+            _ => {
+                let (x, y) = (pick(&mut rng), pick(&mut rng));
+                if x != y {
+                    m.less_equal_offset(x, y, rng.below(3) as i32);
+                }
+            }
+        }
+    }
+    (m, xs)
+}
+
+/// Learning on or off; the comparisons run without the checking mode, so that they would
+/// catch a wrong nogood on their own.
+fn config(learn: bool, var_select: VarSelect) -> SearchConfig {
+    SearchConfig {
+        var_select,
+        learn,
+        ..SearchConfig::default()
+    }
+}
+
+#[test]
+fn the_checking_mode_verifies_every_reason_and_nogood_of_random_models() {
+    for seed in 0..MODELS {
+        let config = SearchConfig {
+            check_learning: true,
+            ..config(true, VarSelect::SmallestDomain)
+        };
+        let learning = count(&mut random_model(seed).0, &config);
+        let plain = count(&mut random_model(seed).0, &SearchConfig::default());
+        assert_eq!(plain.solutions, learning.solutions, "seed {seed}");
+    }
+}
+
+const MODELS: u64 = 300;
+
+#[test]
+fn counts_with_learning_equal_counts_without() {
+    let mut learned = 0;
+    for seed in 0..MODELS {
+        let plain = count(
+            &mut random_model(seed).0,
+            &config(false, VarSelect::InputOrder),
+        );
+        for select in [VarSelect::InputOrder, VarSelect::SmallestDomain] {
+            for activity in [false, true] {
+                let learning = SearchConfig {
+                    activity,
+                    ..config(true, select.clone())
+                };
+                let learning = count(&mut random_model(seed).0, &learning);
+                assert!(plain.complete && learning.complete);
+                assert_eq!(plain.solutions, learning.solutions, "seed {seed}");
+                learned += learning.stats.nogoods;
+            }
+        }
+    }
+    // The models must fail often enough for learning to be exercised at all.
+    assert!(learned > 200, "only {learned} nogoods learned");
+}
+
+#[test]
+fn first_solutions_agree_with_and_without_learning() {
+    let mut backjumps = 0;
+    for seed in 0..MODELS {
+        let plain = solve(
+            &mut random_model(seed + 10_000).0,
+            &config(false, VarSelect::InputOrder),
+        );
+        // Plain learning; then with activity-based branching and frequent restarts.
+        for activity in [false, true] {
+            let with = SearchConfig {
+                activity,
+                restarts: if activity {
+                    engine::RestartPolicy::Luby { scale: 2 }
+                } else {
+                    engine::RestartPolicy::Never
+                },
+                ..config(true, VarSelect::InputOrder)
+            };
+            let learning = solve(&mut random_model(seed + 10_000).0, &with);
+            assert_eq!(plain.solutions, learning.solutions, "seed {seed}");
+            assert_eq!(plain.complete, learning.complete, "seed {seed}");
+            backjumps += learning.stats.backjumps;
+        }
+    }
+    // A first solution is searched with backjumps: they must have been taken.
+    assert!(backjumps > 50, "only {backjumps} backjumps");
+}
+
+#[test]
+fn optima_agree_with_and_without_learning() {
+    // A fresh model for every search: a model whose root propagation failed is not searched
+    // again (the propagators are no longer queued).
+    let model = |seed: u64| {
+        let (mut m, xs) = random_model(seed + 20_000);
+        let mut terms: Vec<(i64, VarId)> = xs
+            .iter()
+            .enumerate()
+            .map(|(i, &x)| ((i % 3) as i64 + 1, x))
+            .collect();
+        let total = m.new_var(0, 100);
+        terms.push((-1, total));
+        m.linear(&terms, Relation::Eq, 0);
+        (m, total)
+    };
+    for seed in 0..MODELS {
+        for minimize in [true, false] {
+            let total = model(seed).1;
+            let objective = Some(if minimize {
+                Objective::minimize(total)
+            } else {
+                Objective::maximize(total)
+            });
+            // Every other model with activity-based branching and frequent restarts.
+            let activity = seed % 2 == 1;
+            let with = |learn| SearchConfig {
+                objective,
+                activity: learn && activity,
+                restarts: if learn && activity {
+                    engine::RestartPolicy::Luby { scale: 2 }
+                } else {
+                    engine::RestartPolicy::Never
+                },
+                ..config(learn, VarSelect::InputOrder)
+            };
+            let plain = solve(&mut model(seed).0, &with(false));
+            let learning = solve(&mut model(seed).0, &with(true));
+            assert!(plain.complete && learning.complete, "seed {seed}");
+            assert_eq!(plain.objective, learning.objective, "seed {seed}");
+            if seed % 4 != 0 {
+                continue;
+            }
+            let checked = solve(
+                &mut model(seed).0,
+                &SearchConfig {
+                    check_learning: true,
+                    ..with(true)
+                },
+            );
+            assert_eq!(plain.objective, checked.objective, "seed {seed}");
+        }
+    }
+}
+
+/// `x ≠ y`, with a faulty explanation: "no reason at all".
+#[derive(Clone, Debug)]
+struct CarelessNotEqual {
+    x: VarId,
+    y: VarId,
+}
+
+impl engine::Propagator for CarelessNotEqual {
+    fn name(&self) -> &'static str {
+        "careless_not_equal"
+    }
+    fn subscriptions(&self) -> Vec<engine::Subscription> {
+        engine::Subscription::all(&[self.x, self.y], engine::Condition::Fixed)
+    }
+    fn propagate_from_scratch(&self, ctx: &mut engine::Context<'_>) -> engine::PropResult {
+        for (a, b) in [(self.x, self.y), (self.y, self.x)] {
+            if ctx.is_fixed(a) {
+                let v = ctx.value(a);
+                ctx.remove(b, v)?;
+            }
+        }
+        Ok(())
+    }
+    fn explain(&self, _: &[engine::Domain], _: engine::Atom, _: &mut Vec<engine::Atom>) -> bool {
+        true
+    }
+}
+
+#[test]
+fn the_checking_mode_catches_a_faulty_explanation() {
+    let faulty = std::panic::catch_unwind(|| {
+        let mut m = Model::new();
+        let xs = m.new_vars(4, 0, 2);
+        for i in 0..4 {
+            for j in i + 1..4 {
+                m.post(Box::new(CarelessNotEqual { x: xs[i], y: xs[j] }));
+            }
+        }
+        let config = SearchConfig {
+            check_learning: true,
+            ..config(true, VarSelect::InputOrder)
+        };
+        count(&mut m, &config)
+    });
+    let message = *faulty
+        .expect_err("the empty reason went unnoticed")
+        .downcast::<String>()
+        .unwrap();
+    assert!(message.contains("careless_not_equal explains"), "{message}");
+}
