@@ -20,7 +20,11 @@
 //! a constraint whose extreme sums could leave the `i64` range, judged from the domains
 //! (they only shrink afterwards), which a model built from sane coefficients never reaches.
 
+use crate::atom::Atom;
+use crate::domain::Domain;
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
+use crate::propagators::linear_explain::LinearReplay;
+use crate::propagators::reasons::split_atom;
 use crate::propagators::relations::clamp;
 use crate::store::VarId;
 
@@ -136,6 +140,16 @@ impl Propagator for Linear {
             _ => self.propagate_le(ctx),
         }
     }
+    /// The other terms' bounds that forced the atom, replayed from the inputs
+    /// (`linear_explain.rs`).
+    fn explain(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        let equality = self.relation == Relation::Eq;
+        LinearReplay::run(&self.terms, self.rhs, equality, inputs).explain(atom, reason)
+    }
+    fn explain_failure(&self, inputs: &[Domain], reason: &mut Vec<Atom>) -> bool {
+        let equality = self.relation == Relation::Eq;
+        LinearReplay::run(&self.terms, self.rhs, equality, inputs).explain_failure(reason)
+    }
 }
 
 impl Linear {
@@ -243,6 +257,48 @@ impl Propagator for LinearNe {
                 Ok(())
             }
         }
+    }
+    /// The free variable's value is removed because every other term is fixed: the reason
+    /// is their values (and, for a bound the removal made, the free variable's own domain).
+    fn explain(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        let Some(i) = self.terms.iter().position(|&(_, x)| x == atom.var()) else {
+            return false;
+        };
+        let Some(needed) = split_atom(atom, &inputs[i], reason) else {
+            return false;
+        };
+        let (a, rest) = (self.terms[i].0, self.rhs - self.fixed_sum_except(inputs, i));
+        let forbidden = (rest % a == 0).then(|| rest / a);
+        if !needed.iter().all(|&v| Some(v as i64) == forbidden) {
+            return false;
+        }
+        self.push_fixed_except(inputs, i, reason)
+    }
+    fn explain_failure(&self, inputs: &[Domain], reason: &mut Vec<Atom>) -> bool {
+        self.push_fixed_except(inputs, usize::MAX, reason)
+    }
+}
+
+impl LinearNe {
+    /// `Σ aⱼ·value(xⱼ)` over the terms other than `skip` (fixed ones only).
+    fn fixed_sum_except(&self, inputs: &[Domain], skip: usize) -> i64 {
+        (self.terms.iter().enumerate())
+            .filter(|&(j, _)| j != skip && inputs[j].is_fixed())
+            .map(|(j, &(a, _))| a * inputs[j].value() as i64)
+            .sum()
+    }
+
+    /// `[xⱼ = value]` for every term but `skip`; `false` if one of them is not fixed.
+    fn push_fixed_except(&self, inputs: &[Domain], skip: usize, reason: &mut Vec<Atom>) -> bool {
+        for (j, &(_, x)) in self.terms.iter().enumerate() {
+            if j != skip {
+                if !inputs[j].is_fixed() {
+                    return false;
+                }
+                reason.push(Atom::Equal(x, inputs[j].value()));
+            }
+        }
+        true
     }
 }
 

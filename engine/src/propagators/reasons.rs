@@ -1,0 +1,102 @@
+//! # Reasons, shared: from "these values were removed" to any atom the learner asks for
+//!
+//! A propagator knows why it removed a value (`[x ≠ v]`), but the learner may ask about any
+//! atom the run made true on `x`: a new bound `[x ≤ w]` or a fixed value `[x = v]`. Such an
+//! atom follows from the removed values' reasons and from `x`'s own input domain (its bounds
+//! and holes, which held before the run). [`split_atom`] does that split once for every
+//! propagator: the own atoms go straight into the reason, the values it returns are the
+//! ones whose removal the propagator must explain.
+
+use crate::atom::Atom;
+use crate::domain::Domain;
+use crate::view::View;
+
+/// Most values one atom may need explained or described (beyond it, give up: the learner
+/// then uses the generic reason).
+const MOST_VALUES: i64 = 64;
+
+/// Split `atom` (on the variable whose input domain is `d`) into atoms of `d` itself, pushed
+/// onto `own`, and the values of `d` that must have been removed for it to hold, returned.
+/// `None` if that is more than [`MOST_VALUES`] values.
+pub(crate) fn split_atom(atom: Atom, d: &Domain, own: &mut Vec<Atom>) -> Option<Vec<i32>> {
+    let x = atom.var();
+    let mut needed = Vec::new();
+    let mut range = |first: i64, last: i64, own: &mut Vec<Atom>| -> Option<()> {
+        if last - first >= MOST_VALUES {
+            return None;
+        }
+        for v in first..=last {
+            let v = v as i32;
+            if d.contains(v) {
+                needed.push(v);
+            } else {
+                own.push(Atom::NotEqual(x, v));
+            }
+        }
+        Some(())
+    };
+    match atom {
+        Atom::NotEqual(_, v) => range(v as i64, v as i64, own)?,
+        Atom::AtMost(_, w) => {
+            own.push(Atom::AtMost(x, d.max()));
+            range(w as i64 + 1, d.max() as i64, own)?;
+        }
+        Atom::AtLeast(_, w) => {
+            own.push(Atom::AtLeast(x, d.min()));
+            range(d.min() as i64, w as i64 - 1, own)?;
+        }
+        Atom::Equal(_, v) => {
+            own.push(Atom::AtLeast(x, d.min()));
+            own.push(Atom::AtMost(x, d.max()));
+            range(d.min() as i64, v as i64 - 1, own)?;
+            range(v as i64 + 1, d.max() as i64, own)?;
+        }
+    }
+    Some(needed)
+}
+
+/// The atom "the view `view` shows at least `w`", on its variable (`None`: the bound
+/// leaves `i32`).
+pub(crate) fn view_at_least(view: View, w: i64) -> Option<Atom> {
+    let (a, rest, x) = (view.scale() as i64, w - view.offset() as i64, view.var());
+    Some(if a > 0 {
+        Atom::AtLeast(x, i32::try_from(ceil_div(rest, a)).ok()?)
+    } else {
+        Atom::AtMost(x, i32::try_from(floor_div(rest, a)).ok()?)
+    })
+}
+
+/// The atom "the view `view` shows at most `w`", on its variable.
+pub(crate) fn view_at_most(view: View, w: i64) -> Option<Atom> {
+    let (a, rest, x) = (view.scale() as i64, w - view.offset() as i64, view.var());
+    Some(if a > 0 {
+        Atom::AtMost(x, i32::try_from(rest.div_euclid(a)).ok()?)
+    } else {
+        Atom::AtLeast(x, i32::try_from(ceil_div(rest, a)).ok()?)
+    })
+}
+
+/// `⌈n / d⌉` for any signs.
+fn ceil_div(n: i64, d: i64) -> i64 {
+    -floor_div(-n, d)
+}
+
+/// `⌊n / d⌋` for any signs.
+fn floor_div(n: i64, d: i64) -> i64 {
+    let q = n / d;
+    if n % d != 0 && ((n < 0) != (d < 0)) {
+        q - 1
+    } else {
+        q
+    }
+}
+
+/// The variable's atom for "the view shows `w`" (`None` if no value shows it).
+pub(crate) fn view_equal(view: View, w: i64) -> Option<Atom> {
+    Some(Atom::Equal(view.var(), view.inverse(w)?))
+}
+
+/// The variable's atom for "the view does not show `w`" (`None` if no value shows it).
+pub(crate) fn view_not_equal(view: View, w: i64) -> Option<Atom> {
+    Some(Atom::NotEqual(view.var(), view.inverse(w)?))
+}
