@@ -167,3 +167,72 @@ fn the_harness_catches_a_reason_missing_an_atom() {
         },
     );
 }
+
+#[test]
+fn relations_on_views_explain_by_the_other_side() {
+    use engine::propagators::relations::{Compare, EqualOffset};
+    use engine::view::View;
+    let mut all = ExplanationStats::default();
+    for c in [-2, 0, 3] {
+        let stats = check_explanations(
+            "x = y + c",
+            &config(2, -3, 4, 7),
+            &|t| t[0] == t[1] + c,
+            &|xs| Box::new(EqualOffset::new(xs[0], xs[1], c)),
+        );
+        assert_eq!(stats.precise, stats.explained, "x = y + {c}");
+        total(&mut all, stats);
+    }
+    let views: [(&str, fn(VarId) -> View, fn(i32) -> i32); 4] = [
+        ("y + 2", |y| y.plus(2), |v| v + 2),
+        ("−y", |y| y.neg(), |v| -v),
+        ("2y − 1", |y| y.times(2).plus(-1), |v| 2 * v - 1),
+        ("−3y + 1", |y| y.times(-3).plus(1), |v| -3 * v + 1),
+    ];
+    for (shown, view, value) in views {
+        let le = |t: &[i32]| t[0] <= value(t[1]);
+        let stats =
+            check_explanations(&format!("x ≤ {shown}"), &config(2, -4, 5, 8), &le, &|xs| {
+                Box::new(Compare::less_equal(xs[0].into(), view(xs[1])))
+            });
+        assert_eq!(stats.precise, stats.explained, "x ≤ {shown}");
+        total(&mut all, stats);
+        let ge = |t: &[i32]| -t[0] >= value(t[1]);
+        let stats = check_explanations(
+            &format!("{shown} ≤ −x"),
+            &config(2, -4, 5, 9),
+            &ge,
+            &|xs| Box::new(Compare::less_equal(view(xs[1]), xs[0].neg())),
+        );
+        assert_eq!(stats.precise, stats.explained, "{shown} ≤ −x");
+        total(&mut all, stats);
+        let ne = |t: &[i32]| t[0] != value(t[1]);
+        let stats = check_explanations(
+            &format!("x ≠ {shown}"),
+            &config(2, -4, 5, 10),
+            &ne,
+            &|xs| Box::new(Compare::not_equal(xs[0].into(), view(xs[1]))),
+        );
+        assert_eq!(stats.precise, stats.explained, "x ≠ {shown}");
+        total(&mut all, stats);
+    }
+    assert_precise("relations", all, true);
+}
+
+#[test]
+fn relations_on_one_variable_twice_fall_back_soundly() {
+    use engine::propagators::relations::Compare;
+    // x ≤ −x + 2 and x ≠ −x + 2: the generic reason where the two sides share a variable.
+    check_explanations(
+        "x ≤ 2 − x",
+        &config(1, -3, 4, 3),
+        &|t| t[0] <= 2 - t[0],
+        &|xs| Box::new(Compare::less_equal(xs[0].into(), xs[0].neg().plus(2))),
+    );
+    check_explanations(
+        "x ≠ 2 − x",
+        &config(1, -3, 4, 3),
+        &|t| t[0] != 2 - t[0],
+        &|xs| Box::new(Compare::not_equal(xs[0].into(), xs[0].neg().plus(2))),
+    );
+}

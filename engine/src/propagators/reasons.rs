@@ -96,7 +96,19 @@ pub(crate) fn view_equal(view: View, w: i64) -> Option<Atom> {
     Some(Atom::Equal(view.var(), view.inverse(w)?))
 }
 
-/// The variable's atom for "the view does not show `w`" (`None` if no value shows it).
-pub(crate) fn view_not_equal(view: View, w: i64) -> Option<Atom> {
-    Some(Atom::NotEqual(view.var(), view.inverse(w)?))
+/// Does `a` alone imply `b` (both on one variable)? `[x ≤ 3]` implies `[x ≤ 5]` and
+/// `[x ≠ 4]`; `[x = 2]` implies every atom true of 2.
+pub(crate) fn implies(a: Atom, b: Atom) -> bool {
+    if a.var() != b.var() {
+        return false;
+    }
+    match (a, b) {
+        (Atom::Equal(_, v), b) => b.holds_for(v),
+        (Atom::AtMost(_, u), Atom::AtMost(_, w)) => u <= w,
+        (Atom::AtMost(_, u), Atom::NotEqual(_, w)) => w > u,
+        (Atom::AtLeast(_, u), Atom::AtLeast(_, w)) => u >= w,
+        (Atom::AtLeast(_, u), Atom::NotEqual(_, w)) => w < u,
+        (Atom::NotEqual(_, u), Atom::NotEqual(_, w)) => u == w,
+        _ => false,
+    }
 }
