@@ -236,3 +236,104 @@ fn relations_on_one_variable_twice_fall_back_soundly() {
         &|xs| Box::new(Compare::not_equal(xs[0].into(), xs[0].neg().plus(2))),
     );
 }
+
+/// Every value 0 or 1.
+fn booleans(t: &[i32]) -> bool {
+    t.iter().all(|&v| v == 0 || v == 1)
+}
+
+#[test]
+fn clauses_and_conjunctions_explain_by_unit_propagation() {
+    use engine::propagators::clause::Clause;
+    use engine::propagators::conjunction::Conjunction;
+    let mut clauses = ExplanationStats::default();
+    let mut conjunctions = ExplanationStats::default();
+    for n in 1..=4usize {
+        for signs in 0..(1u32 << n) {
+            let sign = |i: usize| signs >> i & 1 == 1;
+            let clause = |t: &[i32]| booleans(t) && (0..n).any(|i| t[i] == sign(i) as i32);
+            let stats = check_explanations(
+                "clause",
+                &config(n, -1, 2, 20 + signs as u64),
+                &clause,
+                &|xs| {
+                    let pos: Vec<VarId> = (0..n).filter(|&i| sign(i)).map(|i| xs[i]).collect();
+                    let neg: Vec<VarId> = (0..n).filter(|&i| !sign(i)).map(|i| xs[i]).collect();
+                    Box::new(Clause::new(&pos, &neg))
+                },
+            );
+            assert_eq!(
+                stats.precise, stats.explained,
+                "clause of {n}, signs {signs:b}"
+            );
+            total(&mut clauses, stats);
+            // r ⇔ ℓ₀ ∧ … ∧ ℓₙ₋₁ with r the last variable, negated when n is even.
+            let r_sign = n % 2 == 1;
+            let conj = |t: &[i32]| {
+                booleans(t) && ((t[n] == r_sign as i32) == (0..n).all(|i| t[i] == sign(i) as i32))
+            };
+            let stats = check_explanations(
+                "conjunction",
+                &config(n + 1, -1, 2, 40 + signs as u64),
+                &conj,
+                &|xs| {
+                    let lits: Vec<(VarId, bool)> = (0..n).map(|i| (xs[i], sign(i))).collect();
+                    Box::new(Conjunction::new(&lits, (xs[n], r_sign)))
+                },
+            );
+            assert_eq!(
+                stats.precise, stats.explained,
+                "conjunction of {n}, signs {signs:b}"
+            );
+            total(&mut conjunctions, stats);
+        }
+    }
+    assert_precise("clause", clauses, true);
+    assert_precise("conjunction", conjunctions, true);
+}
+
+#[test]
+fn a_clause_with_a_repeated_variable_explains() {
+    use engine::propagators::clause::Clause;
+    // x ∨ y ∨ x, and the tautology x ∨ ¬x ∨ y.
+    let stats = check_explanations(
+        "x ∨ y ∨ x",
+        &config(2, -1, 2, 4),
+        &|t| booleans(t) && (t[0] == 1 || t[1] == 1),
+        &|xs| Box::new(Clause::new(&[xs[0], xs[1], xs[0]], &[])),
+    );
+    assert_eq!(stats.precise, stats.explained);
+    let stats = check_explanations("x ∨ ¬x ∨ y", &config(2, -1, 2, 4), &booleans, &|xs| {
+        Box::new(Clause::new(&[xs[0], xs[1]], &[xs[0]]))
+    });
+    assert_eq!(stats.precise, stats.explained);
+}
+
+#[test]
+fn reify_explains_by_the_other_side() {
+    use engine::propagators::reify::Reify;
+    use engine::view::View;
+    let mut all = ExplanationStats::default();
+    let views: [(fn(VarId) -> View, fn(i32) -> i64); 3] = [
+        (|x| x.into(), |v| v as i64),
+        (|x| x.plus(1), |v| v as i64 + 1),
+        (|x| x.times(-2), |v| -2 * v as i64),
+    ];
+    for (view, shown) in views {
+        for v in [-2, 0, 1, 3] {
+            let eq =
+                |t: &[i32]| (t[0] == 0 || t[0] == 1) && ((t[0] == 1) == (shown(t[1]) == v as i64));
+            let stats = check_explanations("b ⇔ x = v", &config(2, -1, 4, 50), &eq, &|xs| {
+                Box::new(Reify::equal(xs[0], view(xs[1]), v))
+            });
+            total(&mut all, stats);
+            let le =
+                |t: &[i32]| (t[0] == 0 || t[0] == 1) && ((t[0] == 1) == (shown(t[1]) <= v as i64));
+            let stats = check_explanations("b ⇔ x ≤ v", &config(2, -1, 4, 51), &le, &|xs| {
+                Box::new(Reify::less_equal(xs[0], view(xs[1]), v))
+            });
+            total(&mut all, stats);
+        }
+    }
+    assert_precise("reify", all, true);
+}

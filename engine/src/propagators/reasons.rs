@@ -112,3 +112,119 @@ pub(crate) fn implies(a: Atom, b: Atom) -> bool {
         _ => false,
     }
 }
+
+/// A literal of a 0/1 variable: `(x, true)` is `x = 1`, `(x, false)` is `x = 0`.
+pub(crate) type Literal = (crate::store::VarId, bool);
+
+/// The input domain of `x`, the first subscription on it.
+pub(crate) fn input_of<'d>(
+    vars: &[crate::store::VarId],
+    inputs: &'d [Domain],
+    x: crate::store::VarId,
+) -> Option<&'d Domain> {
+    vars.iter().position(|&y| y == x).map(|i| &inputs[i])
+}
+
+/// `[x ≠ value]` for the literal's value when it is false in `d` (its value gone).
+fn literal_false((x, sign): Literal, d: &Domain) -> Option<Atom> {
+    (!d.contains(sign as i32)).then_some(Atom::NotEqual(x, sign as i32))
+}
+
+/// Explain an atom of a Boolean constraint (every variable 0/1) by one clause of its
+/// decomposition: an atom true of both 0 and 1 needs no reason (the constraint alone keeps
+/// its variables 0/1); else a clause whose other literals are all false in the inputs forces
+/// the atom's literal, and their falsity is the reason (unit propagation's reason).
+pub(crate) fn explain_by_clauses(
+    clauses: &[Vec<Literal>],
+    vars: &[crate::store::VarId],
+    inputs: &[Domain],
+    atom: Atom,
+    reason: &mut Vec<Atom>,
+) -> bool {
+    let Some(d) = input_of(vars, inputs, atom.var()) else {
+        return false;
+    };
+    // Each of 0 and 1 the atom excludes is gone from the input, or forced out by a clause.
+    (0..=1).filter(|&w| !atom.holds_for(w)).all(|w| {
+        if !d.contains(w) {
+            reason.push(Atom::NotEqual(atom.var(), w));
+            return true;
+        }
+        clauses.iter().any(|clause| {
+            let mark = reason.len();
+            let forced = clause.iter().enumerate().any(|(k, &(x, sign))| {
+                if x != atom.var() || sign as i32 == w {
+                    return false;
+                }
+                let others_false =
+                    (clause.iter().enumerate())
+                        .filter(|&(j, _)| j != k)
+                        .all(|(_, &lit)| {
+                            let atom =
+                                input_of(vars, inputs, lit.0).and_then(|d| literal_false(lit, d));
+                            reason.extend(atom);
+                            atom.is_some()
+                        });
+                if !others_false {
+                    reason.truncate(mark);
+                }
+                others_false
+            });
+            forced
+        })
+    })
+}
+
+/// The reason of an atom on a 0/1 variable `b` (input domain `d`) when the rest of the
+/// constraint forces `b = forced` for the reason `because`: each of 0 and 1 the atom
+/// excludes is gone from `d`, or is not the forced value. `false` if neither.
+pub(crate) fn explain_boolean_atom(
+    atom: Atom,
+    d: &Domain,
+    forced: Option<(bool, &[Atom])>,
+    reason: &mut Vec<Atom>,
+) -> bool {
+    let mut used = false;
+    for w in (0..=1).filter(|&w| !atom.holds_for(w)) {
+        if !d.contains(w) {
+            reason.push(Atom::NotEqual(atom.var(), w));
+        } else {
+            match forced {
+                Some((value, because)) if value as i32 != w => {
+                    if !used {
+                        reason.extend_from_slice(because);
+                        used = true;
+                    }
+                }
+                _ => return false,
+            }
+        }
+    }
+    true
+}
+
+/// Explain the failure of a Boolean constraint: a variable with neither 0 nor 1 (its
+/// domain is the reason), or a clause of the decomposition whose literals are all false.
+pub(crate) fn explain_failure_by_clauses(
+    clauses: &[Vec<Literal>],
+    vars: &[crate::store::VarId],
+    inputs: &[Domain],
+    reason: &mut Vec<Atom>,
+) -> bool {
+    for (&x, d) in vars.iter().zip(inputs) {
+        if !d.contains(0) && !d.contains(1) {
+            Atom::describe(x, d, reason);
+            return true;
+        }
+    }
+    for clause in clauses {
+        let falsity: Option<Vec<Atom>> = (clause.iter())
+            .map(|&lit| input_of(vars, inputs, lit.0).and_then(|d| literal_false(lit, d)))
+            .collect();
+        if let Some(atoms) = falsity {
+            reason.extend(atoms);
+            return true;
+        }
+    }
+    false
+}
