@@ -337,3 +337,73 @@ fn reify_explains_by_the_other_side() {
     }
     assert_precise("reify", all, true);
 }
+
+#[test]
+fn reified_sums_and_membership_explain() {
+    use engine::propagators::reified::{LinRel, ReifiedLinear, ReifiedMember};
+    let mut rng = Rng::new(13);
+    let mut sums = ExplanationStats::default();
+    for arity in 1..=3usize {
+        for round in 0..4 {
+            let coefs: Vec<i64> = (0..arity)
+                .map(|_| [-2i64, -1, 1, 2, 3][rng.below(5) as usize])
+                .collect();
+            let rhs = rng.below(7) as i64 - 3;
+            let vars: Vec<usize> = (1..=arity).collect();
+            for rel in [LinRel::Le, LinRel::Eq, LinRel::Ne] {
+                for half in [false, true] {
+                    let holds = |t: &[i32]| {
+                        let s = sum(&coefs, t, &vars);
+                        let r = match rel {
+                            LinRel::Le => s <= rhs,
+                            LinRel::Eq => s == rhs,
+                            LinRel::Ne => s != rhs,
+                        };
+                        (t[0] == 0 || t[0] == 1)
+                            && if half {
+                                t[0] == 0 || r
+                            } else {
+                                (t[0] == 1) == r
+                            }
+                    };
+                    let name = format!("b ⇔ {coefs:?} {rel:?} {rhs}, half {half}");
+                    let stats = check_explanations(
+                        &name,
+                        &config(arity + 1, -2, 3, 60 + round),
+                        &holds,
+                        &|xs| {
+                            let terms: Vec<(i64, VarId)> =
+                                coefs.iter().zip(&xs[1..]).map(|(&a, &x)| (a, x)).collect();
+                            Box::new(ReifiedLinear::new(xs[0], &terms, rel, rhs, half))
+                        },
+                    );
+                    total(&mut sums, stats);
+                }
+            }
+        }
+    }
+    assert_precise("linear_reif / linear_imp", sums, false);
+    let mut members = ExplanationStats::default();
+    for set in [vec![0, 2], vec![-1, 0, 1], vec![3]] {
+        for half in [false, true] {
+            let holds = |t: &[i32]| {
+                let r = set.contains(&t[1]);
+                (t[0] == 0 || t[0] == 1)
+                    && if half {
+                        t[0] == 0 || r
+                    } else {
+                        (t[0] == 1) == r
+                    }
+            };
+            let stats = check_explanations("b ⇔ x ∈ S", &config(2, -2, 4, 70), &holds, &|xs| {
+                Box::new(ReifiedMember::new(xs[0], xs[1], &set, half))
+            });
+            assert_eq!(
+                stats.precise, stats.explained,
+                "b ⇔ x ∈ {set:?}, half {half}"
+            );
+            total(&mut members, stats);
+        }
+    }
+    assert_precise("member_reif", members, true);
+}

@@ -258,48 +258,59 @@ impl Propagator for LinearNe {
             }
         }
     }
-    /// The free variable's value is removed because every other term is fixed: the reason
-    /// is their values (and, for a bound the removal made, the free variable's own domain).
     fn explain(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
-        let Some(i) = self.terms.iter().position(|&(_, x)| x == atom.var()) else {
-            return false;
-        };
-        let Some(needed) = split_atom(atom, &inputs[i], reason) else {
-            return false;
-        };
-        let (a, rest) = (self.terms[i].0, self.rhs - self.fixed_sum_except(inputs, i));
-        let forbidden = (rest % a == 0).then(|| rest / a);
-        if !needed.iter().all(|&v| Some(v as i64) == forbidden) {
-            return false;
-        }
-        self.push_fixed_except(inputs, i, reason)
+        explain_not_equal(&self.terms, self.rhs, inputs, atom, reason)
     }
     fn explain_failure(&self, inputs: &[Domain], reason: &mut Vec<Atom>) -> bool {
-        self.push_fixed_except(inputs, usize::MAX, reason)
+        push_fixed_except(&self.terms, inputs, usize::MAX, reason)
     }
 }
 
-impl LinearNe {
-    /// `Σ aⱼ·value(xⱼ)` over the terms other than `skip` (fixed ones only).
-    fn fixed_sum_except(&self, inputs: &[Domain], skip: usize) -> i64 {
-        (self.terms.iter().enumerate())
-            .filter(|&(j, _)| j != skip && inputs[j].is_fixed())
-            .map(|(j, &(a, _))| a * inputs[j].value() as i64)
-            .sum()
+/// `Σ aᵢxᵢ ≠ c` removed a value of the one free variable because every other term is fixed:
+/// the reason is their values (and, for a bound the removal made, the free variable's own
+/// domain). `inputs[i]` is the domain of `terms[i]`'s variable. Also used by the reified
+/// sums (`reified.rs`).
+pub(crate) fn explain_not_equal(
+    terms: &[(i64, VarId)],
+    rhs: i64,
+    inputs: &[Domain],
+    atom: Atom,
+    reason: &mut Vec<Atom>,
+) -> bool {
+    let Some(i) = terms.iter().position(|&(_, x)| x == atom.var()) else {
+        return false;
+    };
+    let Some(needed) = split_atom(atom, &inputs[i], reason) else {
+        return false;
+    };
+    let fixed_sum: i64 = (terms.iter().enumerate())
+        .filter(|&(j, _)| j != i && inputs[j].is_fixed())
+        .map(|(j, &(a, _))| a * inputs[j].value() as i64)
+        .sum();
+    let (a, rest) = (terms[i].0, rhs - fixed_sum);
+    let forbidden = (rest % a == 0).then(|| rest / a);
+    if !needed.iter().all(|&v| Some(v as i64) == forbidden) {
+        return false;
     }
+    push_fixed_except(terms, inputs, i, reason)
+}
 
-    /// `[xⱼ = value]` for every term but `skip`; `false` if one of them is not fixed.
-    fn push_fixed_except(&self, inputs: &[Domain], skip: usize, reason: &mut Vec<Atom>) -> bool {
-        for (j, &(_, x)) in self.terms.iter().enumerate() {
-            if j != skip {
-                if !inputs[j].is_fixed() {
-                    return false;
-                }
-                reason.push(Atom::Equal(x, inputs[j].value()));
+/// `[xⱼ = value]` for every term but `skip`; `false` if one of them is not fixed.
+pub(crate) fn push_fixed_except(
+    terms: &[(i64, VarId)],
+    inputs: &[Domain],
+    skip: usize,
+    reason: &mut Vec<Atom>,
+) -> bool {
+    for (j, &(_, x)) in terms.iter().enumerate() {
+        if j != skip {
+            if !inputs[j].is_fixed() {
+                return false;
             }
+            reason.push(Atom::Equal(x, inputs[j].value()));
         }
-        true
     }
+    true
 }
 
 /// The terms with each variable once (its coefficients added up) and no zero coefficient:
