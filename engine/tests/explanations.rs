@@ -407,3 +407,48 @@ fn reified_sums_and_membership_explain() {
     }
     assert_precise("member_reif", members, true);
 }
+
+/// The values shown by views `scale·x + offset` are all different.
+fn shown_all_different(t: &[i32], views: &[(i32, i32)]) -> bool {
+    let shown: Vec<i64> = t
+        .iter()
+        .zip(views)
+        .map(|(&v, &(a, b))| a as i64 * v as i64 + b as i64)
+        .collect();
+    (0..shown.len()).all(|i| (0..i).all(|j| shown[i] != shown[j]))
+}
+
+#[test]
+fn all_different_value_explains_by_the_fixed_views() {
+    use engine::propagators::alldiff::{new_all_different, AllDiffLevel};
+    let shapes: [Vec<(i32, i32)>; 4] = [
+        vec![(1, 0); 4],
+        vec![(1, 0), (1, 1), (1, 2), (1, 3)],
+        vec![(1, 0), (-1, 3), (2, 0)],
+        vec![(1, 0), (1, 0), (-1, 4), (1, -1), (1, 2)],
+    ];
+    let mut all = ExplanationStats::default();
+    for (k, views) in shapes.iter().enumerate() {
+        let check = |t: &[i32]| shown_all_different(t, views);
+        let mut cfg = config(views.len(), 0, 4, 80 + k as u64);
+        cfg.max_size = 3;
+        let stats = check_explanations("alldiff value", &cfg, &check, &|xs| {
+            let vs: Vec<engine::view::View> = xs
+                .iter()
+                .zip(views)
+                .map(|(&x, &(a, b))| x.times(a).plus(b))
+                .collect();
+            new_all_different(&vs, AllDiffLevel::Value)
+        });
+        assert_eq!(
+            stats.precise, stats.explained,
+            "alldiff value, views {views:?}"
+        );
+        total(&mut all, stats);
+    }
+    assert_precise(
+        "alldiff value (forward checking, fast lane and plain)",
+        all,
+        true,
+    );
+}
