@@ -7,6 +7,7 @@
 
 pub mod alldiff;
 pub mod arithmetic;
+pub(crate) mod bound_replay;
 pub mod clause;
 pub mod conjunction;
 pub mod count;

@@ -36,8 +36,8 @@ use crate::atom::Atom;
 use crate::domain::Domain;
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
 use crate::propagators::linear::{explain_not_equal, push_fixed_except};
-use crate::propagators::linear_explain::{merge_into_equalities, LinearReplay};
 use crate::propagators::reasons::{explain_boolean_atom, split_atom};
+use crate::propagators::{bound_replay::merge_into_equalities, linear_explain::LinearReplay};
 use crate::store::VarId;
 
 /// The relation of a [`ReifiedLinear`].

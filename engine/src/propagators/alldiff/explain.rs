@@ -9,7 +9,7 @@
 
 use crate::atom::Atom;
 use crate::domain::Domain;
-use crate::propagators::linear_explain::merge_into_equalities;
+use crate::propagators::bound_replay::merge_into_equalities;
 use crate::propagators::reasons::split_atom;
 use crate::view::View;
 use std::collections::BTreeMap;
