@@ -452,3 +452,37 @@ fn all_different_value_explains_by_the_fixed_views() {
         true,
     );
 }
+
+#[test]
+fn all_different_bounds_explains_by_hall_intervals() {
+    use engine::propagators::alldiff::{new_all_different, AllDiffLevel};
+    let shapes: [Vec<(i32, i32)>; 4] = [
+        vec![(1, 0); 4],
+        vec![(1, 0), (1, 1), (1, 2), (1, 3)],
+        vec![(1, 0), (-1, 4), (1, 1)],
+        vec![(1, 0), (2, -3), (-1, 5), (1, 0)],
+    ];
+    let mut all = ExplanationStats::default();
+    for (k, views) in shapes.iter().enumerate() {
+        let check = |t: &[i32]| shown_all_different(t, views);
+        let stats = check_explanations(
+            "alldiff bounds",
+            &config(views.len(), 0, 4, 90 + k as u64),
+            &check,
+            &|xs| {
+                let vs: Vec<engine::view::View> = xs
+                    .iter()
+                    .zip(views)
+                    .map(|(&x, &(a, b))| x.times(a).plus(b))
+                    .collect();
+                new_all_different(&vs, AllDiffLevel::Bounds)
+            },
+        );
+        assert_eq!(
+            stats.precise, stats.explained,
+            "alldiff bounds, views {views:?}"
+        );
+        total(&mut all, stats);
+    }
+    assert_precise("alldiff bounds (Hall intervals)", all, true);
+}

@@ -1,4 +1,4 @@
-//! # Explaining forward checking: `[y ≠ v]` because `[x = v]`
+//! # Explaining all-different: forward checking and Hall intervals
 //!
 //! Value-level all-different removes a fixed view's value from the others, so the reason of
 //! `[y ≠ v]` is `[x = v]` for the view `x` fixed to it. A run goes on to its fixpoint, so `x`
@@ -9,7 +9,7 @@
 
 use crate::atom::Atom;
 use crate::domain::Domain;
-use crate::propagators::bound_replay::merge_into_equalities;
+use crate::propagators::bound_replay::{merge_into_equalities, BoundGraph};
 use crate::propagators::reasons::split_atom;
 use crate::view::View;
 use std::collections::BTreeMap;
@@ -118,4 +118,137 @@ impl<'a> ForwardCheckingReplay<'a> {
             None => false,
         }
     }
+}
+
+/// Most views a Hall-interval replay handles (it is cubic in their number).
+const MOST_VIEWS: usize = 64;
+
+/// Bounds-level all-different replayed from the inputs, as `reference::hall_intervals`
+/// does it (every interval from a least to a greatest shown value; a *Hall interval* holds
+/// as many views as values, and pushes every other view's bound out of it), on a
+/// [`BoundGraph`] of the views' variables. The reason of a bound pushed out of `[a, b]` is
+/// the bounds of the views inside (`[yⱼ ≥ a]`, `[yⱼ ≤ b]`) and the pushed view's own bound
+/// that put it in `[a, b]`; a failure, the bounds of more views than values in `[a, b]`.
+pub(crate) struct HallReplay<'a> {
+    views: &'a [View],
+    graph: BoundGraph<'a>,
+}
+
+impl<'a> HallReplay<'a> {
+    /// `None` when two views share a variable or there are too many.
+    pub(crate) fn run(views: &'a [View], inputs: &'a [Domain]) -> Option<HallReplay<'a>> {
+        let n = views.len();
+        if n > MOST_VIEWS || (0..n).any(|i| (0..i).any(|j| views[j].var() == views[i].var())) {
+            return None;
+        }
+        let graph = BoundGraph::new(views.iter().map(|v| v.var()).collect(), inputs);
+        let mut replay = HallReplay { views, graph };
+        while !replay.graph.stopped() && replay.round() {}
+        Some(replay)
+    }
+
+    /// The least value view `i` shows, and the node of the bound it comes from.
+    fn shown_min(&self, i: usize) -> (i64, usize) {
+        let (v, g) = (self.views[i], &self.graph);
+        if v.scale() > 0 {
+            (v.scale() as i64 * g.lo[i] + v.offset() as i64, g.lo_node[i])
+        } else {
+            (v.scale() as i64 * g.hi[i] + v.offset() as i64, g.hi_node[i])
+        }
+    }
+
+    /// The greatest value view `i` shows, and its node.
+    fn shown_max(&self, i: usize) -> (i64, usize) {
+        let (v, g) = (self.views[i], &self.graph);
+        if v.scale() > 0 {
+            (v.scale() as i64 * g.hi[i] + v.offset() as i64, g.hi_node[i])
+        } else {
+            (v.scale() as i64 * g.lo[i] + v.offset() as i64, g.lo_node[i])
+        }
+    }
+
+    /// View `i` shows at least `w` (`at_least`) or at most `w`, because of `from`.
+    fn push_shown(&mut self, i: usize, w: i64, at_least: bool, from: Vec<usize>) -> bool {
+        let (a, rest) = (
+            self.views[i].scale() as i64,
+            w - self.views[i].offset() as i64,
+        );
+        let (floor, ceil) = (floor_of(rest, a), ceil_of(rest, a));
+        match (at_least, a > 0) {
+            (true, true) => self.graph.raise_lo(i, ceil, from),
+            (true, false) => self.graph.lower_hi(i, floor, from),
+            (false, true) => self.graph.lower_hi(i, floor, from),
+            (false, false) => self.graph.raise_lo(i, ceil, from),
+        }
+    }
+
+    /// Every interval once: whether a bound moved.
+    fn round(&mut self) -> bool {
+        let n = self.views.len();
+        let mins: Vec<(i64, usize)> = (0..n).map(|i| self.shown_min(i)).collect();
+        let maxs: Vec<(i64, usize)> = (0..n).map(|i| self.shown_max(i)).collect();
+        for &(a, _) in &mins {
+            for &(b, _) in &maxs {
+                if a > b {
+                    continue;
+                }
+                let inside: Vec<usize> = (0..n)
+                    .filter(|&i| a <= mins[i].0 && maxs[i].0 <= b)
+                    .collect();
+                let because: Vec<usize> = inside
+                    .iter()
+                    .flat_map(|&i| [mins[i].1, maxs[i].1])
+                    .collect();
+                if inside.len() as i64 > b - a + 1 {
+                    self.graph.fail(because);
+                    return false;
+                }
+                if (inside.len() as i64) < b - a + 1 {
+                    continue;
+                }
+                let mut moved = false;
+                for i in (0..n).filter(|i| !inside.contains(i)) {
+                    if a <= mins[i].0 && mins[i].0 <= b {
+                        let from = [&because[..], &[mins[i].1]].concat();
+                        moved |= self.push_shown(i, b + 1, true, from);
+                    }
+                    if !self.graph.stopped() && a <= maxs[i].0 && maxs[i].0 <= b {
+                        let from = [&because[..], &[maxs[i].1]].concat();
+                        moved |= self.push_shown(i, a - 1, false, from);
+                    }
+                    if self.graph.stopped() {
+                        return false;
+                    }
+                }
+                if moved {
+                    // The bounds changed under the loops: start the round again.
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    pub(crate) fn explain(&self, atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        self.graph.explain(atom, reason)
+    }
+
+    pub(crate) fn explain_failure(&self, reason: &mut Vec<Atom>) -> bool {
+        self.graph.explain_failure(reason)
+    }
+}
+
+/// `⌊n / d⌋` for any signs.
+fn floor_of(n: i64, d: i64) -> i64 {
+    let q = n / d;
+    if n % d != 0 && ((n < 0) != (d < 0)) {
+        q - 1
+    } else {
+        q
+    }
+}
+
+/// `⌈n / d⌉` for any signs.
+fn ceil_of(n: i64, d: i64) -> i64 {
+    -floor_of(-n, d)
 }
