@@ -486,3 +486,24 @@ fn all_different_bounds_explains_by_hall_intervals() {
     }
     assert_precise("alldiff bounds (Hall intervals)", all, true);
 }
+
+#[test]
+fn element_explains_by_entries_and_positions() {
+    use engine::propagators::element::Element;
+    let mut all = ExplanationStats::default();
+    for (k, array) in [vec![3, 1, 4, 1, 5], vec![0, 0, 2], vec![-1, 2, 2, -1, 0, 3]]
+        .iter()
+        .enumerate()
+    {
+        let check =
+            |t: &[i32]| t[0] >= 0 && (t[0] as usize) < array.len() && array[t[0] as usize] == t[1];
+        let mut cfg = config(2, -1, 6, 100 + k as u64);
+        cfg.max_size = 4;
+        let stats = check_explanations("element", &cfg, &check, &|xs| {
+            Box::new(Element::new(xs[0], array, xs[1]))
+        });
+        assert_eq!(stats.precise, stats.explained, "element {array:?}");
+        total(&mut all, stats);
+    }
+    assert_precise("element", all, true);
+}

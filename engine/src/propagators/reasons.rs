@@ -228,3 +228,23 @@ pub(crate) fn explain_failure_by_clauses(
     }
     false
 }
+
+/// Push why `partner` is not a value of `var` (whose input domain is `d`): a bound it lies
+/// beyond, or `[var ≠ partner]`. `false` if it is a value of `d`.
+pub(crate) fn no_partner(
+    var: crate::store::VarId,
+    d: &Domain,
+    partner: i64,
+    reason: &mut Vec<Atom>,
+) -> bool {
+    if partner > d.max() as i64 {
+        reason.push(Atom::AtMost(var, d.max()));
+    } else if partner < d.min() as i64 {
+        reason.push(Atom::AtLeast(var, d.min()));
+    } else if !d.contains(partner as i32) {
+        reason.push(Atom::NotEqual(var, partner as i32));
+    } else {
+        return false;
+    }
+    true
+}

@@ -21,7 +21,9 @@
 use crate::atom::Atom;
 use crate::domain::Domain;
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
-use crate::propagators::reasons::{implies, split_atom, view_at_least, view_at_most, view_equal};
+use crate::propagators::reasons::{
+    implies, no_partner, split_atom, view_at_least, view_at_most, view_equal,
+};
 use crate::store::VarId;
 use crate::view::View;
 
@@ -270,21 +272,6 @@ impl Propagator for Compare {
         reason.extend([a, b]);
         true
     }
-}
-
-/// Push why `partner` is not a value of `var` (whose input domain is `d`): a bound it lies
-/// beyond, or `[var ≠ partner]`. `false` if it is a value of `d`.
-fn no_partner(var: VarId, d: &Domain, partner: i64, reason: &mut Vec<Atom>) -> bool {
-    if partner > d.max() as i64 {
-        reason.push(Atom::AtMost(var, d.max()));
-    } else if partner < d.min() as i64 {
-        reason.push(Atom::AtLeast(var, d.min()));
-    } else if !d.contains(partner as i32) {
-        reason.push(Atom::NotEqual(var, partner as i32));
-    } else {
-        return false;
-    }
-    true
 }
 
 /// The least value the view shows when its variable's domain is `d`.
