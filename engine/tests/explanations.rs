@@ -507,3 +507,32 @@ fn element_explains_by_entries_and_positions() {
     }
     assert_precise("element", all, true);
 }
+
+#[test]
+fn table_explains_by_one_gone_cell_per_row() {
+    use engine::propagators::table::Table;
+    let mut rng = Rng::new(17);
+    let mut all = ExplanationStats::default();
+    for (arity, scope) in [(2, vec![0, 1]), (3, vec![0, 1, 2]), (2, vec![0, 1, 0])] {
+        for round in 0..5 {
+            let rows: Vec<Vec<i32>> = (0..6)
+                .map(|_| (0..scope.len()).map(|_| rng.below(5) as i32 - 1).collect())
+                .collect();
+            let check = |t: &[i32]| {
+                rows.iter()
+                    .any(|row| row.iter().zip(&scope).all(|(&v, &i)| t[i] == v))
+            };
+            let stats =
+                check_explanations("table", &config(arity, -1, 3, 110 + round), &check, &|xs| {
+                    let vars: Vec<VarId> = scope.iter().map(|&i| xs[i]).collect();
+                    Box::new(Table::new(&vars, &rows))
+                });
+            assert_eq!(
+                stats.precise, stats.explained,
+                "table {rows:?} on {scope:?}"
+            );
+            total(&mut all, stats);
+        }
+    }
+    assert_precise("table", all, true);
+}
