@@ -536,3 +536,33 @@ fn table_explains_by_one_gone_cell_per_row() {
     }
     assert_precise("table", all, true);
 }
+
+#[test]
+fn count_explains_by_the_positions_that_decide() {
+    use engine::propagators::count::CountRange;
+    let mut all = ExplanationStats::default();
+    for (scope, value, lo, hi) in [
+        (vec![0, 1, 2, 3], 1, 1, 2),
+        (vec![0, 1, 2], 0, 2, 2),
+        (vec![0, 1, 2, 3], 2, 0, 1),
+        (vec![0, 1, 0, 2], 1, 2, 3),
+    ] {
+        let arity = scope.iter().max().unwrap() + 1;
+        let check = |t: &[i32]| {
+            let c = scope.iter().filter(|&&i| t[i] == value).count() as i64;
+            lo <= c && c <= hi
+        };
+        let mut cfg = config(arity, -1, 3, 120 + value as u64);
+        cfg.max_size = 3;
+        let stats = check_explanations("count", &cfg, &check, &|xs| {
+            let vars: Vec<VarId> = scope.iter().map(|&i| xs[i]).collect();
+            Box::new(CountRange::new(&vars, value, lo, hi))
+        });
+        assert_eq!(
+            stats.precise, stats.explained,
+            "count of {value} in {scope:?} within {lo}..={hi}"
+        );
+        total(&mut all, stats);
+    }
+    assert_precise("count", all, true);
+}
