@@ -566,3 +566,45 @@ fn count_explains_by_the_positions_that_decide() {
     }
     assert_precise("count", all, true);
 }
+
+#[test]
+fn arithmetic_explains_by_missing_supports() {
+    use engine::propagators::arithmetic::{Arith, ArithOp};
+    let ops = [
+        ArithOp::Times,
+        ArithOp::Div,
+        ArithOp::Mod,
+        ArithOp::Pow,
+        ArithOp::Min,
+        ArithOp::Max,
+        ArithOp::Abs,
+    ];
+    let mut all = ExplanationStats::default();
+    for (k, op) in ops.into_iter().enumerate() {
+        let check = |t: &[i32]| op.apply(t[0] as i64, t[1] as i64) == Some(t[2] as i64);
+        for budget in [1u64 << 10, 0] {
+            let mut cfg = config(3, -3, 4, 130 + k as u64);
+            cfg.first_ranges = vec![(-3, 3), (-2, 3), (-4, 6)];
+            let stats = check_explanations(&format!("{op:?}"), &cfg, &check, &|xs| {
+                Box::new(Arith::with_budget(op, xs[0], xs[1], xs[2], budget))
+            });
+            assert_eq!(stats.precise, stats.explained, "{op:?}, budget {budget}");
+            total(&mut all, stats);
+        }
+        // A square: x op x = z.
+        let square = |t: &[i32]| op.apply(t[0] as i64, t[0] as i64) == Some(t[1] as i64);
+        let stats = check_explanations(
+            &format!("{op:?}, square"),
+            &config(2, -3, 5, 140 + k as u64),
+            &square,
+            &|xs| Box::new(Arith::new(op, xs[0], xs[0], xs[1])),
+        );
+        assert_eq!(stats.precise, stats.explained, "{op:?}, square");
+        total(&mut all, stats);
+    }
+    assert_precise(
+        "arithmetic (times, div, mod, pow, min, max, abs)",
+        all,
+        true,
+    );
+}
