@@ -608,3 +608,34 @@ fn arithmetic_explains_by_missing_supports() {
         true,
     );
 }
+
+#[test]
+fn element_var_explains_by_positions_and_entries() {
+    use engine::propagators::element_var::ElementVar;
+    let mut all = ExplanationStats::default();
+    // Variables: index, result, then the array's distinct variables; `entries` lists which
+    // of them each array position holds (a variable may stand twice).
+    for (k, entries) in [vec![2, 3, 4], vec![2, 3], vec![2, 3, 2]]
+        .iter()
+        .enumerate()
+    {
+        let arity = entries.iter().max().unwrap() + 1;
+        let offset = 1;
+        let check = |t: &[i32]| {
+            let p = t[0] as i64 - offset as i64;
+            p >= 0 && (p as usize) < entries.len() && t[entries[p as usize]] == t[1]
+        };
+        let mut cfg = config(arity, -1, 3, 150 + k as u64);
+        cfg.max_size = 4;
+        let stats = check_explanations("element_var", &cfg, &check, &|xs| {
+            let array: Vec<VarId> = entries.iter().map(|&i| xs[i]).collect();
+            Box::new(ElementVar::new(xs[0], offset, &array, xs[1]))
+        });
+        assert_eq!(
+            stats.precise, stats.explained,
+            "element_var over {entries:?}"
+        );
+        total(&mut all, stats);
+    }
+    assert_precise("element_var", all, true);
+}
