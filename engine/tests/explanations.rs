@@ -639,3 +639,59 @@ fn element_var_explains_by_positions_and_entries() {
     }
     assert_precise("element_var", all, true);
 }
+
+#[test]
+fn regular_explains_by_a_minimal_cut_of_missing_labels() {
+    use engine::propagators::regular::{Dfa, Regular};
+    let mut rng = Rng::new(19);
+    let mut all = ExplanationStats::default();
+    for round in 0..30u64 {
+        let arity = 1 + round as usize % 5;
+        // A random automaton over 0..=2; the universe -1..=3 has values outside the alphabet.
+        let states = 1 + rng.below(4) as usize;
+        let next = (0..states)
+            .map(|_| {
+                (0..3)
+                    .map(|_| rng.below(states as u64 + 1) as usize)
+                    .collect()
+            })
+            .collect();
+        let accepting = (1..=states).filter(|_| rng.below(2) == 0).collect();
+        let start = 1 + rng.below(states as u64) as usize;
+        let dfa = Dfa {
+            states,
+            first_value: 0,
+            symbols: 3,
+            next,
+            start,
+            accepting,
+        };
+        let accepts = dfa.clone();
+        let stats = check_explanations(
+            "regular",
+            &config(arity, -1, 3, 160 + round),
+            &|t| accepts.accepts(t),
+            &|xs| Box::new(Regular::new(xs, dfa.clone())),
+        );
+        assert_eq!(stats.precise, stats.explained, "regular, round {round}");
+        total(&mut all, stats);
+    }
+    // A nonogram line of 6 cells with the clue 2 1: 0* 1 1 0+ 1 0*.
+    let clue = Dfa {
+        states: 5,
+        first_value: 0,
+        symbols: 2,
+        next: vec![vec![1, 2], vec![0, 3], vec![4, 0], vec![4, 5], vec![5, 0]],
+        start: 1,
+        accepting: vec![5],
+    };
+    let accepts = clue.clone();
+    let mut cfg = config(6, 0, 1, 170);
+    cfg.trials = 300;
+    let stats = check_explanations("regular, clue 2 1", &cfg, &|t| accepts.accepts(t), &|xs| {
+        Box::new(Regular::new(xs, clue.clone()))
+    });
+    assert_eq!(stats.precise, stats.explained, "regular, clue 2 1");
+    total(&mut all, stats);
+    assert_precise("regular", all, true);
+}
