@@ -695,3 +695,53 @@ fn regular_explains_by_a_minimal_cut_of_missing_labels() {
     total(&mut all, stats);
     assert_precise("regular", all, true);
 }
+
+#[test]
+fn domain_consistent_sums_explain_by_missing_supports() {
+    use engine::propagators::distinct_sum::DistinctSum;
+    use engine::propagators::linear_domain::LinearEqDomain;
+    let mut rng = Rng::new(23);
+    let mut sums = ExplanationStats::default();
+    for arity in 1..=3usize {
+        for round in 0..5 {
+            let coefs: Vec<i64> = (0..arity)
+                .map(|_| [-2i64, -1, 1, 2, 3][rng.below(5) as usize])
+                .collect();
+            let rhs = rng.below(9) as i64 - 4;
+            let vars: Vec<usize> = (0..arity).collect();
+            let holds = |t: &[i32]| sum(&coefs, t, &vars) == rhs;
+            let stats = check_explanations(
+                "linear_eq_domain",
+                &config(arity, -3, 4, 180 + round),
+                &holds,
+                &|xs| {
+                    let terms: Vec<(i64, VarId)> =
+                        coefs.iter().zip(xs).map(|(&a, &x)| (a, x)).collect();
+                    Box::new(LinearEqDomain::new(&terms, rhs))
+                },
+            );
+            assert_eq!(stats.precise, stats.explained, "{coefs:?} = {rhs}");
+            total(&mut sums, stats);
+        }
+    }
+    assert_precise("linear_eq_domain", sums, true);
+    let mut distinct = ExplanationStats::default();
+    for (arity, goal) in [(2usize, 7i64), (3, 12), (3, 6), (4, 20)] {
+        let holds = |t: &[i32]| {
+            (0..t.len()).all(|i| (0..i).all(|j| t[i] != t[j]))
+                && t.iter().map(|&v| v as i64).sum::<i64>() == goal
+        };
+        let stats = check_explanations(
+            "distinct_sum",
+            &config(arity, 1, 9, 190 + arity as u64),
+            &holds,
+            &|xs| Box::new(DistinctSum::new(xs, goal)),
+        );
+        assert_eq!(
+            stats.precise, stats.explained,
+            "distinct_sum of {arity} = {goal}"
+        );
+        total(&mut distinct, stats);
+    }
+    assert_precise("distinct_sum", distinct, true);
+}

@@ -248,3 +248,103 @@ pub(crate) fn no_partner(
     }
     true
 }
+
+/// Most tuples [`unsupported_reason`] enumerates in one test.
+const MOST_TUPLES: u64 = 4096;
+
+/// For a propagator that keeps exactly the supported values of a constraint `holds` over
+/// distinct variables `vars` (inputs `inputs`): push why position `i` cannot take `v`
+/// (`None`: why no tuple at all, for a failure). The reason is the other positions' bounds
+/// and the values missing between them, minimised greedily: each missing value is put back
+/// in turn, and stays back if there is still no support. `false` when the boxes are too
+/// large to enumerate, or a support exists.
+pub(crate) fn unsupported_reason(
+    vars: &[crate::store::VarId],
+    inputs: &[Domain],
+    holds: &dyn Fn(&[i32]) -> bool,
+    at: Option<(usize, i32)>,
+    reason: &mut Vec<Atom>,
+) -> bool {
+    let n = vars.len();
+    let mut allowed: Vec<Vec<i32>> = inputs.iter().map(|d| d.values().to_vec()).collect();
+    if let Some((i, v)) = at {
+        allowed[i] = vec![v];
+    }
+    let boxed = |allowed: &[Vec<i32>]| {
+        let count = allowed
+            .iter()
+            .try_fold(1u64, |p, a| p.checked_mul(a.len() as u64));
+        count.is_some_and(|c| c <= MOST_TUPLES)
+    };
+    let hull: Vec<Vec<i32>> = (0..n)
+        .map(|j| match at {
+            Some((i, v)) if i == j => vec![v],
+            _ => (inputs[j].min()..=inputs[j].max()).collect(),
+        })
+        .collect();
+    if !boxed(&hull) || has_support(&allowed, holds) {
+        return false;
+    }
+    let mut own = Vec::new();
+    for j in (0..n).filter(|&j| at.is_none_or(|(i, _)| i != j)) {
+        let d = &inputs[j];
+        own.push(Atom::AtLeast(vars[j], d.min()));
+        own.push(Atom::AtMost(vars[j], d.max()));
+        for w in (d.min()..=d.max()).filter(|&w| !d.contains(w)) {
+            let place = allowed[j].partition_point(|&u| u < w);
+            allowed[j].insert(place, w);
+            if has_support(&allowed, holds) {
+                allowed[j].remove(place);
+                own.push(Atom::NotEqual(vars[j], w));
+            }
+        }
+    }
+    reason.extend(own);
+    true
+}
+
+/// Does some tuple of `allowed` satisfy `holds`?
+fn has_support(allowed: &[Vec<i32>], holds: &dyn Fn(&[i32]) -> bool) -> bool {
+    fn rec(
+        k: usize,
+        allowed: &[Vec<i32>],
+        tuple: &mut Vec<i32>,
+        holds: &dyn Fn(&[i32]) -> bool,
+    ) -> bool {
+        if k == allowed.len() {
+            return holds(tuple);
+        }
+        for &v in &allowed[k] {
+            tuple[k] = v;
+            if rec(k + 1, allowed, tuple, holds) {
+                return true;
+            }
+        }
+        false
+    }
+    let mut tuple = vec![0; allowed.len()];
+    rec(0, allowed, &mut tuple, holds)
+}
+
+/// [`unsupported_reason`] for every value an atom on `vars[i]` needs gone.
+pub(crate) fn explain_by_supports(
+    vars: &[crate::store::VarId],
+    inputs: &[Domain],
+    holds: &dyn Fn(&[i32]) -> bool,
+    atom: Atom,
+    reason: &mut Vec<Atom>,
+) -> bool {
+    if (0..vars.len()).any(|i| (0..i).any(|j| vars[j] == vars[i])) {
+        return false;
+    }
+    let Some(i) = vars.iter().position(|&x| x == atom.var()) else {
+        return false;
+    };
+    let Some(needed) = split_atom(atom, &inputs[i], reason) else {
+        return false;
+    };
+    let explained =
+        (needed.iter()).all(|&v| unsupported_reason(vars, inputs, holds, Some((i, v)), reason));
+    crate::propagators::bound_replay::merge_into_equalities(reason);
+    explained
+}
