@@ -745,3 +745,26 @@ fn domain_consistent_sums_explain_by_missing_supports() {
     }
     assert_precise("distinct_sum", distinct, true);
 }
+
+#[test]
+fn king_degree_explains_by_the_counted_neighbours() {
+    use engine::propagators::king_degree::KingDegree;
+    let mut all = ExplanationStats::default();
+    for neighbours in 1..=4usize {
+        let check = |t: &[i32]| {
+            let occupied = t[1..].iter().filter(|&&v| v != 0).count() as i32;
+            t[0] == 0 || t[0] == occupied
+        };
+        let mut cfg = config(neighbours + 1, 0, 4, 200 + neighbours as u64);
+        cfg.max_size = 3;
+        let stats = check_explanations("king_degree", &cfg, &check, &|xs| {
+            Box::new(KingDegree::new(xs[0], &xs[1..]))
+        });
+        assert_eq!(
+            stats.precise, stats.explained,
+            "king_degree with {neighbours} neighbours"
+        );
+        total(&mut all, stats);
+    }
+    assert_precise("king_degree", all, true);
+}
