@@ -175,9 +175,14 @@ impl<'a> BoundGraph<'a> {
 
     /// The reason of `atom` (on one of the terms' variables) from the replayed bounds;
     /// `false` if they do not imply it.
+    /// A replay that failed (it may go further than the run, which stopped at a pass)
+    /// explains any atom by the failure: no assignment satisfies its reason at all.
     pub(crate) fn explain(&self, atom: Atom, out: &mut Vec<Atom>) -> bool {
-        if self.failure.is_some() || self.too_wide {
+        if self.too_wide {
             return false;
+        }
+        if self.failure.is_some() {
+            return self.explain_failure(out);
         }
         let Some(i) = self.vars.iter().position(|&x| x == atom.var()) else {
             return false;

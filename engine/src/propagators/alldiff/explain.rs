@@ -97,7 +97,7 @@ impl<'a> ForwardCheckingReplay<'a> {
     /// The reason of `atom` (on a view's variable), from the removals it needs.
     pub(crate) fn explain(&self, atom: Atom, reason: &mut Vec<Atom>) -> bool {
         if self.failure.is_some() {
-            return false;
+            return self.explain_failure(reason); // no assignment at all: implies anything
         }
         let Some(j) = self.views.iter().position(|v| v.var() == atom.var()) else {
             return false;
