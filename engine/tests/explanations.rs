@@ -768,3 +768,37 @@ fn king_degree_explains_by_the_counted_neighbours() {
     }
     assert_precise("king_degree", all, true);
 }
+
+#[test]
+fn all_different_domain_explains_by_hall_sets() {
+    use engine::propagators::alldiff::{new_all_different, AllDiffLevel};
+    let shapes: [Vec<(i32, i32)>; 4] = [
+        vec![(1, 0); 4],
+        vec![(1, 0), (1, 1), (1, 2), (1, 3)],
+        vec![(1, 0), (-1, 4), (2, 0)],
+        vec![(1, 0); 5],
+    ];
+    let mut all = ExplanationStats::default();
+    for (k, views) in shapes.iter().enumerate() {
+        let check = |t: &[i32]| shown_all_different(t, views);
+        let stats = check_explanations(
+            "alldiff domain",
+            &config(views.len(), 0, 4, 210 + k as u64),
+            &check,
+            &|xs| {
+                let vs: Vec<engine::view::View> = xs
+                    .iter()
+                    .zip(views)
+                    .map(|(&x, &(a, b))| x.times(a).plus(b))
+                    .collect();
+                new_all_different(&vs, AllDiffLevel::Domain)
+            },
+        );
+        assert_eq!(
+            stats.precise, stats.explained,
+            "alldiff domain, views {views:?}"
+        );
+        total(&mut all, stats);
+    }
+    assert_precise("alldiff domain (Hall sets)", all, true);
+}

@@ -252,3 +252,151 @@ fn floor_of(n: i64, d: i64) -> i64 {
 fn ceil_of(n: i64, d: i64) -> i64 {
     -floor_of(-n, d)
 }
+
+/// Domain-level all-different (Régin's matching) explained by a **Hall set**: a value `v`
+/// leaves `x` when the views of a set `S` not holding `x` can only show the `|S|` values
+/// of a set `U` holding `v` (they need all of them). The reason confines each view of `S`
+/// to `U`: its bounds, and `[y ≠ w]` for each value between them that `U` lacks. `S` is
+/// found from a maximum matching of the inputs: the views reachable by alternating paths
+/// from the view matched to `v`. A failure is a Hall set with more views than values,
+/// reached from an unmatched view.
+pub(crate) struct HallSets<'a> {
+    views: &'a [View],
+    inputs: &'a [Domain],
+    /// The values each view shows, from its input domain.
+    shown: Vec<Vec<i64>>,
+    /// The value each view is matched to (`None`: unmatched).
+    matched: Vec<Option<i64>>,
+    /// The view each value is matched to.
+    owner: BTreeMap<i64, usize>,
+}
+
+impl<'a> HallSets<'a> {
+    /// `None` when two views share a variable or a domain is too wide.
+    pub(crate) fn new(views: &'a [View], inputs: &'a [Domain]) -> Option<HallSets<'a>> {
+        let n = views.len();
+        if n > MOST_VIEWS
+            || (0..n).any(|i| (0..i).any(|j| views[j].var() == views[i].var()))
+            || inputs.iter().any(|d| d.size() > MOST_VALUES)
+        {
+            return None;
+        }
+        let shown = (0..n)
+            .map(|i| inputs[i].iter().map(|v| views[i].show(v)).collect())
+            .collect();
+        let mut sets = HallSets {
+            views,
+            inputs,
+            shown,
+            matched: vec![None; n],
+            owner: BTreeMap::new(),
+        };
+        for i in 0..n {
+            let mut seen = vec![false; n];
+            sets.augment(i, &mut seen);
+        }
+        Some(sets)
+    }
+
+    /// Kuhn's augmenting path from view `i`: whether it got a value.
+    fn augment(&mut self, i: usize, seen: &mut [bool]) -> bool {
+        if std::mem::replace(&mut seen[i], true) {
+            return false;
+        }
+        for k in 0..self.shown[i].len() {
+            let v = self.shown[i][k];
+            let free = match self.owner.get(&v) {
+                None => true,
+                Some(&j) => self.augment(j, seen),
+            };
+            if free {
+                self.matched[i] = Some(v);
+                self.owner.insert(v, i);
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The views reachable from view `start` by alternating paths (any value it shows, then
+    /// the view matched to that value), and whether a free value is reachable.
+    fn reachable(&self, start: usize) -> (Vec<bool>, bool) {
+        let mut inside = vec![false; self.views.len()];
+        let mut stack = vec![start];
+        inside[start] = true;
+        let mut free_value = false;
+        while let Some(i) = stack.pop() {
+            for v in &self.shown[i] {
+                match self.owner.get(v) {
+                    None => free_value = true,
+                    Some(&j) if !inside[j] => {
+                        inside[j] = true;
+                        stack.push(j);
+                    }
+                    Some(_) => {}
+                }
+            }
+        }
+        (inside, free_value)
+    }
+
+    /// Push the atoms that confine every view of `set` to the values its views show.
+    fn confine(&self, set: &[bool], reason: &mut Vec<Atom>) -> bool {
+        let values: std::collections::BTreeSet<i64> = (0..set.len())
+            .filter(|&i| set[i])
+            .flat_map(|i| self.shown[i].iter().copied())
+            .collect();
+        for i in (0..set.len()).filter(|&i| set[i]) {
+            let (d, view) = (&self.inputs[i], self.views[i]);
+            if d.max() as i64 - d.min() as i64 > 64 {
+                return false;
+            }
+            reason.push(Atom::AtLeast(view.var(), d.min()));
+            reason.push(Atom::AtMost(view.var(), d.max()));
+            for w in (d.min()..=d.max()).filter(|&w| !values.contains(&view.show(w))) {
+                reason.push(Atom::NotEqual(view.var(), w));
+            }
+        }
+        true
+    }
+
+    /// Push why view `i` cannot show `v`: the Hall set that needs `v`.
+    fn value_taken(&self, i: usize, v: i64, reason: &mut Vec<Atom>) -> bool {
+        let Some(&j) = self.owner.get(&v) else {
+            return false; // a free value: x could take it
+        };
+        if j == i {
+            return false;
+        }
+        let (set, free_value) = self.reachable(j);
+        !set[i] && !free_value && self.confine(&set, reason)
+    }
+
+    pub(crate) fn explain(&self, atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        if self.matched.iter().any(|m| m.is_none()) {
+            return self.explain_failure(reason); // no assignment at all: implies anything
+        }
+        let Some(i) = self.views.iter().position(|v| v.var() == atom.var()) else {
+            return false;
+        };
+        let Some(needed) = split_atom(atom, &self.inputs[i], reason) else {
+            return false;
+        };
+        let view = self.views[i];
+        let explained = needed
+            .iter()
+            .all(|&u| self.value_taken(i, view.show(u), reason));
+        merge_into_equalities(reason);
+        explained
+    }
+
+    pub(crate) fn explain_failure(&self, reason: &mut Vec<Atom>) -> bool {
+        let Some(u) = self.matched.iter().position(|m| m.is_none()) else {
+            return false;
+        };
+        let (set, _) = self.reachable(u);
+        let explained = self.confine(&set, reason);
+        merge_into_equalities(reason);
+        explained
+    }
+}
