@@ -802,3 +802,37 @@ fn all_different_domain_explains_by_hall_sets() {
     }
     assert_precise("alldiff domain (Hall sets)", all, true);
 }
+
+#[test]
+fn all_different_units_explain_by_hall_sets_replayed() {
+    use engine::propagators::alldiff::fast::units::AllDifferentUnits;
+    let shapes: [Vec<Vec<usize>>; 3] = [
+        vec![vec![0, 1, 2], vec![2, 3], vec![0, 3, 4]],
+        vec![vec![0, 1, 2, 3], vec![0, 4], vec![1, 2, 4]],
+        vec![vec![0, 1], vec![1, 2], vec![2, 0]],
+    ];
+    let mut all = ExplanationStats::default();
+    for (k, units) in shapes.iter().enumerate() {
+        let arity = units.iter().flatten().max().unwrap() + 1;
+        let check = |t: &[i32]| {
+            units
+                .iter()
+                .all(|u| (0..u.len()).all(|i| (0..i).all(|j| t[u[i]] != t[u[j]])))
+        };
+        let stats = check_explanations(
+            "alldiff units",
+            &config(arity, 0, 4, 220 + k as u64),
+            &check,
+            &|xs| {
+                let vars: Vec<Vec<VarId>> = units
+                    .iter()
+                    .map(|u| u.iter().map(|&i| xs[i]).collect())
+                    .collect();
+                Box::new(AllDifferentUnits::new(&vars, 0).expect("small units"))
+            },
+        );
+        assert_eq!(stats.precise, stats.explained, "alldiff units {units:?}");
+        total(&mut all, stats);
+    }
+    assert_precise("alldiff units (Hall sets, replayed)", all, true);
+}

@@ -361,7 +361,7 @@ impl<'a> HallSets<'a> {
     }
 
     /// Push why view `i` cannot show `v`: the Hall set that needs `v`.
-    fn value_taken(&self, i: usize, v: i64, reason: &mut Vec<Atom>) -> bool {
+    pub(crate) fn value_taken(&self, i: usize, v: i64, reason: &mut Vec<Atom>) -> bool {
         let Some(&j) = self.owner.get(&v) else {
             return false; // a free value: x could take it
         };
@@ -370,6 +370,11 @@ impl<'a> HallSets<'a> {
         }
         let (set, free_value) = self.reachable(j);
         !set[i] && !free_value && self.confine(&set, reason)
+    }
+
+    /// Does every view get a value of its own?
+    pub(crate) fn is_perfect(&self) -> bool {
+        self.matched.iter().all(|m| m.is_some())
     }
 
     pub(crate) fn explain(&self, atom: Atom, reason: &mut Vec<Atom>) -> bool {
@@ -398,5 +403,107 @@ impl<'a> HallSets<'a> {
         let explained = self.confine(&set, reason);
         merge_into_equalities(reason);
         explained
+    }
+}
+
+/// Several domain-level all-differents over shared variables (the fast lane
+/// `fast/units.rs`), replayed from the inputs: each unit in turn by its Hall sets
+/// ([`HallSets`]), until no unit removes anything. A Hall set found on domains the replay
+/// already narrowed names removed values; each is replaced by the reason recorded when it
+/// was removed, so that every reason is made of input atoms only.
+pub(crate) struct UnitsReplay<'a> {
+    vars: &'a [crate::store::VarId],
+    inputs: &'a [Domain],
+    /// The reason (input atoms) of each value the replay removed, by variable position.
+    removed: BTreeMap<(usize, i32), Vec<Atom>>,
+    failure: Option<Vec<Atom>>,
+}
+
+impl<'a> UnitsReplay<'a> {
+    /// `units[u]` lists the positions (in `vars`) of unit `u`'s variables. `None` when a
+    /// domain is too wide or a reason could not be found.
+    pub(crate) fn run(
+        units: &[Vec<usize>],
+        vars: &'a [crate::store::VarId],
+        inputs: &'a [Domain],
+    ) -> Option<UnitsReplay<'a>> {
+        let mut replay = UnitsReplay {
+            vars,
+            inputs,
+            removed: BTreeMap::new(),
+            failure: None,
+        };
+        let mut current: Vec<Domain> = inputs.to_vec();
+        loop {
+            let mut changed = false;
+            for unit in units {
+                let views: Vec<View> = unit.iter().map(|&p| View::from(vars[p])).collect();
+                let domains: Vec<Domain> = unit.iter().map(|&p| current[p].clone()).collect();
+                let sets = HallSets::new(&views, &domains)?;
+                if !sets.is_perfect() {
+                    let mut local = Vec::new();
+                    if !sets.explain_failure(&mut local) {
+                        return None;
+                    }
+                    replay.failure = Some(replay.expand(&local)?);
+                    return Some(replay);
+                }
+                let mut removals = Vec::new();
+                for (k, &p) in unit.iter().enumerate() {
+                    for w in domains[k].iter() {
+                        let mut local = Vec::new();
+                        if sets.value_taken(k, w as i64, &mut local) {
+                            removals.push((p, w, replay.expand(&local)?));
+                        }
+                    }
+                }
+                for (p, w, reason) in removals {
+                    let _ = current[p].remove(w); // never the last: a view keeps its matched value
+                    replay.removed.insert((p, w), reason);
+                    changed = true;
+                }
+            }
+            if !changed {
+                return Some(replay);
+            }
+        }
+    }
+
+    /// Input atoms for atoms that hold on the replay's narrowed domains: each atom's own
+    /// part of the input domain, and the recorded reasons of the values it needs gone.
+    fn expand(&self, atoms: &[Atom]) -> Option<Vec<Atom>> {
+        let mut out = Vec::new();
+        for &atom in atoms {
+            let p = self.vars.iter().position(|&x| x == atom.var())?;
+            for v in split_atom(atom, &self.inputs[p], &mut out)? {
+                out.extend_from_slice(self.removed.get(&(p, v))?);
+            }
+        }
+        merge_into_equalities(&mut out);
+        Some(out)
+    }
+
+    pub(crate) fn explain(&self, atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        if let Some(failure) = &self.failure {
+            reason.extend_from_slice(failure); // no assignment at all: implies anything
+            return true;
+        }
+        match self.expand(&[atom]) {
+            Some(atoms) => {
+                reason.extend(atoms);
+                true
+            }
+            None => false,
+        }
+    }
+
+    pub(crate) fn explain_failure(&self, reason: &mut Vec<Atom>) -> bool {
+        match &self.failure {
+            Some(failure) => {
+                reason.extend_from_slice(failure);
+                true
+            }
+            None => false,
+        }
     }
 }
