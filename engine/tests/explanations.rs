@@ -836,3 +836,39 @@ fn all_different_units_explain_by_hall_sets_replayed() {
     }
     assert_precise("alldiff units (Hall sets, replayed)", all, true);
 }
+
+#[test]
+fn all_different_offset_families_explain_by_replayed_rules() {
+    use engine::propagators::alldiff::fast::offset_family::AllDifferentOffsetFamily;
+    // n-queens' three families on 4 queens (rows constant, two diagonals), and two shifted
+    // families without a constant one.
+    let shapes: [Vec<Vec<i32>>; 2] = [
+        vec![vec![0, 0, 0, 0], vec![0, 1, 2, 3], vec![0, -1, -2, -3]],
+        vec![vec![0, 2, 1], vec![1, 0, 3]],
+    ];
+    let mut all = ExplanationStats::default();
+    for (k, shifts) in shapes.iter().enumerate() {
+        let n = shifts[0].len();
+        let check = |t: &[i32]| {
+            shifts
+                .iter()
+                .all(|c| (0..n).all(|i| (0..i).all(|j| t[i] + c[i] != t[j] + c[j])))
+        };
+        let mut cfg = config(n, 0, 3, 230 + k as u64);
+        cfg.trials = 400;
+        let stats = check_explanations("alldiff family", &cfg, &check, &|xs| {
+            let families: Vec<Vec<engine::view::View>> = shifts
+                .iter()
+                .map(|c| xs.iter().zip(c).map(|(&x, &ci)| x.plus(ci)).collect())
+                .collect();
+            Box::new(AllDifferentOffsetFamily::new(&families))
+        });
+        assert_eq!(stats.precise, stats.explained, "alldiff family {shifts:?}");
+        total(&mut all, stats);
+    }
+    assert_precise(
+        "alldiff_value_family (forward checking and pigeonhole, replayed)",
+        all,
+        true,
+    );
+}

@@ -472,15 +472,7 @@ impl<'a> UnitsReplay<'a> {
     /// Input atoms for atoms that hold on the replay's narrowed domains: each atom's own
     /// part of the input domain, and the recorded reasons of the values it needs gone.
     fn expand(&self, atoms: &[Atom]) -> Option<Vec<Atom>> {
-        let mut out = Vec::new();
-        for &atom in atoms {
-            let p = self.vars.iter().position(|&x| x == atom.var())?;
-            for v in split_atom(atom, &self.inputs[p], &mut out)? {
-                out.extend_from_slice(self.removed.get(&(p, v))?);
-            }
-        }
-        merge_into_equalities(&mut out);
-        Some(out)
+        expand(self.vars, self.inputs, &self.removed, atoms)
     }
 
     pub(crate) fn explain(&self, atom: Atom, reason: &mut Vec<Atom>) -> bool {
@@ -489,6 +481,177 @@ impl<'a> UnitsReplay<'a> {
             return true;
         }
         match self.expand(&[atom]) {
+            Some(atoms) => {
+                reason.extend(atoms);
+                true
+            }
+            None => false,
+        }
+    }
+
+    pub(crate) fn explain_failure(&self, reason: &mut Vec<Atom>) -> bool {
+        match &self.failure {
+            Some(failure) => {
+                reason.extend_from_slice(failure);
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+/// Input atoms for atoms that hold on domains a replay narrowed: each atom's own part of the
+/// input domain, and the recorded reasons (`removed`, by position and value) of the values
+/// it needs gone. `None` if one of those was not removed by the replay.
+fn expand(
+    vars: &[crate::store::VarId],
+    inputs: &[Domain],
+    removed: &BTreeMap<(usize, i32), Vec<Atom>>,
+    atoms: &[Atom],
+) -> Option<Vec<Atom>> {
+    let mut out = Vec::new();
+    for &atom in atoms {
+        let p = vars.iter().position(|&x| x == atom.var())?;
+        for v in split_atom(atom, &inputs[p], &mut out)? {
+            out.extend_from_slice(removed.get(&(p, v))?);
+        }
+    }
+    merge_into_equalities(&mut out);
+    Some(out)
+}
+
+/// Several value-level all-differents on `xᵢ + cₖᵢ` over the same variables (the n-queens
+/// lane `fast/offset_family.rs`), replayed from the inputs: forward checking in every family
+/// and, on a family with one offset for all (`constant`), the pigeonhole rule (fewer values
+/// than views fails; with exactly as many, a value one view alone can show goes to it). Each
+/// removal's reason is said on the replay's domains, then expanded to input atoms.
+pub(crate) struct FamilyReplay<'a> {
+    vars: &'a [crate::store::VarId],
+    inputs: &'a [Domain],
+    removed: BTreeMap<(usize, i32), Vec<Atom>>,
+    failure: Option<Vec<Atom>>,
+}
+
+impl<'a> FamilyReplay<'a> {
+    pub(crate) fn run(
+        families: &[Vec<View>],
+        constant: Option<usize>,
+        vars: &'a [crate::store::VarId],
+        inputs: &'a [Domain],
+    ) -> Option<FamilyReplay<'a>> {
+        let n = vars.len();
+        if inputs.iter().any(|d| d.size() > MOST_VALUES)
+            || (0..n).any(|i| (0..i).any(|j| vars[j] == vars[i]))
+        {
+            return None;
+        }
+        let mut replay = FamilyReplay {
+            vars,
+            inputs,
+            removed: BTreeMap::new(),
+            failure: None,
+        };
+        let mut current: Vec<Domain> = inputs.to_vec();
+        loop {
+            let mut changed = false;
+            for family in families {
+                changed |= replay.forward_check(family, &mut current)?;
+                if replay.failure.is_some() {
+                    return Some(replay);
+                }
+            }
+            if let Some(k) = constant {
+                changed |= replay.pigeonhole(&families[k], &mut current)?;
+                if replay.failure.is_some() {
+                    return Some(replay);
+                }
+            }
+            if !changed {
+                return Some(replay);
+            }
+        }
+    }
+
+    /// Remove `w` from position `p` for the reason `local` (atoms of `current`); a failure
+    /// if it was the last value.
+    fn remove(&mut self, current: &mut [Domain], p: usize, w: i32, local: &[Atom]) -> Option<()> {
+        let mut reason = expand(self.vars, self.inputs, &self.removed, local)?;
+        if current[p].is_fixed() {
+            let mut own = Vec::new();
+            Atom::describe(self.vars[p], &current[p], &mut own);
+            reason.extend(expand(self.vars, self.inputs, &self.removed, &own)?);
+            merge_into_equalities(&mut reason);
+            self.failure = Some(reason);
+            return Some(());
+        }
+        let _ = current[p].remove(w); // not the last value: checked above
+        self.removed.insert((p, w), reason);
+        Some(())
+    }
+
+    /// One round of forward checking in `family`: whether a value went.
+    fn forward_check(&mut self, family: &[View], current: &mut [Domain]) -> Option<bool> {
+        let mut changed = false;
+        for i in 0..family.len() {
+            if !current[i].is_fixed() {
+                continue;
+            }
+            let (u, shown) = (current[i].value(), family[i].show(current[i].value()));
+            for j in (0..family.len()).filter(|&j| j != i) {
+                let Some(w) = family[j].inverse(shown) else {
+                    continue;
+                };
+                if current[j].contains(w) {
+                    self.remove(current, j, w, &[Atom::Equal(self.vars[i], u)])?;
+                    changed = true;
+                    if self.failure.is_some() {
+                        return Some(true);
+                    }
+                }
+            }
+        }
+        Some(changed)
+    }
+
+    /// The pigeonhole rule on `family`: whether a value went.
+    fn pigeonhole(&mut self, family: &[View], current: &mut [Domain]) -> Option<bool> {
+        let n = family.len();
+        let mut holders: BTreeMap<i64, Vec<usize>> = BTreeMap::new();
+        for i in 0..n {
+            for v in current[i].iter() {
+                holders.entry(family[i].show(v)).or_default().push(i);
+            }
+        }
+        let mut everyone = Vec::new();
+        for i in 0..n {
+            Atom::describe(self.vars[i], &current[i], &mut everyone);
+        }
+        if holders.len() < n {
+            self.failure = Some(expand(self.vars, self.inputs, &self.removed, &everyone)?);
+            return Some(false);
+        }
+        if holders.len() > n {
+            return Some(false);
+        }
+        let mut changed = false;
+        for (shown, held_by) in holders {
+            let [i] = held_by[..] else { continue };
+            let keep = family[i].inverse(shown)?;
+            let others: Vec<i32> = current[i].iter().filter(|&v| v != keep).collect();
+            for w in others {
+                self.remove(current, i, w, &everyone)?;
+                changed = true;
+            }
+        }
+        Some(changed)
+    }
+
+    pub(crate) fn explain(&self, atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        if let Some(failure) = &self.failure {
+            reason.extend_from_slice(failure); // no assignment at all: implies anything
+            return true;
+        }
+        match expand(self.vars, self.inputs, &self.removed, &[atom]) {
             Some(atoms) => {
                 reason.extend(atoms);
                 true
