@@ -23,6 +23,7 @@
 //! This follows Gecode's and MiniCP's practice of testing every propagator against brute
 //! force; it is `pub` so that every propagator's tests, in this crate or another, use it.
 
+use crate::atom::Atom;
 use crate::domain::Domain;
 use crate::model::Model;
 use crate::propagator::Propagator;
@@ -440,4 +441,242 @@ pub fn skip(reason: &str) {
         // One write of the whole line: O_APPEND keeps concurrent lines whole.
         let _ = file.write_all(line.as_bytes());
     }
+}
+
+// ----- explanations (learning), checked against brute force --------------------------------
+
+/// What [`check_explanations`] saw: how many atoms it asked to explain (failures included),
+/// how many the propagator explained itself, and the reasons' total sizes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ExplanationStats {
+    /// Atoms (and failures) explained.
+    pub explained: usize,
+    /// Of those, how many the propagator explained itself (`explain` returned `true`).
+    pub precise: usize,
+    /// Total size of the reasons used: the propagator's where it gave one, else the generic.
+    pub reason_atoms: usize,
+    /// Total size of the generic reasons of the same atoms.
+    pub generic_atoms: usize,
+}
+
+impl ExplanationStats {
+    /// Average size of the reasons used.
+    pub fn average_reason(&self) -> f64 {
+        self.reason_atoms as f64 / self.explained.max(1) as f64
+    }
+    /// Average size of the generic reasons.
+    pub fn average_generic(&self) -> f64 {
+        self.generic_atoms as f64 / self.explained.max(1) as f64
+    }
+}
+
+/// Check a propagator's explanations (`engine/src/learning/reason.rs`) by brute force. Each
+/// of `cfg.trials` cases draws small random domains inside the *universe* `cfg.lo..=cfg.hi`
+/// (or `cfg.first_ranges`), runs `propagate_from_scratch` once, and asks for the reason of
+/// every atom the run made true (each new bound, each new fixed value, each removed value),
+/// or of the failure. Each reason is checked
+///
+/// 1. to hold in the inputs (the domains before the run), and
+/// 2. to imply the atom with the constraint alone: every assignment of the **universe**, not
+///    only of the inputs, that satisfies `check` and every reason atom satisfies the atom
+///    (for a failure: no assignment satisfies `check` and the reason).
+///
+/// The generic reason is checked the same way (it must always pass). Returns the sizes, so
+/// that a test can say a propagator's precise reasons are smaller than the generic ones.
+/// Panics with the first case that goes wrong.
+pub fn check_explanations(
+    name: &str,
+    cfg: &HarnessConfig,
+    check: &dyn Fn(&[i32]) -> bool,
+    make: &dyn Fn(&[VarId]) -> Box<dyn Propagator>,
+) -> ExplanationStats {
+    let mut rng = Rng::new(cfg.seed);
+    let universe: Vec<(i32, i32)> = (0..cfg.arity)
+        .map(|i| cfg.first_ranges.get(i).copied().unwrap_or((cfg.lo, cfg.hi)))
+        .collect();
+    let mut stats = ExplanationStats::default();
+    for _ in 0..cfg.trials {
+        let initial: Vec<Vec<i32>> = universe
+            .iter()
+            .map(|&range| random_values(&mut rng, range, cfg.max_size))
+            .collect();
+        let (mut m, xs) = build_unposted(&initial, cfg.interval_domains);
+        let prop = make(&xs);
+        let vars: Vec<VarId> = prop.subscriptions().iter().map(|s| s.var).collect();
+        let inputs: Vec<Domain> = vars.iter().map(|&x| m.store.domain(x).clone()).collect();
+        let result =
+            prop.propagate_from_scratch(&mut crate::propagator::Context::new(&mut m.store));
+        let case = ExplainedCase {
+            name,
+            check,
+            universe: &universe,
+            xs: &xs,
+            vars: &vars,
+            inputs: &inputs,
+            initial: &initial,
+        };
+        if result.is_err() {
+            if m.is_interrupted() {
+                continue;
+            }
+            let mut reason = Vec::new();
+            let precise = prop.explain_failure(&inputs, &mut reason);
+            stats.add(&case, None, precise.then_some(&reason[..]));
+            continue;
+        }
+        for atom in new_atoms(&xs, &initial, &m) {
+            let mut reason = Vec::new();
+            let precise = prop.explain(&inputs, atom, &mut reason);
+            stats.add(&case, Some(atom), precise.then_some(&reason[..]));
+        }
+    }
+    stats
+}
+
+/// A random non-empty set of at most `max_size` values of `lo..=hi`, sorted: half the time
+/// an interval (so that bounds reasoning has something to do), else any values.
+fn random_values(rng: &mut Rng, (lo, hi): (i32, i32), max_size: usize) -> Vec<i32> {
+    let span = (hi as i64 - lo as i64 + 1) as u64;
+    let size = 1 + rng.below(max_size.min(span as usize) as u64) as usize;
+    if rng.below(2) == 0 {
+        let first = lo as i64 + rng.below(span - size as u64 + 1) as i64;
+        return (first..first + size as i64).map(|v| v as i32).collect();
+    }
+    let mut d: Vec<i32> = Vec::new();
+    while d.len() < size {
+        let v = (lo as i64 + rng.below(span) as i64) as i32;
+        if !d.contains(&v) {
+            d.push(v);
+        }
+    }
+    d.sort();
+    d
+}
+
+/// A model holding one variable per domain, and no propagator yet.
+fn build_unposted(domains: &[Vec<i32>], interval: bool) -> (Model, Vec<VarId>) {
+    let mut m = Model::new();
+    let xs = (domains.iter())
+        .map(|d| m.store.new_var(domain_of(d, interval)))
+        .collect();
+    (m, xs)
+}
+
+/// Every atom a run made true: for each variable, a raised lower bound, a lowered upper
+/// bound, a value fixed, and each value removed.
+fn new_atoms(xs: &[VarId], before: &[Vec<i32>], m: &Model) -> Vec<Atom> {
+    let mut atoms = Vec::new();
+    for (i, &x) in xs.iter().enumerate() {
+        let after = m.store.domain(x);
+        let (lo, hi) = (before[i][0], *before[i].last().unwrap());
+        if after.min() > lo {
+            atoms.push(Atom::AtLeast(x, after.min()));
+        }
+        if after.max() < hi {
+            atoms.push(Atom::AtMost(x, after.max()));
+        }
+        if after.is_fixed() && lo < hi {
+            atoms.push(Atom::Equal(x, after.value()));
+        }
+        for &v in &before[i] {
+            if !after.contains(v) {
+                atoms.push(Atom::NotEqual(x, v));
+            }
+        }
+    }
+    atoms
+}
+
+/// One case of [`check_explanations`]: the constraint, the universe and the run's inputs.
+struct ExplainedCase<'a> {
+    name: &'a str,
+    check: &'a dyn Fn(&[i32]) -> bool,
+    universe: &'a [(i32, i32)],
+    xs: &'a [VarId],
+    vars: &'a [VarId],
+    inputs: &'a [Domain],
+    initial: &'a [Vec<i32>],
+}
+
+impl ExplainedCase<'_> {
+    /// Panic unless `reason` holds in the inputs and implies `atom` (or, for `None`, a
+    /// failure) with the constraint, over the whole universe. `what` names the reason.
+    fn assert_implies(&self, atom: Option<Atom>, reason: &[Atom], what: &str) {
+        let name = self.name;
+        let goal = atom.map_or("failure".to_string(), |a| a.to_string());
+        let shown: Vec<String> = reason.iter().map(|a| a.to_string()).collect();
+        let mut allowed: Vec<Vec<i32>> = (self.universe.iter())
+            .map(|&(lo, hi)| (lo..=hi).collect())
+            .collect();
+        for &r in reason {
+            let Some(i) = self.xs.iter().position(|&x| x == r.var()) else {
+                panic!("{name}: the {what} reason of {goal} names {r}, outside the scope");
+            };
+            let input = &self.inputs[self.vars.iter().position(|&x| x == r.var()).unwrap()];
+            assert!(
+                r.holds_in(input),
+                "{name}: the {what} reason atom {r} of {goal} does not hold in the inputs {:?}",
+                self.initial
+            );
+            allowed[i].retain(|&v| r.holds_for(v));
+        }
+        let counterexample = first_solution(&allowed, &|t: &[i32]| {
+            (self.check)(t)
+                && match atom {
+                    None => true,
+                    Some(a) => !a.holds_for(t[self.xs.iter().position(|&x| x == a.var()).unwrap()]),
+                }
+        });
+        if let Some(t) = counterexample {
+            panic!(
+                "{name}: the {what} reason [{}] does not imply {goal}: {t:?} satisfies the \
+                 constraint and the reason; inputs {:?}",
+                shown.join(", "),
+                self.initial
+            );
+        }
+    }
+}
+
+impl ExplanationStats {
+    /// Check the generic reason and the propagator's (`precise`, if it gave one) for `atom`
+    /// (`None`: the failure), and count them.
+    fn add(&mut self, case: &ExplainedCase<'_>, atom: Option<Atom>, precise: Option<&[Atom]>) {
+        let mut generic = Vec::new();
+        crate::learning::reason::generic_reason(case.vars, case.inputs, &mut generic);
+        case.assert_implies(atom, &generic, "generic");
+        self.explained += 1;
+        self.generic_atoms += generic.len();
+        match precise {
+            Some(reason) => {
+                case.assert_implies(atom, reason, "precise");
+                self.precise += 1;
+                self.reason_atoms += reason.len();
+            }
+            None => self.reason_atoms += generic.len(),
+        }
+    }
+}
+
+/// The first tuple of `domains` for which `check` holds, if any.
+fn first_solution(domains: &[Vec<i32>], check: &dyn Fn(&[i32]) -> bool) -> Option<Vec<i32>> {
+    fn rec(
+        i: usize,
+        domains: &[Vec<i32>],
+        tuple: &mut Vec<i32>,
+        check: &dyn Fn(&[i32]) -> bool,
+    ) -> bool {
+        if i == domains.len() {
+            return check(tuple);
+        }
+        for &v in &domains[i] {
+            tuple[i] = v;
+            if rec(i + 1, domains, tuple, check) {
+                return true;
+            }
+        }
+        false
+    }
+    let mut tuple = vec![0; domains.len()];
+    rec(0, domains, &mut tuple, check).then_some(tuple)
 }

@@ -20,10 +20,12 @@
 //! restricted to `{0, 1}` at the first run. **Wakes on:** fixing, of a watched variable
 //! only. **Cost:** O(k) per wake-up in the worst case, O(1) usually.
 
-use crate::domain::Event;
+use crate::atom::Atom;
+use crate::domain::{Domain, Event};
 use crate::propagator::{
     Condition, Context, EnqueueDecision, Priority, PropResult, Propagator, Subscription,
 };
+use crate::propagators::reasons::{explain_by_clauses, explain_failure_by_clauses};
 use crate::store::VarId;
 
 /// A literal: `(x, true)` is `x = 1`, `(x, false)` is `x = 0`.
@@ -205,5 +207,20 @@ impl Propagator for Clause {
     fn propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
         self.pending = false;
         self.settle(ctx)
+    }
+    /// Unit propagation's reason: every other literal is false.
+    fn explain(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        let vars: Vec<VarId> = self.lits.iter().map(|&(x, _)| x).collect();
+        if self.tautology {
+            // No clause to use: only the variable's own domain, kept 0/1.
+            let clauses: [Vec<(VarId, bool)>; 0] = [];
+            return explain_by_clauses(&clauses, &vars, inputs, atom, reason);
+        }
+        explain_by_clauses(&[self.lits.clone()], &vars, inputs, atom, reason)
+    }
+    fn explain_failure(&self, inputs: &[Domain], reason: &mut Vec<Atom>) -> bool {
+        let vars: Vec<VarId> = self.lits.iter().map(|&(x, _)| x).collect();
+        let clauses = [self.lits.clone()];
+        explain_failure_by_clauses(&clauses, &vars, inputs, reason)
     }
 }

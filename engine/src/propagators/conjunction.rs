@@ -29,11 +29,14 @@
 //! true; backtracking never invalidates them. **Wakes on:** fixing of `r` or of a literal.
 //! **Cost:** O(1) per fixed literal, plus the watches' moves.
 
-use crate::domain::Event;
+use crate::atom::Atom;
+use crate::domain::{Domain, Event};
 use crate::propagator::{
     Condition, Context, EnqueueDecision, Priority, PropResult, Propagator, Subscription,
 };
 use crate::propagators::clause::{is_false, is_true, move_watch, Literal};
+use crate::propagators::reasons::{explain_by_clauses, explain_failure_by_clauses};
+use crate::store::VarId;
 
 /// `r ⇔ ℓ₁ ∧ … ∧ ℓₖ`. The variables of the literals and of `r` must be distinct
 /// (`Model::conjunction` decomposes into clauses otherwise).
@@ -56,6 +59,21 @@ impl Conjunction {
             watch: [0, second],
             fixed: Vec::new(),
         }
+    }
+
+    /// The constraint as clauses (`¬r ∨ ℓᵢ` for each i, and `r ∨ ¬ℓ₁ ∨ … ∨ ¬ℓₖ`), for
+    /// explaining.
+    fn clauses(&self) -> Vec<Vec<Literal>> {
+        let not = |(x, sign): Literal| (x, !sign);
+        let mut clauses: Vec<Vec<Literal>> = (self.lits.iter())
+            .map(|&lit| vec![not(self.r), lit])
+            .collect();
+        clauses.push(
+            std::iter::once(self.r)
+                .chain(self.lits.iter().map(|&l| not(l)))
+                .collect(),
+        );
+        clauses
     }
 
     /// Make the literal true (`truth`) or false.
@@ -186,6 +204,16 @@ impl Propagator for Conjunction {
 
     fn clear_pending(&mut self) {
         self.fixed.clear();
+    }
+
+    /// By the clauses `¬r ∨ ℓᵢ` and `r ∨ ¬ℓ₁ ∨ … ∨ ¬ℓₖ`, as unit propagation would.
+    fn explain(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        let vars: Vec<VarId> = self.subscriptions().iter().map(|s| s.var).collect();
+        explain_by_clauses(&self.clauses(), &vars, inputs, atom, reason)
+    }
+    fn explain_failure(&self, inputs: &[Domain], reason: &mut Vec<Atom>) -> bool {
+        let vars: Vec<VarId> = self.subscriptions().iter().map(|s| s.var).collect();
+        explain_failure_by_clauses(&self.clauses(), &vars, inputs, reason)
     }
 
     fn propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {

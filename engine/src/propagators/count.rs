@@ -30,7 +30,10 @@
 //! nothing between runs); for `GlobalCardinality`, the same flow algorithm on a fresh value
 //! graph, where the engine's runs keep the last flow as a hint.
 
+use crate::atom::Atom;
+use crate::domain::Domain;
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
+use crate::propagators::reasons::split_atom;
 use crate::propagators::value_graph::{Capacities, ValueGraph};
 use crate::store::VarId;
 use crate::view::View;
@@ -105,6 +108,76 @@ impl Propagator for CountRange {
             ctx.set_entailed();
         }
         Ok(())
+    }
+    /// `[x ≠ v]` because `hi` others are fixed to `v`; `[x = v]` because all but `lo`
+    /// positions have lost `v`.
+    fn explain(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        let Some(i) = self.xs.iter().position(|&x| x == atom.var()) else {
+            return false;
+        };
+        let Some(needed) = split_atom(atom, &inputs[i], reason) else {
+            return false;
+        };
+        let (sure, possible) = self.tally(inputs);
+        let v = self.value;
+        if needed.iter().all(|&w| w == v) && sure == self.hi && possible > sure {
+            self.push_fixed_to_value(inputs, reason);
+            true
+        } else if needed.iter().all(|&w| w != v) && possible == self.lo && sure < possible {
+            self.push_without_value(inputs, reason);
+            true
+        } else {
+            false
+        }
+    }
+    fn explain_failure(&self, inputs: &[Domain], reason: &mut Vec<Atom>) -> bool {
+        let (sure, possible) = self.tally(inputs);
+        if self.lo > self.hi {
+            return true;
+        }
+        if sure > self.hi {
+            self.push_fixed_to_value(inputs, reason);
+            true
+        } else if possible < self.lo {
+            self.push_without_value(inputs, reason);
+            true
+        } else {
+            false
+        }
+    }
+}
+
+impl CountRange {
+    /// How many positions are sure to take the value, and how many may.
+    fn tally(&self, inputs: &[Domain]) -> (i64, i64) {
+        let v = self.value;
+        let possible = inputs.iter().filter(|d| d.contains(v)).count() as i64;
+        let sure = inputs
+            .iter()
+            .filter(|d| d.is_fixed() && d.value() == v)
+            .count() as i64;
+        (sure, possible)
+    }
+
+    /// `[x = v]` for every position fixed to the value.
+    fn push_fixed_to_value(&self, inputs: &[Domain], reason: &mut Vec<Atom>) {
+        for (&x, d) in self.xs.iter().zip(inputs) {
+            if d.is_fixed()
+                && d.value() == self.value
+                && !reason.contains(&Atom::Equal(x, self.value))
+            {
+                reason.push(Atom::Equal(x, self.value));
+            }
+        }
+    }
+
+    /// `[x ≠ v]` for every position that has lost the value.
+    fn push_without_value(&self, inputs: &[Domain], reason: &mut Vec<Atom>) {
+        for (&x, d) in self.xs.iter().zip(inputs) {
+            if !d.contains(self.value) && !reason.contains(&Atom::NotEqual(x, self.value)) {
+                reason.push(Atom::NotEqual(x, self.value));
+            }
+        }
     }
 }
 

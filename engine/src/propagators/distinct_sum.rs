@@ -38,7 +38,10 @@
 //! **Reference** (`propagate_from_scratch`): the run itself on a copy of the scratch buffers;
 //! the run keeps nothing between runs (every buffer is rewritten before it is read).
 
+use crate::atom::Atom;
+use crate::domain::Domain;
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
+use crate::propagators::reasons::{explain_by_supports, unsupported_reason};
 use crate::store::VarId;
 
 /// The largest number of distinct values the dynamic programme handles (2^16 sets).
@@ -90,6 +93,14 @@ impl DistinctSum {
     }
 }
 
+impl DistinctSum {
+    /// Are the values of `t` distinct, and do they add up to the total?
+    fn holds(&self, t: &[i32]) -> bool {
+        let distinct = (0..t.len()).all(|i| (0..i).all(|j| t[i] != t[j]));
+        distinct && t.iter().map(|&v| v as i64).sum::<i64>() == self.total
+    }
+}
+
 impl Propagator for DistinctSum {
     fn name(&self) -> &'static str {
         "distinct_sum"
@@ -102,6 +113,14 @@ impl Propagator for DistinctSum {
     }
     fn idempotent(&self) -> bool {
         true
+    }
+    /// No distinct values of the others complete the total: their bounds and the missing
+    /// values that matter (`reasons::unsupported_reason`).
+    fn explain(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        explain_by_supports(&self.xs, inputs, &|t| self.holds(t), atom, reason)
+    }
+    fn explain_failure(&self, inputs: &[Domain], reason: &mut Vec<Atom>) -> bool {
+        unsupported_reason(&self.xs, inputs, &|t| self.holds(t), None, reason)
     }
     /// The reference: the same dynamic programme on a copy of the scratch buffers. `propagate`
     /// is stateless already (every buffer is rewritten before it is read, every run), so the

@@ -29,9 +29,11 @@
 //! **Reference** (`propagate_from_scratch`): the two rules with plain sets, no scratch; the
 //! engine's runs (`propagate`) reuse scratch arrays and are tested against it.
 
+use crate::atom::Atom;
 use crate::conflict::Conflict;
 use crate::domain::Domain;
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
+use crate::propagators::reasons::{no_partner, split_atom};
 use crate::store::VarId;
 use std::collections::BTreeSet;
 
@@ -75,6 +77,24 @@ impl Element {
             distinct,
             rank,
         }
+    }
+}
+
+impl Element {
+    /// Push why position `i` cannot be the index: outside the array (no reason needed), or
+    /// its entry not a value of the result's input.
+    fn position_excluded(&self, inputs: &[Domain], i: i32, reason: &mut Vec<Atom>) -> bool {
+        match usize::try_from(i).ok().and_then(|i| self.array.get(i)) {
+            None => true,
+            Some(&entry) => no_partner(self.result, &inputs[1], entry as i64, reason),
+        }
+    }
+
+    /// Push why no position holding `v` can be the index (each gone from its input).
+    fn value_unheld(&self, inputs: &[Domain], v: i32, reason: &mut Vec<Atom>) -> bool {
+        (self.array.iter().enumerate())
+            .filter(|&(_, &entry)| entry == v)
+            .all(|(p, _)| no_partner(self.index, &inputs[0], p as i64, reason))
     }
 }
 
@@ -134,8 +154,35 @@ impl Propagator for Element {
         }
         Ok(())
     }
-    fn reset_and_propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
-        self.propagate(ctx)
+    /// A position leaves the index because its entry is not a value of the result; a value
+    /// leaves the result because every position holding it is gone from the index.
+    fn explain(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        let (index, result) = (self.index, self.result);
+        if index == result {
+            return false;
+        }
+        let at_index = atom.var() == index;
+        let own = if at_index { &inputs[0] } else { &inputs[1] };
+        let Some(needed) = split_atom(atom, own, reason) else {
+            return false;
+        };
+        needed.iter().all(|&v| {
+            if at_index {
+                self.position_excluded(inputs, v, reason)
+            } else {
+                self.value_unheld(inputs, v, reason)
+            }
+        })
+    }
+    /// Every position of the index's input lacks its entry in the result.
+    fn explain_failure(&self, inputs: &[Domain], reason: &mut Vec<Atom>) -> bool {
+        if self.index == self.result || inputs[0].size() > 256 {
+            return false;
+        }
+        Atom::describe(self.index, &inputs[0], reason);
+        inputs[0]
+            .iter()
+            .all(|i| self.position_excluded(inputs, i, reason))
     }
     fn propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
         let (index, result) = (self.index, self.result);

@@ -37,8 +37,11 @@
 //! **Wakes on:** any removal. **Cost:** O(Σ |D(entryᵢ)| + |D(result)|) per run for the
 //! reference, O(|D(index)| · windows) word operations for the word lane.
 
+use crate::atom::Atom;
 use crate::domain::Domain;
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
+use crate::propagators::bound_replay::merge_into_equalities;
+use crate::propagators::reasons::{no_partner, split_atom};
 use crate::store::VarId;
 
 /// The widest `result` the word lane takes, in words of 64 values.
@@ -183,6 +186,68 @@ impl ElementVar {
     }
 
     /// (3) A fixed index makes the entry equal to `result`.
+    /// The input of the array's entry at index value `i`, and its variable (`None` outside
+    /// the array).
+    fn entry_input<'d>(&self, inputs: &'d [Domain], i: i32) -> Option<(VarId, &'d Domain)> {
+        let p = usize::try_from(i as i64 - self.offset as i64).ok()?;
+        let x = *self.array.get(p)?;
+        Some((x, &inputs[2 + p]))
+    }
+
+    /// Push why index value `i` is impossible: outside the array (nothing to say), or its
+    /// entry and the result share no value (their bounds, and who lacks each common value).
+    fn position_excluded(&self, inputs: &[Domain], i: i32, reason: &mut Vec<Atom>) -> bool {
+        let Some((x, dx)) = self.entry_input(inputs, i) else {
+            return true;
+        };
+        disjoint(x, dx, self.result, &inputs[1], reason)
+    }
+
+    /// Push why no position left holds value `v` of the result.
+    fn value_unheld(&self, inputs: &[Domain], v: i32, reason: &mut Vec<Atom>) -> bool {
+        let d = &inputs[0];
+        reason.push(Atom::AtLeast(self.index, d.min()));
+        reason.push(Atom::AtMost(self.index, d.max()));
+        (d.min()..=d.max()).all(|i| match self.entry_input(inputs, i) {
+            None => true,
+            Some(_) if !d.contains(i) => {
+                reason.push(Atom::NotEqual(self.index, i));
+                true
+            }
+            Some((x, dx)) => no_partner(x, dx, v as i64, reason),
+        })
+    }
+
+    /// An atom on an entry of the array: the index is down to its position (each other
+    /// position excluded), and the values it lost are not the result's.
+    fn explain_entry(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        let offset = self.offset as i64;
+        let positions = (0..self.array.len()).filter(|&p| self.array[p] == atom.var());
+        for p in positions {
+            let Ok(i) = i32::try_from(p as i64 + offset) else {
+                continue;
+            };
+            let mark = reason.len();
+            let index_is_p = split_atom(Atom::Equal(self.index, i), &inputs[0], reason)
+                .is_some_and(|others| {
+                    others
+                        .iter()
+                        .all(|&j| self.position_excluded(inputs, j, reason))
+                });
+            let values_gone = index_is_p
+                && split_atom(atom, &inputs[2 + p], reason).is_some_and(|needed| {
+                    needed
+                        .iter()
+                        .all(|&w| no_partner(self.result, &inputs[1], w as i64, reason))
+                });
+            if values_gone {
+                return true;
+            }
+            reason.truncate(mark);
+        }
+        false
+    }
+
     fn propagate_fixed_index(&self, ctx: &mut Context<'_>) -> PropResult {
         let index = self.index;
         if ctx.is_fixed(index) {
@@ -220,6 +285,40 @@ impl Propagator for ElementVar {
     }
     fn reset_and_propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
         self.propagate_to_fixpoint(ctx)
+    }
+    /// A position leaves the index when its entry and the result share no value; a value
+    /// leaves the result when no position left holds it; once the index is down to one
+    /// position, that entry loses what the result lacks.
+    fn explain(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        if self.index_shared || self.result_shared || inputs[0].size() > 256 {
+            return false;
+        }
+        let explained = if atom.var() == self.index {
+            split_atom(atom, &inputs[0], reason).is_some_and(|needed| {
+                needed
+                    .iter()
+                    .all(|&i| self.position_excluded(inputs, i, reason))
+            })
+        } else if atom.var() == self.result {
+            split_atom(atom, &inputs[1], reason)
+                .is_some_and(|needed| needed.iter().all(|&v| self.value_unheld(inputs, v, reason)))
+        } else {
+            self.explain_entry(inputs, atom, reason)
+        };
+        merge_into_equalities(reason);
+        explained
+    }
+    /// Every position of the index shares no value with the result.
+    fn explain_failure(&self, inputs: &[Domain], reason: &mut Vec<Atom>) -> bool {
+        if self.index_shared || self.result_shared || inputs[0].size() > 256 {
+            return false;
+        }
+        Atom::describe(self.index, &inputs[0], reason);
+        let explained = inputs[0]
+            .iter()
+            .all(|i| self.position_excluded(inputs, i, reason));
+        merge_into_equalities(reason);
+        explained
     }
     fn propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
         self.propagate_to_fixpoint(ctx)
@@ -274,4 +373,36 @@ impl Propagator for ElementVar {
         ctx.retain(result, |v| union.binary_search(&v).is_ok())?;
         self.propagate_fixed_index(ctx)
     }
+}
+
+/// Push why the domains `dx` of `x` and `dy` of `y` share no value: their bounds, and for
+/// each value between, `[x ≠ v]` or `[y ≠ v]`. `false` if they share one, or if the common
+/// range is too long to describe.
+fn disjoint(x: VarId, dx: &Domain, y: VarId, dy: &Domain, reason: &mut Vec<Atom>) -> bool {
+    let (lo, hi) = (dx.min().max(dy.min()), dx.max().min(dy.max()));
+    if lo > hi {
+        // Apart by their bounds alone.
+        if dx.max() < dy.min() {
+            reason.extend([Atom::AtMost(x, dx.max()), Atom::AtLeast(y, dy.min())]);
+        } else {
+            reason.extend([Atom::AtLeast(x, dx.min()), Atom::AtMost(y, dy.max())]);
+        }
+        return true;
+    }
+    if hi as i64 - lo as i64 >= 64 {
+        return false;
+    }
+    reason.extend([Atom::AtLeast(x, dx.min()), Atom::AtMost(x, dx.max())]);
+    reason.extend([Atom::AtLeast(y, dy.min()), Atom::AtMost(y, dy.max())]);
+    (lo..=hi).all(|v| match (dx.contains(v), dy.contains(v)) {
+        (true, true) => false,
+        (false, _) => {
+            reason.push(Atom::NotEqual(x, v));
+            true
+        }
+        (true, false) => {
+            reason.push(Atom::NotEqual(y, v));
+            true
+        }
+    })
 }

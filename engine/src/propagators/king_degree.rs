@@ -36,7 +36,10 @@
 //! Tested against brute force in `engine/tests/king_degree.rs`; see
 //! `docs/propagators/king_degree.md`.
 
+use crate::atom::Atom;
+use crate::domain::Domain;
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
+use crate::propagators::reasons::split_atom;
 use crate::store::VarId;
 
 /// `label = 0 ∨ label = #{ i : neighbours[i] ≠ 0 }`.
@@ -123,5 +126,116 @@ impl Propagator for KingDegree {
         }
         ctx.set_entailed();
         Ok(())
+    }
+
+    /// Rule 1: a label below the sure count (that many `[y ≠ 0]`) or above the possible one
+    /// (enough `[y = 0]`). Rule 2: the label fixed (its other values gone by rule 1) and the
+    /// neighbours that make the count tight.
+    fn explain(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        if self.shares_a_variable() {
+            return false;
+        }
+        if atom.var() == self.label {
+            return split_atom(atom, &inputs[0], reason).is_some_and(|needed| {
+                needed
+                    .iter()
+                    .all(|&d| self.label_excluded(inputs, d, reason))
+            });
+        }
+        let Some(k) = self.neighbours.iter().position(|&y| y == atom.var()) else {
+            return false;
+        };
+        let Some(needed) = split_atom(atom, &inputs[1 + k], reason) else {
+            return false;
+        };
+        let (sure, possible) = self.counts(inputs);
+        let label = &inputs[0];
+        // The value the label is left with after rule 1.
+        let left: Vec<i32> = label
+            .iter()
+            .filter(|&d| d == 0 || (sure <= d && d <= possible))
+            .take(2)
+            .collect();
+        let [d] = left[..] else { return false };
+        if d == 0 || !self.label_fixed(inputs, d, reason) {
+            return false;
+        }
+        if needed.iter().all(|&v| v == 0) && d == possible {
+            self.push_empty(inputs, usize::MAX, reason);
+            true
+        } else if needed.iter().all(|&v| v != 0) && d == sure {
+            self.push_sure(inputs, usize::MAX, reason);
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Rule 1 removed every value of the label.
+    fn explain_failure(&self, inputs: &[Domain], reason: &mut Vec<Atom>) -> bool {
+        if self.shares_a_variable() || inputs[0].contains(0) {
+            return false;
+        }
+        Atom::describe(self.label, &inputs[0], reason);
+        self.push_sure(inputs, usize::MAX, reason);
+        self.push_empty(inputs, usize::MAX, reason);
+        true
+    }
+}
+
+impl KingDegree {
+    fn shares_a_variable(&self) -> bool {
+        let all: Vec<VarId> = std::iter::once(self.label)
+            .chain(self.neighbours.iter().copied())
+            .collect();
+        (0..all.len()).any(|i| (0..i).any(|j| all[j] == all[i]))
+    }
+
+    /// The sure and the possible counts of occupied neighbours in the inputs.
+    fn counts(&self, inputs: &[Domain]) -> (i32, i32) {
+        let neighbours = &inputs[1..];
+        let sure = neighbours.iter().filter(|d| !d.contains(0)).count() as i32;
+        let empty = neighbours
+            .iter()
+            .filter(|d| d.is_fixed() && d.contains(0))
+            .count() as i32;
+        (sure, neighbours.len() as i32 - empty)
+    }
+
+    /// `[y ≠ 0]` for the first `most` neighbours surely occupied.
+    fn push_sure(&self, inputs: &[Domain], most: usize, reason: &mut Vec<Atom>) {
+        let sure = (self.neighbours.iter().zip(&inputs[1..])).filter(|(_, d)| !d.contains(0));
+        reason.extend(sure.take(most).map(|(&y, _)| Atom::NotEqual(y, 0)));
+    }
+
+    /// `[y = 0]` for the first `most` neighbours surely empty.
+    fn push_empty(&self, inputs: &[Domain], most: usize, reason: &mut Vec<Atom>) {
+        let empty = (self.neighbours.iter().zip(&inputs[1..]))
+            .filter(|(_, d)| d.is_fixed() && d.contains(0));
+        reason.extend(empty.take(most).map(|(&y, _)| Atom::Equal(y, 0)));
+    }
+
+    /// Push why rule 1 removes the nonzero label `d` (`false` for 0, or a label it keeps).
+    fn label_excluded(&self, inputs: &[Domain], d: i32, reason: &mut Vec<Atom>) -> bool {
+        let (sure, possible) = self.counts(inputs);
+        let n = self.neighbours.len() as i32;
+        if d != 0 && d < sure {
+            self.push_sure(inputs, d as usize + 1, reason);
+            true
+        } else if d != 0 && d > possible {
+            self.push_empty(inputs, (n - d + 1).max(0) as usize, reason);
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Push why the label is `d` after rule 1: its own domain and rule 1's other removals.
+    fn label_fixed(&self, inputs: &[Domain], d: i32, reason: &mut Vec<Atom>) -> bool {
+        split_atom(Atom::Equal(self.label, d), &inputs[0], reason).is_some_and(|others| {
+            others
+                .iter()
+                .all(|&v| self.label_excluded(inputs, v, reason))
+        })
     }
 }

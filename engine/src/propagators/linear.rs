@@ -20,7 +20,11 @@
 //! a constraint whose extreme sums could leave the `i64` range, judged from the domains
 //! (they only shrink afterwards), which a model built from sane coefficients never reaches.
 
+use crate::atom::Atom;
+use crate::domain::Domain;
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
+use crate::propagators::linear_explain::LinearReplay;
+use crate::propagators::reasons::split_atom;
 use crate::propagators::relations::clamp;
 use crate::store::VarId;
 use crate::view::View;
@@ -137,6 +141,16 @@ impl Propagator for Linear {
             _ => self.propagate_le(ctx),
         }
     }
+    /// The other terms' bounds that forced the atom, replayed from the inputs
+    /// (`linear_explain.rs`).
+    fn explain(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        let equality = self.relation == Relation::Eq;
+        LinearReplay::run(&self.terms, self.rhs, equality, inputs).explain(atom, reason)
+    }
+    fn explain_failure(&self, inputs: &[Domain], reason: &mut Vec<Atom>) -> bool {
+        let equality = self.relation == Relation::Eq;
+        LinearReplay::run(&self.terms, self.rhs, equality, inputs).explain_failure(reason)
+    }
 }
 
 impl Linear {
@@ -245,6 +259,59 @@ impl Propagator for LinearNe {
             }
         }
     }
+    fn explain(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        explain_not_equal(&self.terms, self.rhs, inputs, atom, reason)
+    }
+    fn explain_failure(&self, inputs: &[Domain], reason: &mut Vec<Atom>) -> bool {
+        push_fixed_except(&self.terms, inputs, usize::MAX, reason)
+    }
+}
+
+/// `Σ aᵢxᵢ ≠ c` removed a value of the one free variable because every other term is fixed:
+/// the reason is their values (and, for a bound the removal made, the free variable's own
+/// domain). `inputs[i]` is the domain of `terms[i]`'s variable. Also used by the reified
+/// sums (`reified.rs`).
+pub(crate) fn explain_not_equal(
+    terms: &[(i64, VarId)],
+    rhs: i64,
+    inputs: &[Domain],
+    atom: Atom,
+    reason: &mut Vec<Atom>,
+) -> bool {
+    let Some(i) = terms.iter().position(|&(_, x)| x == atom.var()) else {
+        return false;
+    };
+    let Some(needed) = split_atom(atom, &inputs[i], reason) else {
+        return false;
+    };
+    let fixed_sum: i64 = (terms.iter().enumerate())
+        .filter(|&(j, _)| j != i && inputs[j].is_fixed())
+        .map(|(j, &(a, _))| a * inputs[j].value() as i64)
+        .sum();
+    let (a, rest) = (terms[i].0, rhs - fixed_sum);
+    let forbidden = (rest % a == 0).then(|| rest / a);
+    if !needed.iter().all(|&v| Some(v as i64) == forbidden) {
+        return false;
+    }
+    push_fixed_except(terms, inputs, i, reason)
+}
+
+/// `[xⱼ = value]` for every term but `skip`; `false` if one of them is not fixed.
+pub(crate) fn push_fixed_except(
+    terms: &[(i64, VarId)],
+    inputs: &[Domain],
+    skip: usize,
+    reason: &mut Vec<Atom>,
+) -> bool {
+    for (j, &(_, x)) in terms.iter().enumerate() {
+        if j != skip {
+            if !inputs[j].is_fixed() {
+                return false;
+            }
+            reason.push(Atom::Equal(x, inputs[j].value()));
+        }
+    }
+    true
 }
 
 /// The terms with each variable once (its coefficients added up) and no zero coefficient:

@@ -30,8 +30,10 @@
 //! over all but the largest domain, plus O(Σ |D(xᵢ)|) to read and prune the domains; it
 //! allocates its scratch lists per run.
 
+use crate::atom::Atom;
 use crate::domain::Domain;
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
+use crate::propagators::reasons::{explain_by_supports, unsupported_reason};
 use crate::store::VarId;
 use crate::view::View;
 
@@ -70,6 +72,19 @@ impl LinearEqDomain {
     }
 }
 
+impl LinearEqDomain {
+    /// Does the tuple `t` (one value per term) satisfy the sum?
+    fn holds(&self, t: &[i32]) -> bool {
+        let sum: i64 = self
+            .terms
+            .iter()
+            .zip(t)
+            .map(|(&(a, _), &v)| a * v as i64)
+            .sum();
+        sum == self.rhs
+    }
+}
+
 impl Propagator for LinearEqDomain {
     fn name(&self) -> &'static str {
         "linear_eq_domain"
@@ -84,6 +99,16 @@ impl Propagator for LinearEqDomain {
     }
     fn idempotent(&self) -> bool {
         true
+    }
+    /// No combination of the other terms' values completes the sum: their bounds and the
+    /// missing values that matter (`reasons::unsupported_reason`).
+    fn explain(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        let vars: Vec<VarId> = self.terms.iter().map(|&(_, x)| x).collect();
+        explain_by_supports(&vars, inputs, &|t| self.holds(t), atom, reason)
+    }
+    fn explain_failure(&self, inputs: &[Domain], reason: &mut Vec<Atom>) -> bool {
+        let vars: Vec<VarId> = self.terms.iter().map(|&(_, x)| x).collect();
+        unsupported_reason(&vars, inputs, &|t| self.holds(t), None, reason)
     }
     fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
         if self.terms.is_empty() {

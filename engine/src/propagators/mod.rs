@@ -7,6 +7,7 @@
 
 pub mod alldiff;
 pub mod arithmetic;
+pub(crate) mod bound_replay;
 pub mod clause;
 pub mod conjunction;
 pub mod count;
@@ -19,8 +20,10 @@ pub mod king_degree;
 pub mod lex;
 pub mod linear;
 pub mod linear_domain;
+pub(crate) mod linear_explain;
 pub mod packing;
 pub mod precedence;
+pub(crate) mod reasons;
 pub mod regular;
 pub mod reified;
 pub mod reify;

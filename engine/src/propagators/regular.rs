@@ -17,8 +17,20 @@
 //! **Events.** Any removal (a value gone can cut paths anywhere). **Cost** O(n · Q · S) per run
 //! for S symbols, from scratch (Pesant's incremental version keeps the graph on the trail;
 //! this file is the reference version, which nonograms of 25×25 with Q ≤ 26 afford).
+//!
+//! **Explanations** (learning). A value `v` of `xᵢ` was removed because no path of the
+//! layered graph uses the edge labels `v` at layer i: the reason is a set of *missing
+//! labels* `[xⱼ ≠ w]` (j ≠ i) that cuts every such path (Katsirelos, Narodytska & Walsh,
+//! "Reformulating global grammar constraints", 2009, explain `regular` by such a cut). We
+//! find one greedily: start from every label missing in the inputs, and put each back in
+//! turn if `v` stays without a path; those that cannot go back are the reason, a minimal
+//! cut (no label of it can be dropped). A failure is explained the same way with no value
+//! singled out.
 
+use crate::atom::Atom;
+use crate::domain::Domain;
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
+use crate::propagators::reasons::split_atom;
 use crate::store::VarId;
 
 /// A deterministic finite automaton over the values `first_value .. first_value + symbols`.
@@ -153,5 +165,112 @@ impl Propagator for Regular {
             ctx.retain(x, |v| (1..q_count).any(|q| from[q] && to[dfa.step(q, v)]))?;
         }
         Ok(())
+    }
+
+    /// A minimal cut of missing labels on the other layers (see the module documentation).
+    fn explain(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        if self.repeats_a_variable() {
+            return false;
+        }
+        let Some(i) = self.xs.iter().position(|&x| x == atom.var()) else {
+            return false;
+        };
+        let Some(needed) = split_atom(atom, &inputs[i], reason) else {
+            return false;
+        };
+        let mut cut = Vec::new();
+        for v in needed {
+            match self.symbol(v) {
+                None => {} // outside the alphabet: the automaton itself refuses it
+                Some(s) => match self.minimal_cut(inputs, Some((i, s))) {
+                    Some(atoms) => cut.extend(atoms),
+                    None => return false,
+                },
+            }
+        }
+        cut.sort();
+        cut.dedup();
+        reason.extend(cut);
+        true
+    }
+
+    fn explain_failure(&self, inputs: &[Domain], reason: &mut Vec<Atom>) -> bool {
+        if self.repeats_a_variable() {
+            return false;
+        }
+        match self.minimal_cut(inputs, None) {
+            Some(atoms) => {
+                reason.extend(atoms);
+                true
+            }
+            None => false,
+        }
+    }
+}
+
+impl Regular {
+    fn repeats_a_variable(&self) -> bool {
+        (0..self.xs.len()).any(|i| (0..i).any(|j| self.xs[j] == self.xs[i]))
+    }
+
+    /// The symbol of value `v`, if it is in the alphabet.
+    fn symbol(&self, v: i32) -> Option<usize> {
+        let s = v as i64 - self.dfa.first_value as i64;
+        (0..self.dfa.symbols as i64)
+            .contains(&s)
+            .then_some(s as usize)
+    }
+
+    /// Does a start-to-accept path exist over the labels `allowed[j][s]` (with layer `i`
+    /// reading only symbol `s`, when `only` is `Some((i, s))`)?
+    fn has_path(&self, allowed: &[Vec<bool>], only: Option<(usize, usize)>) -> bool {
+        let dfa = &self.dfa;
+        let mut layer = vec![false; dfa.states + 1];
+        layer[dfa.start] = true;
+        for (j, labels) in allowed.iter().enumerate() {
+            let mut next = vec![false; dfa.states + 1];
+            for q in (1..=dfa.states).filter(|&q| layer[q]) {
+                for s in (0..dfa.symbols).filter(|&s| labels[s]) {
+                    if only.is_some_and(|(i, t)| i == j && t != s) {
+                        continue;
+                    }
+                    next[dfa.next[q - 1][s]] = true;
+                }
+            }
+            next[0] = false;
+            layer = next;
+        }
+        dfa.accepting.iter().any(|&q| layer[q])
+    }
+
+    /// The labels missing in the inputs that no path can do without, putting back every
+    /// other one (greedily): `None` if a path exists even without putting any back.
+    fn minimal_cut(&self, inputs: &[Domain], only: Option<(usize, usize)>) -> Option<Vec<Atom>> {
+        let dfa = &self.dfa;
+        let mut allowed: Vec<Vec<bool>> = (inputs.iter())
+            .map(|d| {
+                (0..dfa.symbols)
+                    .map(|s| d.contains(dfa.first_value + s as i32))
+                    .collect()
+            })
+            .collect();
+        if self.has_path(&allowed, only) {
+            return None;
+        }
+        let mut cut = Vec::new();
+        for j in 0..allowed.len() {
+            if only.is_some_and(|(i, _)| i == j) {
+                continue; // the layer of the value itself reads that value only
+            }
+            let missing: Vec<usize> = (0..dfa.symbols).filter(|&s| !allowed[j][s]).collect();
+            for s in missing {
+                allowed[j][s] = true;
+                if self.has_path(&allowed, only) {
+                    allowed[j][s] = false;
+                    cut.push(Atom::NotEqual(self.xs[j], dfa.first_value + s as i32));
+                }
+            }
+        }
+        Some(cut)
     }
 }

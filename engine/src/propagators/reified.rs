@@ -32,8 +32,12 @@
 //! **Wakes on:** `b` fixed; any bound of an `xᵢ` (any removal for `≠` and membership).
 //! **Cost:** O(n) per run.
 
+use crate::atom::Atom;
 use crate::domain::Domain;
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
+use crate::propagators::linear::{explain_not_equal, push_fixed_except};
+use crate::propagators::reasons::{explain_boolean_atom, split_atom};
+use crate::propagators::{bound_replay::merge_into_equalities, linear_explain::LinearReplay};
 use crate::store::VarId;
 
 /// The relation of a [`ReifiedLinear`].
@@ -260,6 +264,124 @@ impl Propagator for ReifiedLinear {
         }
         Ok(())
     }
+    /// `b` forced by the sum's bounds (the bounds that decided it), or a term's bound by
+    /// the side `b` enforces (`linear.rs`'s reasons, and `b`'s value).
+    fn explain(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        if self.terms.iter().any(|&(_, x)| x == self.b) {
+            return false;
+        }
+        let (b_input, terms_input) = (&inputs[0], &inputs[1..]);
+        if atom.var() == self.b {
+            let mut because = Vec::new();
+            let forced = self.decided(terms_input, &mut because);
+            let forced = forced.filter(|&value| !value || !self.half);
+            let forced = (b_input.contains(0) && b_input.contains(1))
+                .then_some(forced)
+                .flatten()
+                .map(|value| (value, &because[..]));
+            return explain_boolean_atom(atom, b_input, forced, reason);
+        }
+        let Some(positive) = fixed_boolean(b_input) else {
+            return false;
+        };
+        if !positive && self.half {
+            return false;
+        }
+        reason.push(Atom::NotEqual(self.b, !positive as i32));
+        let (terms, rel, rhs) = self.enforced(positive);
+        match rel {
+            LinRel::Ne => explain_not_equal(&terms, rhs, terms_input, atom, reason),
+            _ => {
+                LinearReplay::run(&terms, rhs, rel == LinRel::Eq, terms_input).explain(atom, reason)
+            }
+        }
+    }
+    fn explain_failure(&self, inputs: &[Domain], reason: &mut Vec<Atom>) -> bool {
+        if self.terms.iter().any(|&(_, x)| x == self.b) {
+            return false;
+        }
+        let (b_input, terms_input) = (&inputs[0], &inputs[1..]);
+        if !b_input.contains(0) && !b_input.contains(1) {
+            Atom::describe(self.b, b_input, reason);
+            return true;
+        }
+        let Some(positive) = fixed_boolean(b_input) else {
+            return false;
+        };
+        reason.push(Atom::NotEqual(self.b, !positive as i32));
+        let (terms, rel, rhs) = self.enforced(positive);
+        match rel {
+            LinRel::Ne => {
+                let sum: i64 = (terms.iter().zip(terms_input))
+                    .map(|(&(a, _), d)| {
+                        if d.is_fixed() {
+                            a * d.value() as i64
+                        } else {
+                            0
+                        }
+                    })
+                    .sum();
+                sum == rhs && push_fixed_except(&terms, terms_input, usize::MAX, reason)
+            }
+            _ => LinearReplay::run(&terms, rhs, rel == LinRel::Eq, terms_input)
+                .explain_failure(reason),
+        }
+    }
+}
+
+/// The value of a 0/1 variable whose domain `d` holds just one of 0 and 1.
+fn fixed_boolean(d: &Domain) -> Option<bool> {
+    match (d.contains(0), d.contains(1)) {
+        (true, false) => Some(false),
+        (false, true) => Some(true),
+        _ => None,
+    }
+}
+
+impl ReifiedLinear {
+    /// The side `b = positive` enforces, as `(terms, Le | Eq | Ne, rhs)`.
+    fn enforced(&self, positive: bool) -> (Vec<(i64, VarId)>, LinRel, i64) {
+        let negated = || self.terms.iter().map(|&(a, x)| (-a, x)).collect();
+        match (self.rel, positive) {
+            (LinRel::Le, true) => (self.terms.clone(), LinRel::Le, self.rhs),
+            (LinRel::Le, false) => (negated(), LinRel::Le, -(self.rhs + 1)),
+            (LinRel::Eq, true) | (LinRel::Ne, false) => (self.terms.clone(), LinRel::Eq, self.rhs),
+            (LinRel::Ne, true) | (LinRel::Eq, false) => (self.terms.clone(), LinRel::Ne, self.rhs),
+        }
+    }
+
+    /// Whether the terms' bounds in `inputs` decide the relation (`Some(true)`: it holds for
+    /// every combination), with the bounds that do pushed onto `because`.
+    fn decided(&self, inputs: &[Domain], because: &mut Vec<Atom>) -> Option<bool> {
+        let bound = |i: usize, low: bool| {
+            let (a, x) = self.terms[i];
+            let d = &inputs[i];
+            let value = |v: i32| a * v as i64;
+            match (a > 0, low) {
+                (true, true) => (value(d.min()), Atom::AtLeast(x, d.min())),
+                (true, false) => (value(d.max()), Atom::AtMost(x, d.max())),
+                (false, true) => (value(d.max()), Atom::AtMost(x, d.max())),
+                (false, false) => (value(d.min()), Atom::AtLeast(x, d.min())),
+            }
+        };
+        let n = self.terms.len();
+        let lo: i64 = (0..n).map(|i| bound(i, true).0).sum();
+        let hi: i64 = (0..n).map(|i| bound(i, false).0).sum();
+        let c = self.rhs;
+        let (answer, sides): (bool, &[bool]) = match self.rel {
+            LinRel::Le if hi <= c => (true, &[false]),
+            LinRel::Le if lo > c => (false, &[true]),
+            LinRel::Eq | LinRel::Ne if lo > c => (self.rel == LinRel::Ne, &[true]),
+            LinRel::Eq | LinRel::Ne if hi < c => (self.rel == LinRel::Ne, &[false]),
+            LinRel::Eq | LinRel::Ne if lo == hi => (self.rel == LinRel::Eq, &[true, false]),
+            _ => return None,
+        };
+        for &low in sides {
+            because.extend((0..n).map(|i| bound(i, low).1));
+        }
+        merge_into_equalities(because);
+        Some(answer)
+    }
 }
 
 /// `b ⇔ x ∈ values` (or `b ⇒ x ∈ values` when `half`), `values` sorted.
@@ -339,5 +461,94 @@ impl Propagator for ReifiedMember {
             ctx.set_entailed();
         }
         Ok(())
+    }
+    /// `b` forced by `x`'s domain (inside or outside the set), or `x`'s values by `b`.
+    fn explain(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        if self.x == self.b {
+            return false;
+        }
+        if atom.var() == self.b {
+            let mut because = Vec::new();
+            let forced = match (inputs[0].contains(0) && inputs[0].contains(1), self.half) {
+                (false, _) => None,
+                (true, half) => self
+                    .decided(&inputs[1], &mut because)
+                    .filter(|&inside| !inside || !half),
+            };
+            let forced = forced.map(|value| (value, &because[..]));
+            return explain_boolean_atom(atom, &inputs[0], forced, reason);
+        }
+        let Some(positive) = fixed_boolean(&inputs[0]) else {
+            return false;
+        };
+        if !positive && self.half {
+            return false;
+        }
+        let Some(needed) = split_atom(atom, &inputs[1], reason) else {
+            return false;
+        };
+        reason.push(Atom::NotEqual(self.b, !positive as i32));
+        needed.iter().all(|&v| self.member(v) != positive)
+    }
+    fn explain_failure(&self, inputs: &[Domain], reason: &mut Vec<Atom>) -> bool {
+        if self.x == self.b {
+            return false;
+        }
+        if !inputs[0].contains(0) && !inputs[0].contains(1) {
+            Atom::describe(self.b, &inputs[0], reason);
+            return true;
+        }
+        let Some(positive) = fixed_boolean(&inputs[0]) else {
+            return false;
+        };
+        reason.push(Atom::NotEqual(self.b, !positive as i32));
+        self.decided(&inputs[1], reason) == Some(!positive)
+    }
+}
+
+/// Most values a membership reason may name.
+const MOST_MEMBER_ATOMS: usize = 64;
+
+impl ReifiedMember {
+    /// Whether `x`'s domain `d` decides `x ∈ values` (`Some(false)`: no value of `d` is in
+    /// the set; `Some(true)`: every one is), with the atoms of `d` that do pushed onto
+    /// `because`.
+    fn decided(&self, d: &Domain, because: &mut Vec<Atom>) -> Option<bool> {
+        let x = self.x;
+        let (min, max) = (d.min(), d.max());
+        if self.values.iter().all(|&v| !d.contains(v)) {
+            let inside: Vec<i32> = self
+                .values
+                .iter()
+                .copied()
+                .filter(|&v| min <= v && v <= max)
+                .collect();
+            if inside.len() > MOST_MEMBER_ATOMS {
+                return None;
+            }
+            if self.values.first().is_some_and(|&v| v < min) {
+                because.push(Atom::AtLeast(x, min));
+            }
+            if self.values.last().is_some_and(|&v| v > max) {
+                because.push(Atom::AtMost(x, max));
+            }
+            because.extend(inside.iter().map(|&v| Atom::NotEqual(x, v)));
+            return Some(false);
+        }
+        if d.size() as usize <= self.values.len() && d.iter().all(|v| self.member(v)) {
+            let outside: Vec<i32> = (min..=max)
+                .filter(|&v| !self.member(v))
+                .take(MOST_MEMBER_ATOMS + 1)
+                .collect();
+            if outside.len() > MOST_MEMBER_ATOMS {
+                return None;
+            }
+            because.push(Atom::AtLeast(x, min));
+            because.push(Atom::AtMost(x, max));
+            because.extend(outside.iter().map(|&v| Atom::NotEqual(x, v)));
+            merge_into_equalities(because);
+            return Some(true);
+        }
+        None
     }
 }

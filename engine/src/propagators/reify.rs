@@ -21,7 +21,12 @@
 //! **Wakes on:** `b` fixed; for `=`, any removal from `x` (losing `v`); for `<=`, a bound of
 //! `x`. **Cost:** O(1) (plus the domain operation).
 
+use crate::atom::Atom;
+use crate::domain::Domain;
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
+use crate::propagators::reasons::{
+    explain_boolean_atom, implies, split_atom, view_at_least, view_at_most,
+};
 use crate::store::VarId;
 use crate::view::View;
 
@@ -109,5 +114,94 @@ impl Propagator for Reify {
             ctx.set_entailed();
         }
         Ok(())
+    }
+    /// `b`'s value is forced by `x`'s domain (the condition certain or impossible), or
+    /// `x`'s by `b`'s: the reason is the other side, in the weakest atom that does it.
+    fn explain(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        let (b, x) = (self.b, self.x);
+        if x.var() == b {
+            return false;
+        }
+        if atom.var() == b {
+            let (forced, because) = self.deciding_atom(&inputs[1]);
+            let because: Vec<Atom> = because.into_iter().collect();
+            let forced = forced.map(|value| (value, &because[..]));
+            return explain_boolean_atom(atom, &inputs[0], forced, reason);
+        }
+        let truth = match (inputs[0].contains(0), inputs[0].contains(1)) {
+            (true, false) => false,
+            (false, true) => true,
+            _ => return false,
+        };
+        let b_atom = Atom::NotEqual(b, !truth as i32);
+        // The side `b` enforces, as an atom on `x`'s variable when it is one.
+        let direct = match (self.condition, truth) {
+            (Reified::Equal, true) => x.inverse(self.v).map(|u| Atom::Equal(x.var(), u)),
+            (Reified::Equal, false) => x.inverse(self.v).map(|u| Atom::NotEqual(x.var(), u)),
+            (Reified::LessEqual, true) => view_at_most(x, self.v),
+            (Reified::LessEqual, false) => view_at_least(x, self.v + 1),
+        };
+        match direct {
+            Some(direct) if implies(direct, atom) => {
+                reason.push(b_atom);
+                true
+            }
+            Some(direct) => {
+                let Some(needed) = split_atom(atom, &inputs[1], reason) else {
+                    return false;
+                };
+                reason.push(b_atom);
+                needed.iter().all(|&u| !direct.holds_for(u))
+            }
+            None => false,
+        }
+    }
+
+    fn explain_failure(&self, inputs: &[Domain], reason: &mut Vec<Atom>) -> bool {
+        let (b, x) = (self.b, self.x);
+        if x.var() == b {
+            return false;
+        }
+        let truth = match (inputs[0].contains(0), inputs[0].contains(1)) {
+            (false, false) => {
+                Atom::describe(b, &inputs[0], reason);
+                return true;
+            }
+            (true, false) => false,
+            (false, true) => true,
+            (true, true) => return false,
+        };
+        let (decided, because) = self.deciding_atom(&inputs[1]);
+        if decided != Some(!truth) {
+            return false;
+        }
+        reason.push(Atom::NotEqual(b, !truth as i32));
+        reason.extend(because);
+        true
+    }
+}
+
+impl Reify {
+    /// Whether `x`'s domain `d` decides the condition (`Some(true)`: certain, `Some(false)`:
+    /// impossible), and the weakest atom of `d` that does (none when no value of `x` could
+    /// ever satisfy it).
+    fn deciding_atom(&self, d: &Domain) -> (Option<bool>, Option<Atom>) {
+        let (x, v) = (self.x, self.v);
+        let (min, max) = if x.scale() > 0 {
+            (x.show(d.min()), x.show(d.max()))
+        } else {
+            (x.show(d.max()), x.show(d.min()))
+        };
+        match self.condition {
+            Reified::Equal => match x.inverse(v) {
+                None => (Some(false), None),
+                Some(u) if !d.contains(u) => (Some(false), Some(Atom::NotEqual(x.var(), u))),
+                Some(u) if d.is_fixed() => (Some(true), Some(Atom::Equal(x.var(), u))),
+                Some(_) => (None, None),
+            },
+            Reified::LessEqual if max <= v => (Some(true), view_at_most(x, v)),
+            Reified::LessEqual if min > v => (Some(false), view_at_least(x, v + 1)),
+            Reified::LessEqual => (None, None),
+        }
     }
 }

@@ -18,8 +18,12 @@
 //! `x = y`'s reference is still written apart, with plain sorted lists of the shown values
 //! instead of the scratch copies of the domains its runs reuse.
 
+use crate::atom::Atom;
 use crate::domain::Domain;
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
+use crate::propagators::reasons::{
+    implies, no_partner, split_atom, view_at_least, view_at_most, view_equal,
+};
 use crate::store::VarId;
 use crate::view::View;
 
@@ -120,6 +124,15 @@ impl EqualOffset {
     }
 }
 
+impl EqualOffset {
+    /// `x = y + c` on two distinct variables, when both views have scale 1.
+    fn as_shift(&self) -> Option<(VarId, VarId, i64)> {
+        let (x, y) = (self.x, self.y);
+        (x.scale() == 1 && y.scale() == 1 && x.var() != y.var())
+            .then(|| (x.var(), y.var(), y.offset() as i64 - x.offset() as i64))
+    }
+}
+
 impl Propagator for EqualOffset {
     fn name(&self) -> &'static str {
         "equal_offset"
@@ -153,6 +166,53 @@ impl Propagator for EqualOffset {
     }
     fn reset_and_propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
         self.propagate(ctx)
+    }
+    /// A value leaves `x` because its partner is not in `y` (and the other way round): the
+    /// reason is `[y ≠ v − c]`, or `y`'s bound when the partner lies beyond it. Views of
+    /// scale 1 only (`x + a = y + b` is `x = y + c` with `c = b − a`); other scales, and a
+    /// variable on both sides, take the generic reason.
+    fn explain(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        let Some((x, y, c)) = self.as_shift() else {
+            return false;
+        };
+        let at_x = atom.var() == x;
+        let (own, other, other_var, shift) = if at_x {
+            (&inputs[0], &inputs[1], y, -c)
+        } else {
+            (&inputs[1], &inputs[0], x, c)
+        };
+        // The other side's bound alone, when it implies the atom (`[x ≤ max(y) + c]`).
+        for (bound, because) in [
+            (
+                Atom::AtMost(atom.var(), clamp(other.max() as i64 - shift)),
+                Atom::AtMost(other_var, other.max()),
+            ),
+            (
+                Atom::AtLeast(atom.var(), clamp(other.min() as i64 - shift)),
+                Atom::AtLeast(other_var, other.min()),
+            ),
+        ] {
+            if implies(bound, atom) {
+                reason.push(because);
+                return true;
+            }
+        }
+        let Some(needed) = split_atom(atom, own, reason) else {
+            return false;
+        };
+        needed
+            .iter()
+            .all(|&v| no_partner(other_var, other, v as i64 + shift, reason))
+    }
+    /// Every value of `x` lacks a partner in `y`: `x`'s domain and, for each value, why.
+    fn explain_failure(&self, inputs: &[Domain], reason: &mut Vec<Atom>) -> bool {
+        let Some((x, y, c)) = self.as_shift() else {
+            return false;
+        };
+        Atom::describe(x, &inputs[0], reason);
+        let values: Vec<i32> = inputs[0].iter().take(64).collect();
+        values.len() < 64
+            && (values.iter()).all(|&v| no_partner(y, &inputs[1], v as i64 - c, reason))
     }
     fn propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
         let (x, y) = (self.x, self.y);
@@ -237,6 +297,118 @@ impl Propagator for Compare {
             Comparison::NotEqual => not_equal(ctx, self.x, self.y),
             Comparison::LessEqual => less_equal(ctx, self.x, self.y),
         }
+    }
+    fn explain(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        match self.comparison {
+            Comparison::NotEqual => self.explain_not_equal(inputs, atom, reason),
+            Comparison::LessEqual => self.explain_less_equal(inputs, atom, reason),
+        }
+    }
+    /// `≠`: both sides fixed to one value; `≤`: `x`'s least above `y`'s greatest.
+    fn explain_failure(&self, inputs: &[Domain], reason: &mut Vec<Atom>) -> bool {
+        let (x, y) = (self.x, self.y);
+        let atoms = match self.comparison {
+            Comparison::NotEqual if inputs[0].is_fixed() && inputs[1].is_fixed() => {
+                view_equal(x, x.show(inputs[0].value()))
+                    .zip(view_equal(y, y.show(inputs[1].value())))
+            }
+            Comparison::LessEqual => view_at_least(x, view_min(x, &inputs[0]))
+                .zip(view_at_most(y, view_max(y, &inputs[1]))),
+            _ => None,
+        };
+        let Some((a, b)) = atoms else { return false };
+        reason.extend([a, b]);
+        true
+    }
+}
+
+/// The least value the view shows when its variable's domain is `d`.
+fn view_min(view: View, d: &Domain) -> i64 {
+    if view.scale() > 0 {
+        view.show(d.min())
+    } else {
+        view.show(d.max())
+    }
+}
+
+/// The greatest value the view shows when its variable's domain is `d`.
+fn view_max(view: View, d: &Domain) -> i64 {
+    if view.scale() > 0 {
+        view.show(d.max())
+    } else {
+        view.show(d.min())
+    }
+}
+
+impl Compare {
+    /// `x ≠ y`: a value left `x` because `y` was fixed to it, or the other way round.
+    fn explain_not_equal(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        let (x, y) = (self.x, self.y);
+        // The run acts on `x` when `y` is fixed, else on `y` when `x` is.
+        let (pruned, fixed, fixed_input) = if inputs[1].is_fixed() {
+            (x, y, &inputs[1])
+        } else if inputs[0].is_fixed() {
+            (y, x, &inputs[0])
+        } else {
+            return false;
+        };
+        let own_input = if pruned == x { &inputs[0] } else { &inputs[1] };
+        if atom.var() != pruned.var() || fixed.var() == pruned.var() {
+            return false;
+        }
+        let Some(needed) = split_atom(atom, own_input, reason) else {
+            return false;
+        };
+        let shown = fixed.show(fixed_input.value());
+        if !needed.iter().all(|&v| pruned.show(v) == shown) {
+            return false;
+        }
+        reason.push(Atom::Equal(fixed.var(), fixed_input.value()));
+        true
+    }
+
+    /// `x ≤ y`: a value of `x` above `y`'s greatest, or of `y` below `x`'s least.
+    fn explain_less_equal(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        let (x, y) = (self.x, self.y);
+        if x.var() == y.var() {
+            return false;
+        }
+        let (y_max, x_min) = (view_max(y, &inputs[1]), view_min(x, &inputs[0]));
+        let at_x = atom.var() == x.var();
+        let (own, because) = if at_x {
+            (&inputs[0], view_at_most(y, y_max))
+        } else {
+            (&inputs[1], view_at_least(x, x_min))
+        };
+        // The bound the rule sets, on the atom's variable: often all the atom needs.
+        let direct = if at_x {
+            view_at_most(x, y_max)
+        } else {
+            view_at_least(y, x_min)
+        };
+        if let (Some(direct), Some(because)) = (direct, because) {
+            if implies(direct, atom) {
+                reason.push(because);
+                return true;
+            }
+        }
+        let beyond = |v: i32| {
+            if at_x {
+                x.show(v) > y_max
+            } else {
+                y.show(v) < x_min
+            }
+        };
+        let (Some(needed), Some(because)) = (split_atom(atom, own, reason), because) else {
+            return false;
+        };
+        if !needed.iter().all(|&v| beyond(v)) {
+            return false;
+        }
+        if !needed.is_empty() {
+            reason.push(because);
+        }
+        true
     }
 }
 

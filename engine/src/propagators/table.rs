@@ -33,9 +33,12 @@
 //! CP 2016) does the same with bitsets of rows and is faster on big tables; STR is kept here
 //! because it is short and its idea — a reversible list length — is worth learning.
 
+use crate::atom::Atom;
+use crate::domain::Domain;
 use crate::propagator::{
     Condition, Context, PostContext, Priority, PropResult, Propagator, Subscription,
 };
+use crate::propagators::reasons::{no_partner, split_atom};
 use crate::store::{RevId, VarId};
 
 #[derive(Clone, Debug)]
@@ -85,6 +88,32 @@ impl Table {
             column_values,
             order: (0..rows.len() as u32).collect(),
             valid: None,
+        }
+    }
+
+    /// Push why row `t` is not a tuple of the inputs: a cell gone from its column's input,
+    /// preferring one the reason already names (nothing, if the row asks two values of one
+    /// variable).
+    fn row_gone(&self, inputs: &[Domain], t: usize, reason: &mut Vec<Atom>) -> bool {
+        let r = self.xs.len();
+        let cells = &self.cells[t * r..(t + 1) * r];
+        let same_var_differs =
+            (0..r).any(|k| (0..k).any(|j| self.xs[j] == self.xs[k] && cells[j] != cells[k]));
+        if same_var_differs {
+            return true; // a variable twice with two values: no assignment is this row
+        }
+        let gone: Vec<usize> = (0..r).filter(|&k| !inputs[k].contains(cells[k])).collect();
+        let mut candidates = Vec::new();
+        for &k in &gone {
+            candidates.clear();
+            no_partner(self.xs[k], &inputs[k], cells[k] as i64, &mut candidates);
+            if reason.contains(&candidates[0]) {
+                return true;
+            }
+        }
+        match gone.first() {
+            Some(&k) => no_partner(self.xs[k], &inputs[k], cells[k] as i64, reason),
+            None => false,
         }
     }
 
@@ -143,8 +172,33 @@ impl Propagator for Table {
         }
         Ok(())
     }
-    fn reset_and_propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
-        self.propagate(ctx)
+    /// `[x ≠ v]` because every row with `v` in `x`'s column has another cell gone from its
+    /// column's input: one such cell per row (`[y ≠ w]`, or `y`'s bound), shared where it can.
+    fn explain(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        let Some(column) = self.xs.iter().position(|&x| x == atom.var()) else {
+            return false;
+        };
+        let Some(needed) = split_atom(atom, &inputs[column], reason) else {
+            return false;
+        };
+        let r = self.xs.len();
+        needed.iter().all(|&v| {
+            // A column of the variable where every row holding `v` is gone.
+            (0..r).filter(|&k| self.xs[k] == atom.var()).any(|k| {
+                let mark = reason.len();
+                let unsupported = (0..self.order.len())
+                    .filter(|&t| self.cells[t * r + k] == v)
+                    .all(|t| self.row_gone(inputs, t, reason));
+                if !unsupported {
+                    reason.truncate(mark);
+                }
+                unsupported
+            })
+        })
+    }
+    /// Every row has a cell gone from its column's input.
+    fn explain_failure(&self, inputs: &[Domain], reason: &mut Vec<Atom>) -> bool {
+        (0..self.order.len()).all(|t| self.row_gone(inputs, t, reason))
     }
     /// The reversible list of valid rows is exact at every node: the run starts from the
     /// rows valid at the parent node, which is what a from-scratch scan of all rows would

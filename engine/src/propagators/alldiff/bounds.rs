@@ -29,7 +29,10 @@
 //! **Reference** (`propagate_from_scratch`): `reference::hall_intervals`, every candidate
 //! interval tried plainly; the scans above are tested against it.
 
+use crate::atom::Atom;
+use crate::domain::Domain;
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
+use crate::propagators::alldiff::explain::HallReplay;
 use crate::propagators::alldiff::reference;
 use crate::view::View;
 
@@ -241,6 +244,14 @@ impl Propagator for AllDifferentBounds {
     }
     fn reset_and_propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
         self.propagate(ctx)
+    }
+    /// The Hall interval that pushed the bound: the bounds of the views inside it
+    /// (`explain.rs`, replayed from the inputs).
+    fn explain(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        HallReplay::run(&self.views, inputs).is_some_and(|r| r.explain(atom, reason))
+    }
+    fn explain_failure(&self, inputs: &[Domain], reason: &mut Vec<Atom>) -> bool {
+        HallReplay::run(&self.views, inputs).is_some_and(|r| r.explain_failure(reason))
     }
     fn propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
         if self.views.is_empty() {

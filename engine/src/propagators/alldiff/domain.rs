@@ -33,7 +33,10 @@
 //! **Reference** (`propagate_from_scratch`): `reference::regin`, the textbook algorithm on a
 //! fresh graph; the engine's runs keep a matching between runs and are tested against it.
 
+use crate::atom::Atom;
+use crate::domain::Domain;
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
+use crate::propagators::alldiff::explain::HallSets;
 use crate::propagators::alldiff::fast::word_matching::{WordMatching, WordRun};
 use crate::propagators::alldiff::reference;
 use crate::propagators::value_graph::{Capacities, ValueGraph};
@@ -88,6 +91,13 @@ impl Propagator for AllDifferentDomain {
     /// Domain consistency is one set of domains, so both lanes must reach the same.
     fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
         reference::regin(ctx, &self.views)
+    }
+    /// The Hall set that needs the value (`explain.rs`, from a matching of the inputs).
+    fn explain(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        HallSets::new(&self.views, inputs).is_some_and(|h| h.explain(atom, reason))
+    }
+    fn explain_failure(&self, inputs: &[Domain], reason: &mut Vec<Atom>) -> bool {
+        HallSets::new(&self.views, inputs).is_some_and(|h| h.explain_failure(reason))
     }
     fn reset_and_propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
         self.propagate(ctx)

@@ -31,6 +31,7 @@
 
 pub mod bounds;
 pub mod domain;
+pub(crate) mod explain;
 pub mod fast;
 pub mod reference;
 pub mod value;

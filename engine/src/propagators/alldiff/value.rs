@@ -19,10 +19,13 @@
 //! positions still open, a machine word at a time. The model chooses it by the shape of
 //! the views; this file is what it does, and what runs on any other view.
 
+use crate::atom::Atom;
+use crate::domain::Domain;
 use crate::domain::Event;
 use crate::propagator::{
     Condition, Context, EnqueueDecision, PropResult, Propagator, Subscription,
 };
+use crate::propagators::alldiff::explain::ForwardCheckingReplay;
 use crate::propagators::alldiff::reference;
 use crate::view::View;
 
@@ -61,6 +64,13 @@ impl Propagator for AllDifferentForwardChecking {
     /// The reference: every fixed view against every other, until nothing changes.
     fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
         reference::forward_checking(ctx, &self.views)
+    }
+    /// `[y ≠ v]` because the view fixed to `v` (`explain.rs`, replayed from the inputs).
+    fn explain(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        ForwardCheckingReplay::run(&self.views, inputs).is_some_and(|r| r.explain(atom, reason))
+    }
+    fn explain_failure(&self, inputs: &[Domain], reason: &mut Vec<Atom>) -> bool {
+        ForwardCheckingReplay::run(&self.views, inputs).is_some_and(|r| r.explain_failure(reason))
     }
     fn reset_and_propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
         self.pending.clear();

@@ -41,6 +41,10 @@
 //! **Wakes on:** any removal from `x`, `y` or `z`. **Cost:** O(|D(x)|·|D(y)|) within the
 //! budget (O(1) word operations for `min` and `max` in the word lane), O(1) beyond.
 
+mod explain;
+
+use crate::atom::Atom;
+use crate::domain::Domain;
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
 use crate::store::VarId;
 
@@ -145,6 +149,15 @@ impl Arith {
             y,
             z,
             pair_budget,
+        }
+    }
+
+    /// The constraint with the inputs of a run, for explaining it.
+    fn inputs<'a>(&self, inputs: &'a [Domain]) -> explain::ArithInputs<'a> {
+        explain::ArithInputs {
+            op: self.op,
+            vars: [self.x, self.y, self.z],
+            inputs,
         }
     }
 
@@ -469,6 +482,13 @@ impl Propagator for Arith {
         } else {
             self.intervals(ctx)
         }
+    }
+    /// The value has no support among the other two inputs (`explain.rs`).
+    fn explain(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        self.inputs(inputs).explain(atom, reason)
+    }
+    fn explain_failure(&self, inputs: &[Domain], reason: &mut Vec<Atom>) -> bool {
+        self.inputs(inputs).explain_failure(reason)
     }
     fn propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
         if matches!(self.op, ArithOp::Min | ArithOp::Max) && self.pairs(ctx) <= self.pair_budget {

@@ -57,11 +57,14 @@
 //! variable is closed. `propagate_from_scratch` handles every fixed variable: the tests'
 //! reference.
 
+use crate::atom::Atom;
+use crate::domain::Domain;
 use crate::domain::Event;
 use crate::propagator::{
     Condition, Conflict, Context, EnqueueDecision, PostContext, PropResult, Propagator,
     Subscription,
 };
+use crate::propagators::alldiff::explain::FamilyReplay;
 use crate::propagators::alldiff::fast::singles::{OpenPositions, Slot, BLOCK};
 use crate::propagators::alldiff::reference;
 use crate::store::VarId;
@@ -337,6 +340,15 @@ impl Propagator for AllDifferentOffsetFamily {
             ctx.set_entailed();
         }
         Ok(())
+    }
+    /// Forward checking and the pigeonhole rule, replayed from the inputs (`alldiff/explain.rs`).
+    fn explain(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        FamilyReplay::run(&self.family_views, self.constant_family, &self.xs, inputs)
+            .is_some_and(|r| r.explain(atom, reason))
+    }
+    fn explain_failure(&self, inputs: &[Domain], reason: &mut Vec<Atom>) -> bool {
+        FamilyReplay::run(&self.family_views, self.constant_family, &self.xs, inputs)
+            .is_some_and(|r| r.explain_failure(reason))
     }
     /// Every variable open again (a trailed change, undone on backtrack), every fixed
     /// variable handled against every other.

@@ -43,11 +43,14 @@
 //! see `LevelCopies` below), the rules above, one write per narrowed variable, and a copy of its
 //! state at the end.
 
+use crate::atom::Atom;
+use crate::domain::Domain;
 use crate::domain::Event;
 use crate::propagator::{
     Condition, Conflict, Context, EnqueueDecision, Priority, PropResult, Propagator, Subscription,
 };
 use crate::propagators::alldiff::domain::AllDifferentDomain;
+use crate::propagators::alldiff::explain::UnitsReplay;
 use crate::propagators::alldiff::fast::hall_pairs::{has_inner_hall_set, HALL_CHECK_MAX_OPEN};
 use crate::propagators::alldiff::fast::holders::{Holders, PosStack};
 use crate::propagators::alldiff::fast::level_copies::LevelCopies;
@@ -511,6 +514,20 @@ fn pop_last(set: &mut UnitSet) -> Option<usize> {
     }
 }
 
+impl AllDifferentUnits {
+    /// The positions (in `vars`) of each unit's variables.
+    fn unit_positions(&self) -> Vec<Vec<usize>> {
+        (self.unit_start.windows(2))
+            .map(|w| {
+                self.members[w[0] as usize..w[1] as usize]
+                    .iter()
+                    .map(|p| p.index())
+                    .collect()
+            })
+            .collect()
+    }
+}
+
 impl Propagator for AllDifferentUnits {
     fn name(&self) -> &'static str {
         "alldiff_units"
@@ -547,6 +564,15 @@ impl Propagator for AllDifferentUnits {
                 return Ok(());
             }
         }
+    }
+    /// Each unit's Hall sets, replayed from the inputs (`alldiff/explain.rs`).
+    fn explain(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        UnitsReplay::run(&self.unit_positions(), &self.vars, inputs)
+            .is_some_and(|r| r.explain(atom, reason))
+    }
+    fn explain_failure(&self, inputs: &[Domain], reason: &mut Vec<Atom>) -> bool {
+        UnitsReplay::run(&self.unit_positions(), &self.vars, inputs)
+            .is_some_and(|r| r.explain_failure(reason))
     }
     fn reset_and_propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
         self.all_changed = true;

@@ -24,10 +24,13 @@
 //! subtraction, a comparison and a shift of that word, with the value that bit 0 of each
 //! word stands for computed in advance (`bit0`); otherwise it is `Domain::contains_wide`.
 
+use crate::atom::Atom;
+use crate::domain::Domain;
 use crate::domain::Event;
 use crate::propagator::{
     Condition, Context, EnqueueDecision, PostContext, PropResult, Propagator, Subscription,
 };
+use crate::propagators::alldiff::explain::ForwardCheckingReplay;
 use crate::propagators::alldiff::fast::singles::OpenPositions;
 use crate::propagators::alldiff::reference;
 use crate::store::VarId;
@@ -100,6 +103,13 @@ impl Propagator for AllDifferentValue {
             ctx.set_entailed();
         }
         Ok(())
+    }
+    /// `[y ≠ v]` because the view fixed to `v` (`explain.rs`, replayed from the inputs).
+    fn explain(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        ForwardCheckingReplay::run(&self.views, inputs).is_some_and(|r| r.explain(atom, reason))
+    }
+    fn explain_failure(&self, inputs: &[Domain], reason: &mut Vec<Atom>) -> bool {
+        ForwardCheckingReplay::run(&self.views, inputs).is_some_and(|r| r.explain_failure(reason))
     }
     /// Every position open again (a trailed change, undone on backtrack), every fixed
     /// variable handled against every other.
