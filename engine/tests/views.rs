@@ -1,7 +1,8 @@
-//! Views (`engine/src/view.rs`): propagators posted on `a·x + b` instead of `x`, against
-//! brute force with the exhaustive harness of `engine::testing`. The check reads the
-//! variables' values and maps them through the same affine maps, in `i64`: a view that
-//! rounds a bound the wrong way, forgets that a negative scale swaps min and max, or
+//! Views (`engine/src/view.rs`): propagators posted on `a·x + b` instead of `x` (the
+//! relations `=`, `≠`, `≤`, reification, all-different, and linear terms folded when
+//! posted), against brute force with the exhaustive harness of `engine::testing`. The check
+//! reads the variables' values and maps them through the same affine maps, in `i64`: a view
+//! that rounds a bound the wrong way, forgets that a negative scale swaps min and max, or
 //! clamps a value past the `i32` range removes a solution or misses a pruning, and the
 //! harness says which.
 
