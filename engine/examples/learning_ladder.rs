@@ -227,6 +227,35 @@ pub(crate) fn colour(map: &Map, rung: Rung) -> Report {
     }
 }
 
+/// Rung 4: the engine on the same map, regions in order, smallest colour first, with or
+/// without lazy clause generation (`SearchConfig::learn`). Whether the map can be coloured,
+/// and the engine's nodes and nogoods.
+pub(crate) fn engine_colour(map: &Map, learn: bool) -> (bool, u64, u64) {
+    use engine::{Model, SearchConfig, ValSelect, VarSelect};
+    let n = map.borders.len();
+    let mut model = Model::new();
+    let regions = model.new_vars(n, 0, 2);
+    for a in 0..n {
+        for b in a + 1..n {
+            if map.borders[a] & (1 << b) != 0 {
+                model.not_equal(regions[a], regions[b]);
+            }
+        }
+    }
+    let config = SearchConfig {
+        var_select: VarSelect::InputOrder,
+        val_select: ValSelect::Min,
+        learn,
+        ..SearchConfig::default()
+    };
+    let outcome = engine::solve(&mut model, &config);
+    (
+        outcome.best.is_some(),
+        outcome.stats.nodes,
+        outcome.stats.nogoods,
+    )
+}
+
 #[allow(dead_code)]
 fn main() {
     let arg = |i: usize, default: u64| {
@@ -254,6 +283,17 @@ fn main() {
             r.nodes,
             r.skipped,
             r.nogoods.len()
+        );
+    }
+    for (learn, name) in [(false, "the engine"), (true, "the engine, --learn")] {
+        let (colourable, nodes, nogoods) = engine_colour(&map, learn);
+        println!(
+            "{name:>30}: {}, {nodes} nodes, {nogoods} nogoods",
+            if colourable {
+                "coloured"
+            } else {
+                "no colouring"
+            },
         );
     }
 }

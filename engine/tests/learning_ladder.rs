@@ -36,6 +36,14 @@ fn every_rung_answers_as_brute_force_and_every_nogood_is_implied() {
         let regions = 9 + (seed % 3) as usize;
         let map = Map::random(regions, 2 * regions + (seed % 5) as usize, seed);
         let truth = colourings(&map);
+        for learn in [false, true] {
+            let (colourable, _, _) = ladder::engine_colour(&map, learn);
+            assert_eq!(
+                colourable,
+                !truth.is_empty(),
+                "seed {seed}, engine, learn {learn}"
+            );
+        }
         for rung in [Rung::Chronological, Rung::Backjumping, Rung::Nogoods] {
             let report = colour(&map, rung);
             assert_eq!(
