@@ -710,3 +710,34 @@ pub fn e09_branch_and_bound(minimize: fn(&mut Model, VarId) -> Option<i32>) {
         },
     );
 }
+
+// ----- chapter 10: learning ----------------------------------------------------------------
+
+pub fn e10_explain_sum(sum_at_most: fn(VarId, VarId, i32) -> Box<dyn Propagator>) {
+    with_hint(
+        "e10_explain_sum",
+        "[y ≥ min(y)] caps x at c − min(y); a max below the cap also needs x's holes above it",
+        || {
+            for c in [-3, 0, 2, 5] {
+                let cfg = HarnessConfig::new(2, -4, 4, Consistency::Bounds);
+                let stats = engine::testing::check_explanations(
+                    "sum_at_most",
+                    &cfg,
+                    &|t| t[0] + t[1] <= c,
+                    &|xs| sum_at_most(xs[0], xs[1], c),
+                );
+                assert!(
+                    stats.explained > 0
+                        && stats.precise == stats.explained
+                        && stats.average_reason() < stats.average_generic(),
+                    "c = {c}: {} of {} atoms explained by you, {:.2} atoms on average (the \
+                     generic reason: {:.2})",
+                    stats.precise,
+                    stats.explained,
+                    stats.average_reason(),
+                    stats.average_generic()
+                );
+            }
+        },
+    );
+}

@@ -52,3 +52,5 @@ pub mod e08_redundant;
 pub mod e08_send_more_money;
 #[cfg_attr(feature = "solutions", path = "../solutions/e09_branch_and_bound.rs")]
 pub mod e09_branch_and_bound;
+#[cfg_attr(feature = "solutions", path = "../solutions/e10_explain_sum.rs")]
+pub mod e10_explain_sum;

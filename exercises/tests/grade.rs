@@ -100,3 +100,8 @@ fn e08_redundant() {
 fn e09_branch_and_bound() {
     grading::e09_branch_and_bound(e09_branch_and_bound::minimize);
 }
+
+#[test]
+fn e10_explain_sum() {
+    grading::e10_explain_sum(e10_explain_sum::sum_at_most);
+}

@@ -42,6 +42,8 @@ mod e08b;
 mod e08c;
 #[path = "../src/e09_branch_and_bound.rs"]
 mod e09;
+#[path = "../src/e10_explain_sum.rs"]
+mod e10;
 
 /// Every grader, run on the stubs: the exercise's name and whether its grader passed.
 fn grade_the_stubs() -> Vec<(&'static str, bool)> {
@@ -112,6 +114,10 @@ fn grade_the_stubs() -> Vec<(&'static str, bool)> {
         (
             "e09",
             Box::new(|| grading::e09_branch_and_bound(e09::minimize)),
+        ),
+        (
+            "e10",
+            Box::new(|| grading::e10_explain_sum(e10::sum_at_most)),
         ),
     ];
     std::panic::set_hook(Box::new(|_| {})); // the stubs' panics are expected: keep quiet
