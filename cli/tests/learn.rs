@@ -129,16 +129,20 @@ fn learning_keeps_flatzinc_answers_and_names_its_nogoods() {
     }
     for name in ["split/pigeonhole.fzn", "queens.fzn"] {
         let file = model(name);
-        let (plain, learned) = (
-            answer(&[&file, "-a"]).0,
-            answer(&[&file, "-a", "--learn"]).0,
-        );
-        let solutions = |text: &str| text.matches("----------").count();
+        // The same solutions, in any order (nogoods change the domains the search order
+        // reads), and the same final line.
+        let solutions = |text: &str| {
+            let mut each: Vec<String> = text.split("----------").map(str::to_string).collect();
+            each.sort();
+            each
+        };
+        let plain = solutions(&answer(&[&file, "-a"]).0);
+        let learned = solutions(&answer(&[&file, "-a", "--learn"]).0);
         assert!(
             plain == learned,
             "{name} -a: {} solutions, {} with --learn",
-            solutions(&plain),
-            solutions(&learned)
+            plain.len() - 1,
+            learned.len() - 1
         );
     }
 }

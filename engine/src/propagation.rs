@@ -147,6 +147,10 @@ pub(crate) struct Propagation {
     /// When learning is on, every run's changes go on it with the run's inputs
     /// (learning/trail.rs): the same recording copy of the loop as the recorder's.
     pub(crate) trail: Option<Box<Trail>>,
+    /// `recorder` or `trail` is on: the fixpoint takes the recording copy of the loop. One
+    /// flag, so that the loop without them tests one thing per fixpoint, as before the trail;
+    /// kept by [`Propagation::observe`].
+    observed: bool,
 }
 
 impl Propagation {
@@ -267,10 +271,23 @@ impl Propagation {
     /// recorder switched off").
     #[inline(always)]
     pub(crate) fn fixpoint(&mut self, store: &mut Store) -> Result<(), Conflict> {
-        if self.recorder.is_some() || self.trail.is_some() {
+        if self.observed {
             return self.fixpoint_recording(store);
         }
         self.fixpoint_loop::<false>(store)
+    }
+
+    /// Switch the recorder and the learning trail on or off (`None`): the fixpoint reads
+    /// one flag to choose its copy of the loop.
+    pub(crate) fn observe(
+        &mut self,
+        recorder: Option<Box<RemovalRecorder>>,
+        trail: Option<Box<Trail>>,
+    ) -> (Option<Box<RemovalRecorder>>, Option<Box<Trail>>) {
+        let old_recorder = std::mem::replace(&mut self.recorder, recorder);
+        let old_trail = std::mem::replace(&mut self.trail, trail);
+        self.observed = self.recorder.is_some() || self.trail.is_some();
+        (old_recorder, old_trail)
     }
 
     /// The fixpoint loop with the recorder on: out of line, kept out of the search loop.

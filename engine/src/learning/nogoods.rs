@@ -81,7 +81,9 @@ impl NogoodStore {
         let k = self.nogoods.len() as u32;
         self.learned += 1;
         self.total_size += atoms.len() as u64;
-        if atoms.len() == 1 {
+        if atoms.len() <= 1 {
+            // One atom (or none: the model has no solution) has nothing to watch: looked
+            // at in every pass.
             self.units.push(k);
         } else if atoms.len() >= 2 {
             for slot in 0..2u8 {
@@ -107,7 +109,8 @@ impl NogoodStore {
         trail: &mut Trail,
     ) -> Result<bool, NogoodConflict> {
         trail.sync(store);
-        self.seen = self.seen.min(trail.len());
+        // Changes undone by a backtrack since the last pass were replaced by others.
+        self.seen = self.seen.min(trail.shortest_since_asked());
         let mut changed = false;
         let mut pending: Vec<u32> = std::mem::take(&mut self.fresh);
         pending.extend_from_slice(&self.units);

@@ -93,6 +93,12 @@ pub struct Trail {
     /// For each variable, the value it last had when a backtrack undid it (phase saving,
     /// `activity.rs`); `NO_PHASE` if none yet.
     phases: Vec<i32>,
+    /// The shortest the trail has been since [`Trail::shortest_since_asked`] was last
+    /// called: a reader that went through the trail up to some position must look again
+    /// from here.
+    shortest: usize,
+    /// The inputs of the run under way (reused from run to run).
+    inputs: Vec<Domain>,
 }
 
 /// `Trail::phases` of a variable never undone while fixed.
@@ -135,6 +141,14 @@ impl Trail {
         self.vars_of.get(p as usize).map_or(&[], |v| v)
     }
 
+    /// The shortest the trail has been since the last call (its length now, if it did not
+    /// shrink).
+    pub fn shortest_since_asked(&mut self) -> usize {
+        let shortest = self.shortest.min(self.changes.len());
+        self.shortest = self.changes.len();
+        shortest
+    }
+
     /// The value `x` last had when a backtrack undid it, if it was ever undone while fixed.
     pub fn phase(&self, x: VarId) -> Option<i32> {
         let v = self.phases[x.index()];
@@ -148,6 +162,7 @@ impl Trail {
                 break;
             }
             let change = self.changes.pop().unwrap();
+            self.shortest = self.shortest.min(self.changes.len());
             self.of_var[change.var.index()].pop();
             if change.after.is_fixed() {
                 self.phases[change.var.index()] = change.after.value();
@@ -217,10 +232,11 @@ impl Trail {
         if self.vars_of[i].is_empty() {
             self.vars_of[i] = prop.subscriptions().iter().map(|s| s.var).collect();
         }
-        let inputs: Vec<Domain> = self.vars_of[i]
-            .iter()
-            .map(|&x| ctx.domain(x).clone())
-            .collect();
+        // Most runs change nothing: their inputs are copied into a reused vector, and only
+        // kept (moved into a `Run`) when the run changed something or failed.
+        let mut inputs = std::mem::take(&mut self.inputs);
+        inputs.clear();
+        inputs.extend(self.vars_of[i].iter().map(|&x| ctx.domain(x).clone()));
         let removed_before = ctx.removed_count();
         let result = run(prop, ctx);
         if result.is_err() {
@@ -232,6 +248,7 @@ impl Trail {
         }
         let removed = ctx.removed_count() - removed_before;
         if removed == 0 {
+            self.inputs = inputs;
             return result;
         }
         self.sync(ctx.store());

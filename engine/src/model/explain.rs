@@ -17,12 +17,15 @@ impl Model {
     /// are the "any value" of [`Model::explain`]: start before the first propagation.
     pub fn start_recording(&mut self, watched: Watched) {
         let recorder = RemovalRecorder::new(watched, self.store.domains());
-        self.propagation.recorder = Some(Box::new(recorder));
+        let trail = self.propagation.trail.take();
+        self.propagation.observe(Some(Box::new(recorder)), trail);
     }
 
     /// Switch the recorder off, and return what it recorded.
     pub fn stop_recording(&mut self) -> Option<RemovalRecorder> {
-        self.propagation.recorder.take().map(|r| *r)
+        let trail = self.propagation.trail.take();
+        let (recorder, _) = self.propagation.observe(None, trail);
+        recorder.map(|r| *r)
     }
 
     /// The recorder, if it is on.

@@ -160,7 +160,8 @@ pub fn search(
     if let Some(learner) = dfs.learner.take() {
         dfs.stats.nogoods = learner.nogoods.learned;
         dfs.stats.nogood_atoms = learner.nogoods.total_size;
-        dfs.model.propagation.trail = None;
+        let recorder = dfs.model.propagation.recorder.take();
+        dfs.model.propagation.observe(recorder, None);
     }
     // Leave the model as we found it.
     while dfs.model.store.level() > base_level {
@@ -511,7 +512,9 @@ impl Dfs<'_> {
                 .collect();
             Checker::new(&model.store, &props)
         });
-        model.propagation.trail = Some(Box::new(Trail::new(model.store.domains())));
+        let recorder = model.propagation.recorder.take();
+        let trail = Trail::new(model.store.domains());
+        model.propagation.observe(recorder, Some(Box::new(trail)));
         self.learner = Some(Box::new(Learner::new(model.store.num_vars(), checker)));
     }
 
@@ -575,6 +578,8 @@ impl Dfs<'_> {
     #[cold]
     #[inline(never)]
     fn learn(&mut self, propagator: Option<u32>) {
+        // The trail is lent to the analysis and put back (no propagation in between, so
+        // the propagation's `observed` flag may stay as it is).
         let (Some(learner), Some(mut trail)) = (
             self.learner.as_deref_mut(),
             self.model.propagation.trail.take(),
@@ -610,6 +615,7 @@ impl Dfs<'_> {
             .map(|l| l.backjump_level);
     }
 
+    #[inline(always)]
     fn record_solution(&mut self, on_solution: &mut dyn FnMut(&Solution) -> Control) -> Control {
         let store = &self.model.store;
         // Reuse the vector of the previous solution: counting millions of solutions then
