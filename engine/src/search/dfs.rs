@@ -31,7 +31,7 @@
 //! closed and the search begins again from the root (which keeps the best bound, the
 //! dom/wdeg weights and the random generator's state).
 
-use super::brancher::{Brancher, Decision};
+use super::brancher::{Brancher, Decision, DecisionOp};
 use super::events::{SearchEvent, SearchListener};
 use super::stats::SearchStats;
 use super::{Control, Outcome, SearchConfig, Solution};
@@ -44,6 +44,9 @@ use std::time::Instant;
 struct Frame {
     decision: Decision,
     primary: bool,
+    /// `x = v` of an n-ary branching ([`crate::ValSelect::EveryValue`]): its other
+    /// alternatives are `x = w` for the next values `w`, not `x != v`.
+    every_value: bool,
 }
 
 /// Why the main loop ended.
@@ -172,8 +175,14 @@ impl Dfs<'_> {
                     }
                 }
                 Some((decision, primary)) => {
+                    let every_value = decision.op == DecisionOp::Eq
+                        && self.brancher.tries_every_value(self.model, decision.var);
                     self.model.store.push_level();
-                    self.stack.push(Frame { decision, primary });
+                    self.stack.push(Frame {
+                        decision,
+                        primary,
+                        every_value,
+                    });
                     self.branch(decision, true);
                     let ok = decision.apply(self.model).is_ok() && self.propagate_ok();
                     if !ok && (self.interrupted || !self.after_failure()) {
@@ -296,6 +305,15 @@ impl Dfs<'_> {
                 // not be tried (not a node: nothing is decided).
                 continue;
             }
+            if frame.every_value {
+                if self.next_value(frame) {
+                    return true;
+                }
+                if self.interrupted {
+                    return false;
+                }
+                continue;
+            }
             let right = frame.decision.negation();
             self.branch(right, false);
             let ok = right.apply(self.model).is_ok() && self.apply_bound() && self.propagate_ok();
@@ -307,6 +325,27 @@ impl Dfs<'_> {
             }
         }
         false
+    }
+
+    /// The next alternative of an n-ary branching, after `frame`'s `x = v` was closed: a new
+    /// level with `x = w` for the next value `w` still in the domain. False when there is
+    /// none, or when it fails (the failed level is then on the stack, and the caller's
+    /// backtracking goes on from it to the value after `w`).
+    fn next_value(&mut self, frame: Frame) -> bool {
+        let x = frame.decision.var;
+        let Some(w) = (frame.decision.value.checked_add(1))
+            .and_then(|v| self.model.store.domain(x).next_from(v))
+        else {
+            return false;
+        };
+        let decision = Decision {
+            value: w,
+            ..frame.decision
+        };
+        self.model.store.push_level();
+        self.stack.push(Frame { decision, ..frame });
+        self.branch(decision, true);
+        decision.apply(self.model).is_ok() && self.apply_bound() && self.propagate_ok()
     }
 
     /// Go back to the root, keeping the bound, and propagate there.
