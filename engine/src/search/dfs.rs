@@ -75,6 +75,9 @@ struct Dfs<'a> {
     /// Propagation gave way to the stop check (interrupt.rs): the search stops as at a
     /// limit, and the node it was in is not a failure.
     interrupted: bool,
+    /// A better solution was just found and no node has been explored since: each level
+    /// the backtracking reaches is first asked whether the new bound alone fails there.
+    unwinding: bool,
 }
 
 /// Search `model` as `config` says. Every solution is passed to `on_solution`, which may stop
@@ -102,6 +105,7 @@ pub fn search(
         failures_since_restart: 0,
         run: 0,
         interrupted: false,
+        unwinding: false,
     };
     // Propagation itself polls the deadline and the stop flag, so that one long fixpoint or
     // one long propagator call cannot outlast the limits (interrupt.rs).
@@ -305,6 +309,15 @@ impl Dfs<'_> {
                 // not be tried (not a node: nothing is decided).
                 continue;
             }
+            if self.unwinding {
+                if !self.bound_holds_at_level() {
+                    if self.interrupted {
+                        return false;
+                    }
+                    continue;
+                }
+                self.unwinding = false;
+            }
             if frame.every_value {
                 if self.next_value(frame) {
                     return true;
@@ -357,6 +370,7 @@ impl Dfs<'_> {
         };
         self.announce(&event);
         self.failures_since_restart = 0;
+        self.unwinding = false;
         // A new run breaks its ties differently: the same order would replay the same tree.
         self.brancher.shuffle_ties();
         while self.stack.pop().is_some() {
@@ -397,6 +411,17 @@ impl Dfs<'_> {
         }
     }
 
+    /// After a better solution, at a level the backtracking has just reopened: does the
+    /// bound, propagated there, leave anything? If not, no solution below this level can
+    /// beat the new bound, whichever branch is taken: the level is closed with one failure
+    /// and no node, and the backtracking goes on to the level above. This is what Gecode's
+    /// branch and bound does when it recomputes a node from a copy kept on its path: it
+    /// constrains the copy by the new solution first, and a copy that fails drops every
+    /// alternative below it. (`bound_excludes_level` is the test without propagation.)
+    fn bound_holds_at_level(&mut self) -> bool {
+        self.apply_bound() && self.propagate_ok()
+    }
+
     /// `apply_bound` once there is a bound to apply.
     fn tighten_to_bound(&mut self, objective: super::Objective, bound: i64) -> bool {
         let store = &mut self.model.store;
@@ -431,6 +456,7 @@ impl Dfs<'_> {
         let objective = self.config.objective.map(|o| solution.value(o.var) as i64);
         if objective.is_some() {
             self.bound = objective;
+            self.unwinding = true;
         }
         let event = SearchEvent::Solution {
             number: self.solutions,
