@@ -462,6 +462,11 @@ impl Brancher {
     /// (Asked before the decision on `x` is applied: a warm start's hint still in the
     /// domain is tried first as a binary choice.)
     pub fn tries_every_value(&self, model: &Model, x: VarId) -> bool {
+        // Asked at every node: the common case, no variable with this choice, answered by
+        // one comparison.
+        if self.val_select != ValSelect::EveryValue && self.val_select_of.is_empty() {
+            return false;
+        }
         let hint = self.hint_of.get(x.index()).copied().flatten();
         if hint.is_some_and(|v| model.store.contains(x, v)) {
             return false;

@@ -418,8 +418,24 @@ impl Dfs<'_> {
     /// branch and bound does when it recomputes a node from a copy kept on its path: it
     /// constrains the copy by the new solution first, and a copy that fails drops every
     /// alternative below it. (`bound_excludes_level` is the test without propagation.)
+    ///
+    /// The failure is counted, but no event is announced: it belongs to no node (a trace
+    /// would pin it on the node last visited, a solution).
     fn bound_holds_at_level(&mut self) -> bool {
-        self.apply_bound() && self.propagate_ok()
+        if !self.apply_bound() {
+            return false;
+        }
+        if self.model.propagate().is_ok() {
+            return true;
+        }
+        if self.model.is_interrupted() {
+            self.interrupted = true;
+        } else {
+            self.model.propagation.abandon(&mut self.model.store);
+            self.stats.failures += 1;
+            self.failures_since_restart += 1;
+        }
+        false
     }
 
     /// `apply_bound` once there is a bound to apply.
