@@ -395,3 +395,23 @@ fn arithmetic_on_wide_domains_keeps_every_supported_value_and_its_stated_level()
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+#[test]
+fn circuits_whose_shifted_successors_pass_the_largest_value_build_and_solve() {
+    // Nodes numbered from -2147483000: no successor's domain holds a node, so the model
+    // has no solution; shifted to 0-based nodes, the domains would pass the largest value
+    // a domain may hold (2147483646). The model builds and is found unsatisfiable.
+    // (Both globals shift through the same function; the one the fuzz test met is run.)
+    for global in ["cpsolve_subcircuit"] {
+        let text = format!(
+            "predicate {global}(array[int] of var int: x, int: offset);\n\
+var -2147482998..700: x1 :: output_var;\nvar -2147482998..700: x2 :: output_var;\n\
+constraint {global}([x1, x2], -2147483000);\nsolve satisfy;\n"
+        );
+        let built = flatzinc::load(&text).unwrap_or_else(|e| panic!("{global}: {e:?}"));
+        let mut out = Vec::new();
+        flatzinc::solve::run(built, &flatzinc::solve::Options::default(), &mut out).unwrap();
+        let out = String::from_utf8(out).unwrap();
+        assert!(out.contains("=====UNSATISFIABLE====="), "{global}: {out}");
+    }
+}
