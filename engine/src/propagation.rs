@@ -151,6 +151,48 @@ pub(crate) struct Propagation {
     /// flag, so that the loop without them tests one thing per fixpoint, as before the trail;
     /// kept by [`Propagation::observe`].
     observed: bool,
+    /// Each propagator's accumulated failure count with decay (AFC), see [`Afc`].
+    afc: Afc,
+}
+
+/// The accumulated failure count of each propagator (Boussemart et al.'s weights, with the
+/// decay Gecode gives them, the reading of FlatZinc's `dom_w_deg` there): each starts at 1;
+/// when a propagator fails, its count becomes `(count + 1) / decay`. A failure weighs
+/// `1 / decay` times more than the one before it in the same propagator, so recent
+/// failures count more than old ones. Counts that grow too large for an `f64` are all
+/// scaled down together, which keeps their ratios (the only thing a heuristic compares).
+#[derive(Clone, Debug, Default)]
+struct Afc {
+    counts: Vec<f64>,
+}
+
+/// The decay of [`Afc`]: Gecode's FlatZinc default (`-decay 0.99`).
+const AFC_DECAY: f64 = 0.99;
+
+impl Afc {
+    /// Past this count, every count is scaled by `RESCALE`.
+    const RESCALE_ABOVE: f64 = 1e250;
+    const RESCALE: f64 = 1e-250;
+
+    /// A fresh propagator `p`'s count: 1.
+    fn reset(&mut self, p: u32) {
+        let p = p as usize;
+        if self.counts.len() <= p {
+            self.counts.resize(p + 1, 1.0);
+        }
+        self.counts[p] = 1.0;
+    }
+
+    /// Propagator `p` failed.
+    fn fail(&mut self, p: u32) {
+        let count = &mut self.counts[p as usize];
+        *count = (*count + 1.0) / AFC_DECAY;
+        if *count > Self::RESCALE_ABOVE {
+            for c in &mut self.counts {
+                *c *= Self::RESCALE;
+            }
+        }
+    }
 }
 
 impl Propagation {
@@ -168,6 +210,7 @@ impl Propagation {
         });
         self.queue.resize(self.posted.len());
         self.queue.push(id, state.priority);
+        self.afc.reset(id);
         PropId(id)
     }
 
@@ -223,6 +266,7 @@ impl Propagation {
             },
         };
         self.queue.push(id, state.priority);
+        self.afc.reset(id);
         PropId(id)
     }
 
@@ -257,6 +301,11 @@ impl Propagation {
     /// How many times propagator `p` failed (its dom/wdeg weight, minus one).
     pub(crate) fn failures_of(&self, p: u32) -> u64 {
         self.posted[p as usize].counters.failures
+    }
+
+    /// Propagator `p`'s accumulated failure count with decay ([`Afc`]).
+    pub(crate) fn afc_of(&self, p: u32) -> f64 {
+        self.afc.counts[p as usize]
     }
 
     /// Run propagators until nothing changes, or until one fails. Always inlined (into
@@ -366,6 +415,7 @@ impl Propagation {
                 }
                 c.failures += 1;
                 posted.prop.clear_pending();
+                self.afc.fail(p);
                 conflict.propagator = Some(p);
                 self.abandon(store);
                 return Err(conflict);

@@ -14,8 +14,9 @@
 //! | `occurrence` | most propagators (`Model::degree`) | `INT_VAR_DEGREE_MAX` |
 //! | `most_constrained` | smallest domain, then most propagators | `SIZE_MIN`, then `DEGREE_MAX` |
 //! | `max_regret` | largest gap between the two smallest values | `INT_VAR_REGRET_MIN_MAX` |
-//! | `dom_w_deg` | `VarSelect::DomWDeg` (size / weighted degree, least) | `INT_VAR_AFC_SIZE_MAX` |
+//! | `dom_w_deg` | `VarSelect::AfcSize` (failure count with decay 0.99 / size, greatest) | `INT_VAR_AFC_SIZE_MAX` (FlatZinc's `-decay 0.99`) |
 //! | `indomain_min` / `max` | `ValSelect::Min` / `Max` | `INT_VAL_MIN` / `MAX` |
+//! | `indomain` | `ValSelect::EveryValue` (one child per value, smallest first) | `INT_VALUES_MIN` |
 //! | `indomain_median` | `ValSelect::Median` | `INT_VAL_MED` |
 //! | `indomain_middle` | `ValSelect::Middle` (closest to the middle) | replaced by `INT_VAL_MED` |
 //! | `indomain_split` / `reverse_split` | `ValSelect::Split` / `ReverseSplit` | `INT_VAL_SPLIT_MIN` / `MAX` |
@@ -155,7 +156,7 @@ fn branching(
     let var_select = match (phases.len(), first.var_choice, restarting) {
         (1, "input_order", false) => VarSelect::InputOrder,
         (1, "first_fail", false) => VarSelect::SmallestDomain,
-        (1, "dom_w_deg", _) => VarSelect::DomWDeg,
+        (1, "dom_w_deg", _) => VarSelect::AfcSize,
         _ => phase_by_phase(phases),
     };
     Some(Branching {
@@ -327,12 +328,18 @@ fn phase_by_phase(phases: Vec<Phase>) -> VarSelect {
 /// first, as Gecode's `TieBreak` without a second criterion takes).
 pub fn pick(rule: &str, model: &Model, open: &[VarId]) -> VarId {
     if rule == "dom_w_deg" {
-        // Size over weighted degree, least (Gecode: weighted degree over size, greatest).
-        let score = |x: VarId| model.size(x) as f64 / model.weighted_degree(x).max(1) as f64;
-        return *open
-            .iter()
-            .min_by(|&&a, &&b| score(a).total_cmp(&score(b)))
-            .expect("pick is asked with open variables");
+        // Accumulated failure count over size, greatest, the first of equals (Gecode's
+        // `INT_VAR_AFC_SIZE_MAX`).
+        let merit = |x: VarId| model.afc(x) / model.size(x) as f64;
+        let mut best = open[0];
+        let mut best_merit = merit(best);
+        for &x in &open[1..] {
+            let m = merit(x);
+            if m > best_merit {
+                (best, best_merit) = (x, m);
+            }
+        }
+        return best;
     }
     let key = |x: VarId| -> (i64, i64) {
         let size = model.size(x) as i64;
@@ -423,7 +430,7 @@ fn by_rule(rule: &'static str) -> VarSelect {
 pub fn var_select(name: &str) -> VarSelect {
     match name {
         "first_fail" => VarSelect::SmallestDomain,
-        "dom_w_deg" => VarSelect::DomWDeg,
+        "dom_w_deg" => VarSelect::AfcSize,
         _ => match VAR_CHOICES.iter().find(|&&c| c == name) {
             Some(&rule) if rule != "input_order" => by_rule(rule),
             _ => VarSelect::InputOrder,
@@ -434,7 +441,8 @@ pub fn var_select(name: &str) -> VarSelect {
 /// FlatZinc's value choice; `None` for a name this version does not know.
 pub fn val_select(name: &str) -> Option<ValSelect> {
     Some(match name {
-        "indomain_min" | "indomain" => ValSelect::Min,
+        "indomain_min" => ValSelect::Min,
+        "indomain" => ValSelect::EveryValue,
         "indomain_max" => ValSelect::Max,
         "indomain_split" => ValSelect::Split,
         "indomain_reverse_split" => ValSelect::ReverseSplit,

@@ -311,3 +311,117 @@ solve {ann} minimize z;\n"
     assert!(objectives.windows(2).all(|w| w[1] < w[0]), "{objectives:?}");
     assert_eq!(objectives.last(), Some(&56));
 }
+
+/// The `nodes=` statistic of solving `text` for every solution.
+fn nodes_for_every_solution(text: &str) -> u64 {
+    let options = Options {
+        all: true,
+        statistics: true,
+        ..Options::default()
+    };
+    let out = solve_text(text, &options);
+    let line = (out.lines())
+        .find_map(|l| l.strip_prefix("%%%mzn-stat: nodes="))
+        .unwrap_or_else(|| panic!("no node count in {out}"));
+    line.parse().unwrap()
+}
+
+#[test]
+fn indomain_branches_on_each_value_in_turn_as_gecode_does() {
+    // x in 1..4 and y in 1..3 with x != y, every solution, x first. Gecode reads `indomain`
+    // as INT_VALUES_MIN: one child per value of x (4), then one per value left to y (2
+    // under x = 1, 2, 3; 3 under x = 4): 13 nodes below its root (`fzn-gecode -a -s` on
+    // this model prints 14, the root included). indomain_min is binary: x = v, then
+    // x != v: 6 nodes for x; y = u, y != u under each value of x: 2, 2, 2 and 4: 16
+    // (Gecode: 17).
+    let model = |choice: &str| {
+        format!(
+            "var 1..4: x :: output_var;\nvar 1..3: y :: output_var;\nconstraint int_ne(x, y);\n\
+solve :: int_search([x, y], input_order, {choice}, complete) satisfy;\n"
+        )
+    };
+    assert_eq!(nodes_for_every_solution(&model("indomain")), 13);
+    assert_eq!(nodes_for_every_solution(&model("indomain_min")), 16);
+    // The same solutions either way: 4 * 3 - 3 (x = y excluded).
+    let options = Options {
+        all: true,
+        ..Options::default()
+    };
+    for choice in ["indomain", "indomain_min"] {
+        let out = solve_text(&model(choice), &options);
+        assert_eq!(out.matches("----------").count(), 9, "{choice}: {out}");
+    }
+}
+
+#[test]
+fn indomain_tries_the_next_value_after_a_failed_one() {
+    // x, y, z all different in 1..3 summing to 7: no solution, and the root propagation
+    // does not see it. With `indomain` each value of x is a child that fails: 3 nodes, 3
+    // failures; indomain_min needs x != 1 and x != 2 as nodes of their own: 4. The same
+    // counts as Gecode's on this model, less its root (`fzn-gecode -a -s`: 4 and 5).
+    let model = |choice: &str| {
+        format!(
+            "var 1..3: x;\nvar 1..3: y;\nvar 1..3: z;\n\
+constraint int_lin_eq([1, 1, 1], [x, y, z], 7);\nconstraint int_ne(x, y);\n\
+constraint int_ne(x, z);\nconstraint int_ne(y, z);\n\
+solve :: int_search([x, y, z], input_order, {choice}, complete) satisfy;\n"
+        )
+    };
+    assert_eq!(nodes_for_every_solution(&model("indomain")), 3);
+    assert_eq!(nodes_for_every_solution(&model("indomain_min")), 4);
+}
+
+#[test]
+fn warm_start_falls_back_to_its_variables_own_value_choice() {
+    // a in -2..6 is in a phase with indomain_max. A hint outside the domain does not apply:
+    // the phase's own choice (max, 6), not the global smallest value.
+    let solve = "solve :: seq_search([int_search([d], input_order, indomain_min, complete), int_search([a], input_order, indomain_max, complete), warm_start([a], [40])]) satisfy;";
+    let text = format!("{VARS}{solve}\n");
+    let mut built = flatzinc::load(&text).unwrap();
+    let search = config(&built, &Options::default());
+    built.model.propagate().unwrap();
+    let mut brancher = Brancher::from_config(&built.model, &search);
+    built.model.fix(VarId(3), 0).unwrap(); // d
+    built.model.propagate().unwrap();
+    let (d, _) = brancher.next(&built.model).unwrap();
+    assert_eq!(
+        (NAMES[d.var.index()], d.op, d.value),
+        ("a", DecisionOp::Eq, 6)
+    );
+    // A hint that applies leads; once it has left the domain (its right branch), the
+    // phase's own choice again.
+    let solve = "solve :: seq_search([int_search([a], input_order, indomain_max, complete), warm_start([a], [3])]) satisfy;";
+    let text = format!("{VARS}{solve}\n");
+    let mut built = flatzinc::load(&text).unwrap();
+    let search = config(&built, &Options::default());
+    built.model.propagate().unwrap();
+    let mut brancher = Brancher::from_config(&built.model, &search);
+    let (d, _) = brancher.next(&built.model).unwrap();
+    assert_eq!((d.op, d.value), (DecisionOp::Eq, 3));
+    built.model.remove(VarId(0), 3).unwrap();
+    built.model.propagate().unwrap();
+    let (d, _) = brancher.next(&built.model).unwrap();
+    assert_eq!((d.op, d.value), (DecisionOp::Eq, 6));
+}
+
+#[test]
+fn dom_w_deg_is_the_accumulated_failure_count_over_the_size() {
+    // Before any failure every propagator counts 1: the merit is the degree over the size,
+    // the greatest first (Gecode's INT_VAR_AFC_SIZE_MAX): f, 2 / 2.
+    assert_eq!(chosen("a, b, c, d, e, f", "dom_w_deg"), "f");
+    // A propagator that failed counts (1 + 1) / 0.99: the variables it watches lead.
+    let text = "var 1..3: x;\nvar 1..3: y;\nvar 1..3: z;\nvar 0..1: w;\n\
+constraint int_le(x, y);\nconstraint int_le(y, z);\nconstraint int_le(z, w);\n\
+solve :: int_search([x, y, z, w], dom_w_deg, indomain_min, complete) satisfy;\n";
+    let mut built = flatzinc::load(text).unwrap();
+    // z <= w with w in 0..1 and z in 1..3: fails once z's minimum stays 1 and w is set to 0.
+    built.model.fix(VarId(3), 0).unwrap();
+    assert!(built.model.propagate().is_err());
+    let z = VarId(2);
+    let expected = 1.0 + 2.0 / 0.99;
+    assert!(
+        (built.model.afc(z) - expected).abs() < 1e-9,
+        "{}",
+        built.model.afc(z)
+    );
+}

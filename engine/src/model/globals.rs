@@ -66,10 +66,12 @@ impl Model {
         }
         succ.iter()
             .map(|&x| {
-                let y = self.new_var(
-                    self.min(x).saturating_sub(first),
-                    self.max(x).saturating_sub(first),
-                );
+                // Within the values a domain may hold: a value of `x` whose shift falls
+                // outside them is no node's index, and `equal_offset` removes it.
+                let shift = |v: i32| {
+                    (v as i64 - first as i64).clamp(i32::MIN as i64, i32::MAX as i64 - 1) as i32
+                };
+                let y = self.new_var(shift(self.min(x)), shift(self.max(x)));
                 self.equal_offset(x, y, first);
                 y
             })

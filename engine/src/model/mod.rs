@@ -143,6 +143,17 @@ impl Model {
             .sum()
     }
 
+    /// The accumulated failure count of `x`: over the propagators not yet entailed that
+    /// watch it, the sum of their failure counts with decay (`propagation::Afc`; Gecode's
+    /// `afc()` of a variable). The `w` of FlatZinc's `dom_w_deg`, read as Gecode reads it.
+    pub fn afc(&self, x: VarId) -> f64 {
+        let propagation = &self.propagation;
+        (propagation.watchers_of(x))
+            .filter(|&p| !propagation.is_entailed(&self.store, p))
+            .map(|p| propagation.afc_of(p))
+            .sum()
+    }
+
     /// Post any propagator.
     pub fn post(&mut self, prop: Box<dyn Propagator>) -> PropId {
         self.alldiff_group = None;

@@ -96,6 +96,10 @@ pub enum VarSelect {
     SmallestDomain,
     /// Smallest domain / weighted degree (failures of the variable's constraints).
     DomWDeg,
+    /// Largest accumulated failure count (with decay) over domain size, ties by input
+    /// order: Gecode's `INT_VAR_AFC_SIZE_MAX`, its reading of FlatZinc's `dom_w_deg`
+    /// ([`Model::afc`]).
+    AfcSize,
     /// Smallest domain first, ties broken by the pressure on the neighbours: the unfixed
     /// neighbours that share a value with the variable, each weighted by one over the square
     /// of its domain size (a weighted form of Brélaz's degree tie-break; see
@@ -111,6 +115,7 @@ impl fmt::Debug for VarSelect {
             VarSelect::InputOrder => "InputOrder",
             VarSelect::SmallestDomain => "SmallestDomain",
             VarSelect::DomWDeg => "DomWDeg",
+            VarSelect::AfcSize => "AfcSize",
             VarSelect::SmallestDomainConstrainedNeighbours(_) => {
                 "SmallestDomainConstrainedNeighbours"
             }
@@ -288,6 +293,7 @@ fn split_large(x: VarId, d: &Domain, val_select: ValSelect, rng: &mut Rng) -> De
         // The half that holds the preferred value.
         ValSelect::Prefer(v) => v > mid,
         ValSelect::Min
+        | ValSelect::EveryValue
         | ValSelect::Split
         | ValSelect::Median
         | ValSelect::Middle
@@ -329,8 +335,14 @@ pub enum ValSelect {
     /// A domain with holes: its first interval first (`x <= end of the first interval`);
     /// an interval: split as `Split`.
     Interval,
-    /// `x = v` first while `v` is in the domain (a warm start's hint), then as `Min`.
+    /// `x = v` first while `v` is in the domain (a warm start's hint), then the value
+    /// choice the variable has without the hint (`Min` when it is the brancher's own).
     Prefer(i32),
+    /// `x = min`, then `x = ` each next value of the domain in turn: one child per value
+    /// (an n-ary branching, Gecode's `INT_VALUES_MIN`, its reading of FlatZinc's
+    /// `indomain`). The search moves to the next value without a `x != v` node, and keeps
+    /// branching on `x` until its values are used up (`Brancher::tries_every_value`).
+    EveryValue,
 }
 
 /// The split point of a domain, as Gecode computes it (`INT_VAL_SPLIT_MIN`): `min` for two
@@ -371,6 +383,9 @@ pub struct Brancher {
     val_select: ValSelect,
     /// A value choice of its own for some variables, by index (empty: `val_select` for all).
     val_select_of: Vec<Option<ValSelect>>,
+    /// A value to try first for some variables, by index ([`ValSelect::Prefer`]: a warm
+    /// start's hints); once it has left the domain, the variable's own value choice.
+    hint_of: Vec<Option<i32>>,
     rng: Rng,
     scratch: Vec<VarId>,
 }
@@ -403,6 +418,7 @@ impl Brancher {
             var_select,
             val_select,
             val_select_of: Vec::new(),
+            hint_of: Vec::new(),
             rng: Rng::new(seed),
             scratch: Vec::new(),
         }
@@ -423,15 +439,40 @@ impl Brancher {
     }
 
     /// Give these variables their own value choice (a FlatZinc `seq_search` gives each of
-    /// its phases one); the others keep the brancher's.
+    /// its phases one); the others keep the brancher's. A `Prefer(v)` is a hint on top of
+    /// the variable's choice, not in its place: `v` first while it is in the domain, then
+    /// the value choice the variable has without it.
     pub fn set_value_choices(&mut self, model: &Model, choices: &[(VarId, ValSelect)]) {
-        if choices.is_empty() {
-            return;
-        }
-        self.val_select_of = vec![None; model.num_vars()];
         for &(x, choice) in choices {
-            self.val_select_of[x.index()] = Some(choice);
+            match choice {
+                ValSelect::Prefer(v) => {
+                    self.hint_of.resize(model.num_vars(), None);
+                    self.hint_of[x.index()] = Some(v);
+                }
+                _ => {
+                    self.val_select_of.resize(model.num_vars(), None);
+                    self.val_select_of[x.index()] = Some(choice);
+                }
+            }
         }
+    }
+
+    /// Does `x` branch on each of its values in turn ([`ValSelect::EveryValue`])? Then the
+    /// search tries the next value after `x = v` fails, without a `x != v` node.
+    /// (Asked before the decision on `x` is applied: a warm start's hint still in the
+    /// domain is tried first as a binary choice.)
+    pub fn tries_every_value(&self, model: &Model, x: VarId) -> bool {
+        // Asked at every node: the common case, no variable with this choice, answered by
+        // one comparison.
+        if self.val_select != ValSelect::EveryValue && self.val_select_of.is_empty() {
+            return false;
+        }
+        let hint = self.hint_of.get(x.index()).copied().flatten();
+        if hint.is_some_and(|v| model.store.contains(x, v)) {
+            return false;
+        }
+        let own = self.val_select_of.get(x.index()).copied().flatten();
+        own.unwrap_or(self.val_select) == ValSelect::EveryValue
     }
 
     /// Reorder the primary variables at random. Every variable order breaks its ties by
@@ -547,6 +588,20 @@ impl Brancher {
                 }
                 best.map(|(_, x)| x)
             }
+            VarSelect::AfcSize => {
+                let mut best: Option<(f64, VarId)> = None;
+                for &x in &self.primary {
+                    let s = store.size(x);
+                    if s <= 1 {
+                        continue;
+                    }
+                    let merit = model.afc(x) / s as f64;
+                    if best.is_none_or(|(b, _)| merit > b) {
+                        best = Some((merit, x));
+                    }
+                }
+                best.map(|(_, x)| x)
+            }
             VarSelect::Custom(choose) => {
                 self.scratch.clear();
                 self.scratch
@@ -562,14 +617,18 @@ impl Brancher {
 
     fn select_value(&mut self, model: &Model, x: VarId) -> Decision {
         let d = model.store.domain(x);
-        let val_select = (self.val_select_of.get(x.index()).copied())
-            .flatten()
-            .unwrap_or(self.val_select);
+        let hint = self.hint_of.get(x.index()).copied().flatten();
+        let val_select = match hint {
+            Some(v) if d.contains(v) => ValSelect::Prefer(v),
+            _ => (self.val_select_of.get(x.index()).copied())
+                .flatten()
+                .unwrap_or(self.val_select),
+        };
         if d.size() > SPLIT_ABOVE {
             return split_large(x, d, val_select, &mut self.rng);
         }
         match val_select {
-            ValSelect::Min => Decision {
+            ValSelect::Min | ValSelect::EveryValue => Decision {
                 var: x,
                 op: DecisionOp::Eq,
                 value: d.min(),

@@ -40,7 +40,7 @@
 //! closed and the search begins again from the root (which keeps the best bound, the
 //! dom/wdeg weights and the random generator's state).
 
-use super::brancher::{Brancher, Decision};
+use super::brancher::{Brancher, Decision, DecisionOp};
 use super::events::{SearchEvent, SearchListener};
 use super::stats::SearchStats;
 use super::{Control, Outcome, SearchConfig, Solution};
@@ -59,6 +59,9 @@ use std::time::Instant;
 struct Frame {
     decision: Decision,
     primary: bool,
+    /// `x = v` of an n-ary branching ([`crate::ValSelect::EveryValue`]): its other
+    /// alternatives are `x = w` for the next values `w`, not `x != v`.
+    every_value: bool,
 }
 
 /// Why the main loop ended.
@@ -93,6 +96,9 @@ struct Dfs<'a> {
     /// With learning, for a first solution or an optimum: the level the last nogood sends
     /// the search back to (see `backjump`).
     backjump_to: Option<usize>,
+    /// A better solution was just found and no node has been explored since: each level
+    /// the backtracking reaches is first asked whether the new bound alone fails there.
+    unwinding: bool,
 }
 
 /// Search `model` as `config` says. Every solution is passed to `on_solution`, which may stop
@@ -122,6 +128,7 @@ pub fn search(
         interrupted: false,
         learner: None,
         backjump_to: None,
+        unwinding: false,
     };
     // Propagation itself polls the deadline and the stop flag, so that one long fixpoint or
     // one long propagator call cannot outlast the limits (interrupt.rs).
@@ -210,8 +217,14 @@ impl Dfs<'_> {
                     }
                 }
                 Some((decision, primary)) => {
+                    let every_value = decision.op == DecisionOp::Eq
+                        && self.brancher.tries_every_value(self.model, decision.var);
                     self.model.store.push_level();
-                    self.stack.push(Frame { decision, primary });
+                    self.stack.push(Frame {
+                        decision,
+                        primary,
+                        every_value,
+                    });
                     self.branch(decision, true);
                     let ok = self.apply_decision::<LEARN>(decision) && self.propagate_ok::<LEARN>();
                     if !ok && (self.interrupted || !self.after_failure::<LEARN>()) {
@@ -375,6 +388,24 @@ impl Dfs<'_> {
                 // not be tried (not a node: nothing is decided).
                 continue;
             }
+            if self.unwinding {
+                if !self.bound_holds_at_level() {
+                    if self.interrupted {
+                        return false;
+                    }
+                    continue;
+                }
+                self.unwinding = false;
+            }
+            if frame.every_value {
+                if self.next_value::<LEARN>(frame) {
+                    return true;
+                }
+                if self.interrupted {
+                    return false;
+                }
+                continue;
+            }
             let right = frame.decision.negation();
             self.branch(right, false);
             let ok = self.apply_decision::<LEARN>(right)
@@ -390,6 +421,27 @@ impl Dfs<'_> {
         false
     }
 
+    /// The next alternative of an n-ary branching, after `frame`'s `x = v` was closed: a new
+    /// level with `x = w` for the next value `w` still in the domain. False when there is
+    /// none, or when it fails (the failed level is then on the stack, and the caller's
+    /// backtracking goes on from it to the value after `w`).
+    fn next_value<const LEARN: bool>(&mut self, frame: Frame) -> bool {
+        let x = frame.decision.var;
+        let Some(w) = (frame.decision.value.checked_add(1))
+            .and_then(|v| self.model.store.domain(x).next_from(v))
+        else {
+            return false;
+        };
+        let decision = Decision {
+            value: w,
+            ..frame.decision
+        };
+        self.model.store.push_level();
+        self.stack.push(Frame { decision, ..frame });
+        self.branch(decision, true);
+        self.apply_decision::<LEARN>(decision) && self.apply_bound() && self.propagate_ok::<LEARN>()
+    }
+
     /// Go back to the root, keeping the bound, and propagate there.
     fn restart<const LEARN: bool>(&mut self) -> bool {
         self.run += 1;
@@ -399,6 +451,7 @@ impl Dfs<'_> {
         };
         self.announce(&event);
         self.failures_since_restart = 0;
+        self.unwinding = false;
         // A new run breaks its ties differently: the same order would replay the same tree.
         self.brancher.shuffle_ties();
         while self.stack.pop().is_some() {
@@ -437,6 +490,33 @@ impl Dfs<'_> {
         } else {
             store.max(objective.var) as i64 <= bound
         }
+    }
+
+    /// After a better solution, at a level the backtracking has just reopened: does the
+    /// bound, propagated there, leave anything? If not, no solution below this level can
+    /// beat the new bound, whichever branch is taken: the level is closed with one failure
+    /// and no node, and the backtracking goes on to the level above. This is what Gecode's
+    /// branch and bound does when it recomputes a node from a copy kept on its path: it
+    /// constrains the copy by the new solution first, and a copy that fails drops every
+    /// alternative below it. (`bound_excludes_level` is the test without propagation.)
+    ///
+    /// The failure is counted, but no event is announced: it belongs to no node (a trace
+    /// would pin it on the node last visited, a solution).
+    fn bound_holds_at_level(&mut self) -> bool {
+        if !self.apply_bound() {
+            return false;
+        }
+        if self.model.propagate().is_ok() {
+            return true;
+        }
+        if self.model.is_interrupted() {
+            self.interrupted = true;
+        } else {
+            self.model.propagation.abandon(&mut self.model.store);
+            self.stats.failures += 1;
+            self.failures_since_restart += 1;
+        }
+        false
     }
 
     /// `apply_bound` once there is a bound to apply.
@@ -629,6 +709,7 @@ impl Dfs<'_> {
         let objective = self.config.objective.map(|o| solution.value(o.var) as i64);
         if objective.is_some() {
             self.bound = objective;
+            self.unwinding = true;
         }
         let event = SearchEvent::Solution {
             number: self.solutions,
