@@ -872,3 +872,31 @@ fn all_different_offset_families_explain_by_replayed_rules() {
         true,
     );
 }
+
+#[test]
+fn circuit_explains_by_the_fixed_chain() {
+    use engine::propagators::graph::circuit::Circuit;
+    let mut all = ExplanationStats::default();
+    for n in 2..=5usize {
+        let check = |t: &[i32]| {
+            if t.iter().any(|&v| v < 0 || v >= n as i32) {
+                return false;
+            }
+            let (mut node, mut steps) = (0usize, 0);
+            loop {
+                node = t[node] as usize;
+                steps += 1;
+                if node == 0 || steps > n {
+                    break;
+                }
+            }
+            node == 0 && steps == n
+        };
+        let mut cfg = config(n, -1, n as i32, 240 + n as u64);
+        cfg.max_size = 3;
+        let stats = check_explanations("circuit", &cfg, &check, &|xs| Box::new(Circuit::new(xs)));
+        assert_eq!(stats.precise, stats.explained, "circuit of {n}");
+        total(&mut all, stats);
+    }
+    assert_precise("circuit", all, true);
+}
