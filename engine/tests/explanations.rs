@@ -900,3 +900,38 @@ fn circuit_explains_by_the_fixed_chain() {
     }
     assert_precise("circuit", all, true);
 }
+
+#[test]
+fn cumulative_explains_by_compulsory_parts() {
+    use engine::propagators::scheduling::cumulative::Cumulative;
+    let mut all = ExplanationStats::default();
+    for (k, (durations, uses, capacity)) in [
+        (vec![2, 1, 3], vec![1, 2, 1], 2),
+        (vec![2, 2, 1, 3], vec![1, 1, 1, 1], 1),
+        (vec![3, 2, 2], vec![2, 1, 2], 3),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let check = |t: &[i32]| {
+            (-2..12).all(|tau| {
+                let used: i32 = (0..t.len())
+                    .filter(|&i| t[i] <= tau && tau < t[i] + durations[i])
+                    .map(|i| uses[i])
+                    .sum();
+                used <= capacity
+            })
+        };
+        let mut cfg = config(durations.len(), 0, 5, 250 + k as u64);
+        cfg.max_size = 4;
+        let stats = check_explanations("cumulative", &cfg, &check, &|xs| {
+            Box::new(Cumulative::new(xs, &durations, &uses, capacity))
+        });
+        assert_eq!(
+            stats.precise, stats.explained,
+            "cumulative {durations:?} {uses:?} {capacity}"
+        );
+        total(&mut all, stats);
+    }
+    assert_precise("cumulative (time-table)", all, true);
+}
