@@ -935,3 +935,20 @@ fn cumulative_explains_by_compulsory_parts() {
     }
     assert_precise("cumulative (time-table)", all, true);
 }
+
+#[test]
+fn vectors_differ_explains_by_the_equal_positions() {
+    use engine::propagators::vectors::VectorsDiffer;
+    let mut all = ExplanationStats::default();
+    for n in 1..=3usize {
+        let check = |t: &[i32]| (0..n).any(|k| t[k] != t[n + k]);
+        let mut cfg = config(2 * n, 0, 2, 260 + n as u64);
+        cfg.max_size = 2;
+        let stats = check_explanations("vectors_differ", &cfg, &check, &|xs| {
+            Box::new(VectorsDiffer::new(&xs[..n], &xs[n..]))
+        });
+        assert_eq!(stats.precise, stats.explained, "vectors_differ of {n}");
+        total(&mut all, stats);
+    }
+    assert_precise("vectors_differ", all, true);
+}
