@@ -22,6 +22,10 @@
 //!
 //! This follows Gecode's and MiniCP's practice of testing every propagator against brute
 //! force; it is `pub` so that every propagator's tests, in this crate or another, use it.
+//!
+//! [`check_explanations`] does the same for learning: every reason a propagator gives
+//! (`Propagator::explain`, `explain_failure`) must hold before the run and imply its atom
+//! with the constraint, over a whole universe box (`docs/propagators/explanations.md`).
 
 use crate::atom::Atom;
 use crate::domain::Domain;

@@ -872,3 +872,83 @@ fn all_different_offset_families_explain_by_replayed_rules() {
         true,
     );
 }
+
+#[test]
+fn circuit_explains_by_the_fixed_chain() {
+    use engine::propagators::graph::circuit::Circuit;
+    let mut all = ExplanationStats::default();
+    for n in 2..=5usize {
+        let check = |t: &[i32]| {
+            if t.iter().any(|&v| v < 0 || v >= n as i32) {
+                return false;
+            }
+            let (mut node, mut steps) = (0usize, 0);
+            loop {
+                node = t[node] as usize;
+                steps += 1;
+                if node == 0 || steps > n {
+                    break;
+                }
+            }
+            node == 0 && steps == n
+        };
+        let mut cfg = config(n, -1, n as i32, 240 + n as u64);
+        cfg.max_size = 3;
+        let stats = check_explanations("circuit", &cfg, &check, &|xs| Box::new(Circuit::new(xs)));
+        assert_eq!(stats.precise, stats.explained, "circuit of {n}");
+        total(&mut all, stats);
+    }
+    assert_precise("circuit", all, true);
+}
+
+#[test]
+fn cumulative_explains_by_compulsory_parts() {
+    use engine::propagators::scheduling::cumulative::Cumulative;
+    let mut all = ExplanationStats::default();
+    for (k, (durations, uses, capacity)) in [
+        (vec![2, 1, 3], vec![1, 2, 1], 2),
+        (vec![2, 2, 1, 3], vec![1, 1, 1, 1], 1),
+        (vec![3, 2, 2], vec![2, 1, 2], 3),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let check = |t: &[i32]| {
+            (-2..12).all(|tau| {
+                let used: i32 = (0..t.len())
+                    .filter(|&i| t[i] <= tau && tau < t[i] + durations[i])
+                    .map(|i| uses[i])
+                    .sum();
+                used <= capacity
+            })
+        };
+        let mut cfg = config(durations.len(), 0, 5, 250 + k as u64);
+        cfg.max_size = 4;
+        let stats = check_explanations("cumulative", &cfg, &check, &|xs| {
+            Box::new(Cumulative::new(xs, &durations, &uses, capacity))
+        });
+        assert_eq!(
+            stats.precise, stats.explained,
+            "cumulative {durations:?} {uses:?} {capacity}"
+        );
+        total(&mut all, stats);
+    }
+    assert_precise("cumulative (time-table)", all, true);
+}
+
+#[test]
+fn vectors_differ_explains_by_the_equal_positions() {
+    use engine::propagators::vectors::VectorsDiffer;
+    let mut all = ExplanationStats::default();
+    for n in 1..=3usize {
+        let check = |t: &[i32]| (0..n).any(|k| t[k] != t[n + k]);
+        let mut cfg = config(2 * n, 0, 2, 260 + n as u64);
+        cfg.max_size = 2;
+        let stats = check_explanations("vectors_differ", &cfg, &check, &|xs| {
+            Box::new(VectorsDiffer::new(&xs[..n], &xs[n..]))
+        });
+        assert_eq!(stats.precise, stats.explained, "vectors_differ of {n}");
+        total(&mut all, stats);
+    }
+    assert_precise("vectors_differ", all, true);
+}

@@ -154,6 +154,9 @@ impl Propagator for Element {
         }
         Ok(())
     }
+    fn reset_and_propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
+        self.propagate(ctx)
+    }
     /// A position leaves the index because its entry is not a value of the result; a value
     /// leaves the result because every position holding it is gone from the index.
     fn explain(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {

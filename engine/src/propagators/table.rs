@@ -172,6 +172,9 @@ impl Propagator for Table {
         }
         Ok(())
     }
+    fn reset_and_propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
+        self.propagate(ctx)
+    }
     /// `[x ≠ v]` because every row with `v` in `x`'s column has another cell gone from its
     /// column's input: one such cell per row (`[y ≠ w]`, or `y`'s bound), shared where it can.
     fn explain(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {

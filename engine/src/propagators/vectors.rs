@@ -24,7 +24,10 @@
 //! Reference: the "distinct rows" of Takuzu models (e.g. Hartmann's Binary Sudoku model);
 //! all-different on tuples is Gecode's `distinct` over tuple variables, decomposed here.
 
+use crate::atom::Atom;
+use crate::domain::Domain;
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
+use crate::propagators::reasons::split_atom;
 use crate::store::VarId;
 
 /// `xs ≠ ys` as tuples (at least one position differs).
@@ -93,5 +96,65 @@ impl Propagator for VectorsDiffer {
             ctx.remove(x, v)?;
         }
         Ok(())
+    }
+
+    /// Every other position fixed to one value on both sides, and the fixed side of the
+    /// last one.
+    fn explain(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        let n = self.xs.len();
+        if self.repeats_a_variable() {
+            return false;
+        }
+        let at = |k: usize| (&inputs[k], &inputs[n + k]);
+        let Some(k) = (0..n).find(|&k| self.xs[k] == atom.var() || self.ys[k] == atom.var()) else {
+            return false;
+        };
+        let (own, other, other_var) = if self.xs[k] == atom.var() {
+            (at(k).0, at(k).1, self.ys[k])
+        } else {
+            (at(k).1, at(k).0, self.xs[k])
+        };
+        if !other.is_fixed() {
+            return false;
+        }
+        let Some(needed) = split_atom(atom, own, reason) else {
+            return false;
+        };
+        if !needed.iter().all(|&v| v == other.value()) {
+            return false;
+        }
+        reason.push(Atom::Equal(other_var, other.value()));
+        self.push_equal_pairs(inputs, Some(k), reason)
+    }
+
+    fn explain_failure(&self, inputs: &[Domain], reason: &mut Vec<Atom>) -> bool {
+        !self.repeats_a_variable() && self.push_equal_pairs(inputs, None, reason)
+    }
+}
+
+impl VectorsDiffer {
+    fn repeats_a_variable(&self) -> bool {
+        let all: Vec<VarId> = self.xs.iter().chain(&self.ys).copied().collect();
+        (0..all.len()).any(|i| (0..i).any(|j| all[j] == all[i]))
+    }
+
+    /// `[xⱼ = v]` and `[yⱼ = v]` for every position but `skip`; `false` if one of them is not
+    /// fixed to one value on both sides.
+    fn push_equal_pairs(
+        &self,
+        inputs: &[Domain],
+        skip: Option<usize>,
+        reason: &mut Vec<Atom>,
+    ) -> bool {
+        let n = self.xs.len();
+        for j in (0..n).filter(|&j| Some(j) != skip) {
+            let (dx, dy) = (&inputs[j], &inputs[n + j]);
+            if !(dx.is_fixed() && dy.is_fixed() && dx.value() == dy.value()) {
+                return false;
+            }
+            reason.push(Atom::Equal(self.xs[j], dx.value()));
+            reason.push(Atom::Equal(self.ys[j], dy.value()));
+        }
+        true
     }
 }

@@ -23,9 +23,12 @@
 //! | bounds of the starts | time-tabling | O(n log n) for the profile, O(n · segments) to prune |
 
 use super::time_table;
+use crate::atom::Atom;
+use crate::domain::Domain;
 use crate::propagator::{
     Condition, Conflict, Context, Priority, PropResult, Propagator, Subscription,
 };
+use crate::propagators::reasons::split_atom;
 use crate::store::VarId;
 
 /// Tasks `(start, duration, use)` on a resource of capacity `capacity` (see the module docs).
@@ -83,5 +86,126 @@ impl Propagator for Cumulative {
             ctx.set_entailed();
         }
         Ok(())
+    }
+
+    /// Time-table reasons: a start `t` was removed because at some time `τ` in
+    /// `[t, t + d)` the compulsory parts of other tasks leave less than the task's use. The
+    /// reason names just enough of those tasks, each by the weakest bounds that make it
+    /// cover `τ` (`[sⱼ ≥ τ − dⱼ + 1]`, `[sⱼ ≤ τ]`).
+    fn explain(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        if self.repeats_a_variable() {
+            return false;
+        }
+        let Some(i) = self.tasks.iter().position(|&(s, _, _)| s == atom.var()) else {
+            return false;
+        };
+        let Some(needed) = split_atom(atom, &inputs[i], reason) else {
+            return false;
+        };
+        needed
+            .iter()
+            .all(|&t| self.start_blocked(inputs, i, t as i64, reason))
+    }
+
+    /// An overload at some time (just enough compulsory parts), a task using more than the
+    /// capacity (the constraint alone), or a task none of whose starts fits.
+    fn explain_failure(&self, inputs: &[Domain], reason: &mut Vec<Atom>) -> bool {
+        if self.repeats_a_variable() {
+            return false;
+        }
+        let (capacity, n) = (self.capacity, self.tasks.len());
+        if self
+            .tasks
+            .iter()
+            .any(|&(_, d, r)| d < 0 || r < 0 || (d > 0 && r > capacity))
+            || capacity < 0 && n > 0
+        {
+            return true;
+        }
+        let parts: Vec<Option<(i64, i64)>> = (0..n).map(|j| self.part(inputs, j)).collect();
+        for tau in parts.iter().flatten().map(|&(start, _)| start) {
+            if self.covering(&parts, None, tau, capacity, reason) {
+                return true;
+            }
+        }
+        for i in 0..n {
+            let d = &inputs[i];
+            if d.size() <= 256 {
+                let mark = reason.len();
+                Atom::describe(self.tasks[i].0, d, reason);
+                if d.iter()
+                    .all(|t| self.start_blocked(inputs, i, t as i64, reason))
+                {
+                    return true;
+                }
+                reason.truncate(mark);
+            }
+        }
+        false
+    }
+}
+
+impl Cumulative {
+    fn repeats_a_variable(&self) -> bool {
+        (0..self.tasks.len()).any(|i| (0..i).any(|j| self.tasks[j].0 == self.tasks[i].0))
+    }
+
+    /// The compulsory part `[lst, ect)` of task `j` in the inputs, if it has one.
+    fn part(&self, inputs: &[Domain], j: usize) -> Option<(i64, i64)> {
+        let (_, d, r) = self.tasks[j];
+        let (lst, ect) = (inputs[j].max() as i64, inputs[j].min() as i64 + d);
+        (d > 0 && r > 0 && lst < ect).then_some((lst, ect))
+    }
+
+    /// If the compulsory parts covering time `tau` (task `skip` left out) use more than
+    /// `room`, push the weakest bounds of just enough of them, the largest uses first.
+    fn covering(
+        &self,
+        parts: &[Option<(i64, i64)>],
+        skip: Option<usize>,
+        tau: i64,
+        room: i64,
+        reason: &mut Vec<Atom>,
+    ) -> bool {
+        let mut covering: Vec<usize> = (0..parts.len())
+            .filter(|&j| Some(j) != skip && parts[j].is_some_and(|(a, b)| a <= tau && tau < b))
+            .collect();
+        covering.sort_by_key(|&j| std::cmp::Reverse(self.tasks[j].2));
+        let mut used = 0;
+        for (k, &j) in covering.iter().enumerate() {
+            used += self.tasks[j].2;
+            if used > room {
+                for &j in &covering[..=k] {
+                    let (s, d, _) = self.tasks[j];
+                    let (Ok(from), Ok(to)) = (i32::try_from(tau - d + 1), i32::try_from(tau))
+                    else {
+                        return false;
+                    };
+                    reason.extend([Atom::AtLeast(s, from), Atom::AtMost(s, to)]);
+                }
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Push why task `i` cannot start at `t`: a time of `[t, t + d)` where the others'
+    /// compulsory parts leave less than its use (no reason if it uses nothing).
+    fn start_blocked(&self, inputs: &[Domain], i: usize, t: i64, reason: &mut Vec<Atom>) -> bool {
+        let (_, d, r) = self.tasks[i];
+        if d <= 0 || r <= 0 {
+            return false;
+        }
+        let parts: Vec<Option<(i64, i64)>> = (0..self.tasks.len())
+            .map(|j| self.part(inputs, j))
+            .collect();
+        let starts = parts
+            .iter()
+            .flatten()
+            .map(|&(a, _)| a)
+            .filter(|&a| t < a && a < t + d);
+        std::iter::once(t)
+            .chain(starts)
+            .any(|tau| self.covering(&parts, Some(i), tau, self.capacity - r, reason))
     }
 }
