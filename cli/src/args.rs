@@ -63,9 +63,9 @@ pub struct Options {
     pub tree: Option<PathBuf>,
     /// `--show-domains`: the candidates after root propagation (cli/src/domains.rs).
     pub show_domains: bool,
-    /// `--probe`: probe the cells with few values before the search
-    /// (`engine/src/search/probing.rs`).
-    pub probe: bool,
+    /// `--probe` (= `--probe-at root`), `--probe-at off|root|nodes`: where to probe the
+    /// cells with few values (`engine/src/search/probing.rs`); `None`: the puzzle's default.
+    pub probe: Option<engine::search::probing::ProbeAt>,
     /// `--explain CELL`: why each value left that cell (cli/src/explain.rs).
     pub explain: Option<String>,
     /// `--animate FILE.html`: the search replayed on the puzzle's picture (cli/src/animate.rs).
@@ -160,6 +160,7 @@ pub enum FlagId {
     Animate,
     ShowDomains,
     Probe,
+    ProbeAt,
     Explain,
     Var,
     Val,
@@ -417,6 +418,14 @@ pub const FLAGS: &[Flag] = &[
         PUZZLES,
     ),
     flag(
+        FlagId::ProbeAt,
+        &["--probe-at"],
+        "WHERE",
+        "off, root or nodes",
+        "where to probe: off, root (= --probe) or nodes (every node); default: the puzzle's",
+        PUZZLES,
+    ),
+    flag(
         FlagId::Explain,
         &["--explain"],
         "CELL",
@@ -614,7 +623,8 @@ fn set(o: &mut Options, id: FlagId, spelling: &str, value: Option<Word>) -> Resu
         FlagId::Count => o.count = true,
         FlagId::Profile => o.profile = true,
         FlagId::ShowDomains => o.show_domains = true,
-        FlagId::Probe => o.probe = true,
+        FlagId::Probe => o.probe = Some(engine::search::probing::ProbeAt::Root),
+        FlagId::ProbeAt => o.probe = Some(text.parse().map_err(|e| parsed("--probe-at", e))?),
         FlagId::NumSolutions => o.num_solutions = Some(positive(spelling, &text)?),
         FlagId::Parallel => o.threads = Some(positive(spelling, &text)?.min(1024) as usize),
         FlagId::Seed => o.seed = Some(whole(spelling, &text)?),

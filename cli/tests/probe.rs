@@ -1,6 +1,7 @@
-//! `--probe` (engine/src/search/probing.rs before the search) changes the work, never the
-//! answer: on random nonograms, some of them without a solution, the status and the number of
-//! solutions are those of the run without it, and on a counting run of each puzzle kind too.
+//! `--probe` (engine/src/search/probing.rs before the search) and `--probe-at nodes` (at
+//! every node) change the work, never the answer: on random nonograms, some of them without a
+//! solution, the status and the number of solutions are those of the run without probing
+//! (`--probe-at off`), and on a counting run of each puzzle kind too.
 
 mod common;
 
@@ -65,6 +66,34 @@ fn probing_keeps_the_status_and_the_count_of_random_nonograms() {
             &text,
         );
         assert_eq!(plain, probed, "case {case}:\n{text}");
+        let probed_at_nodes = verdict(
+            &[
+                "nonogram",
+                "-",
+                "--count",
+                "--json",
+                "-p",
+                "1",
+                "--probe-at",
+                "nodes",
+            ],
+            &text,
+        );
+        assert_eq!(plain, probed_at_nodes, "case {case}, every node:\n{text}");
+        let unprobed = verdict(
+            &[
+                "nonogram",
+                "-",
+                "--count",
+                "--json",
+                "-p",
+                "1",
+                "--probe-at",
+                "off",
+            ],
+            &text,
+        );
+        assert_eq!(plain, unprobed, "case {case}, no probing:\n{text}");
         unsatisfiable += usize::from(plain.0 == "UNSATISFIABLE");
         // The first solution too (a different path through the code: no counting).
         let first = verdict(&["nonogram", "-", "--json", "--probe"], &text);
@@ -87,8 +116,24 @@ fn probing_keeps_the_counts_of_the_other_puzzles() {
         vec!["sudoku", "--count", "--json"],
     ] {
         let plain = verdict(&args, "");
-        let mut probing = args.clone();
-        probing.push("--probe");
-        assert_eq!(plain, verdict(&probing, ""), "{args:?}");
+        for flags in [
+            &["--probe"][..],
+            &["--probe-at", "nodes"],
+            &["--probe-at", "off"],
+        ] {
+            let mut probing = args.clone();
+            probing.extend(flags);
+            assert_eq!(plain, verdict(&probing, ""), "{args:?} {flags:?}");
+        }
     }
+}
+
+#[test]
+fn a_misspelt_place_to_probe_is_one_error_line() {
+    let ran = cpsolve(&["nonogram", "--probe-at", "leaves"], b"");
+    assert_eq!(ran.status, 2);
+    assert_eq!(
+        ran.stderr.trim(),
+        "error: --probe-at: expected off, root or nodes, found 'leaves'"
+    );
 }

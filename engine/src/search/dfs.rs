@@ -116,7 +116,7 @@ pub fn search(
         dfs.model.start_recording(crate::explain::Watched::Nothing);
     }
     dfs.model.store.push_level();
-    let end = if dfs.model.propagate().is_err() {
+    let end = if dfs.model.propagate().and_then(|()| dfs.probe()).is_err() {
         if dfs.model.is_interrupted() {
             End::Stopped
         } else {
@@ -190,7 +190,7 @@ impl Dfs<'_> {
     /// measurable on n-queens (docs/PERFORMANCE.md, "The removal recorder switched off").
     #[inline(always)]
     fn propagate_ok(&mut self) -> bool {
-        match self.model.propagate() {
+        match self.model.propagate().and_then(|()| self.probe()) {
             Ok(()) => {
                 self.fixpoint();
                 true
@@ -203,6 +203,16 @@ impl Dfs<'_> {
                 }
                 false
             }
+        }
+    }
+
+    /// Probe at this node, after its propagation, if the configuration asks for it
+    /// (`probing.rs`): the one hook of probing in the search.
+    #[inline(always)]
+    fn probe(&mut self) -> Result<(), crate::Conflict> {
+        match &self.config.node_probing {
+            None => Ok(()),
+            Some(probing) => super::probing::probe_node(self.model, probing, self.stack.len()),
         }
     }
 

@@ -105,6 +105,8 @@ pub struct SearchConfig {
     pub limits: Limits,
     pub restarts: RestartPolicy,
     pub seed: u64,
+    /// Probe at every node, after its propagation (`probing.rs`); `None`: no probing.
+    pub node_probing: Option<probing::NodeProbing>,
 }
 
 /// A full assignment: the value of every variable, by index.
