@@ -430,12 +430,18 @@ const PROBE_MAX_SIZE: u32 = 3;
 /// `--probe`: root propagation, then probing of the branching variables with few values.
 /// What probing removes is implied by the constraints alone, so every mode (counting
 /// included) stays exact. A model probing proves infeasible gets an empty clause, so that the
-/// search itself reports it (a failed removal leaves no mark the search would see).
+/// search itself reports it (a failed removal leaves no mark the search would see). The
+/// limits also stop a propagation under way (interrupt.rs): then nothing is proved, and the
+/// search, out of time at once, says so.
 fn probe_before_search(model: &mut Model, config: &SearchConfig, limits: &Limits) {
     let vars = probed_vars(model, config);
+    let check = engine::StopCheck::new(limits.deadline, limits.stop.clone());
+    let outer_check = model.set_stop_check(check);
     let failed = model.propagate().is_err()
         || engine::search::probing::probe(model, &vars, PROBE_MAX_SIZE, limits).is_err();
-    if failed {
+    let interrupted = model.is_interrupted();
+    model.set_stop_check(outer_check);
+    if failed && !interrupted {
         model.clause(&[], &[]);
     }
 }
