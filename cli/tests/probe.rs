@@ -137,3 +137,40 @@ fn a_misspelt_place_to_probe_is_one_error_line() {
         "error: --probe-at: expected off, root or nodes, found 'leaves'"
     );
 }
+
+/// The search's node count of `cpsolve ARGS --json -p 1`.
+fn nodes(args: &[&str], stdin: &str) -> u64 {
+    let mut args = args.to_vec();
+    args.extend(["--json", "-p", "1"]);
+    let ran = cpsolve(&args, stdin.as_bytes());
+    assert_eq!(ran.status, 0, "{args:?}: {}", ran.stderr);
+    ran.json()["stats"]["nodes"].as_u64().expect("a node count")
+}
+
+/// Each puzzle probes where its `KIND` says (docs/cli.md, "Which puzzle probes where"):
+/// nonograms at the root, n-queens and Sudoku nowhere, so their searches are those of
+/// `--probe-at off`, node for node.
+#[test]
+fn each_puzzle_probes_where_its_kind_says() {
+    let mut rng = Rng::new(5);
+    let mut root_differs_from_off = 0;
+    for _ in 0..10 {
+        let text = random_nonogram(&mut rng, 15, false);
+        let default = nodes(&["nonogram", "-", "--count"], &text);
+        assert_eq!(
+            default,
+            nodes(&["nonogram", "-", "--count", "--probe"], &text)
+        );
+        let off = nodes(&["nonogram", "-", "--count", "--probe-at", "off"], &text);
+        root_differs_from_off += usize::from(default != off);
+    }
+    assert!(
+        root_differs_from_off > 0,
+        "root probing never changed the search"
+    );
+    for args in [vec!["queens", "8", "--count"], vec!["sudoku", "--count"]] {
+        let mut off = args.clone();
+        off.extend(["--probe-at", "off"]);
+        assert_eq!(nodes(&args, ""), nodes(&off, ""), "{args:?}");
+    }
+}

@@ -7,6 +7,9 @@
 //!
 //! `cargo run --release -p puzzles --example probe_taai -- FIRST COUNT NODES [off|root|nodes ...]`
 //!
+//! With `PROBE_DEPTH=D` in the environment, `nodes` probes only the nodes at most D decisions
+//! deep (`NodeProbing::max_depth`).
+//!
 //! The boards are read from `nonogram/taai/taai2011_question.txt` in the data folder
 //! (`engine::testing::data_dir`: `$CPSOLVE_DATA`, else `../shared/data`).
 

@@ -30,6 +30,10 @@
 //! Restarts: when the failures of the current run exceed the policy's cutoff, every level is
 //! closed and the search begins again from the root (which keeps the best bound, the
 //! dom/wdeg weights and the random generator's state).
+//!
+//! Probing at nodes (`probing.rs`): when the configuration asks for it, each node's
+//! propagation is followed by a round of tries (`Dfs::probe`); a refutation there fails the
+//! node like a conflict.
 
 use super::brancher::{Brancher, Decision};
 use super::events::{SearchEvent, SearchListener};

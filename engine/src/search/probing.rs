@@ -18,8 +18,15 @@
 //!
 //! Probing never removes a solution, so counts stay exact. It costs one propagation per value
 //! of each probed variable per round: worth it at the root of puzzles whose propagators are
-//! weak together (nonograms, where two lines each allow a cell both ways but not together),
-//! rarely at every node.
+//! weak together (nonograms, where two lines each allow a cell both ways but not together).
+//!
+//! **At every node.** The same rounds can run at each node of the search, after the node's
+//! propagation ([`probe_node`], called by `dfs.rs` when the configuration holds a
+//! [`NodeProbing`]). What they remove is made at the node's level, so the trail undoes it
+//! when the search leaves the node; a value removed there has no solution *below that node*,
+//! so counts stay exact too. The nonogram tournament programs do this (Wu et al.'s "fully
+//! probing"); here it saves many nodes but costs a whole round of tries per node
+//! (`docs/performance/probing.md`).
 
 use super::Limits;
 use crate::model::Model;
