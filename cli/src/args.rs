@@ -762,6 +762,7 @@ mod tests {
                             FlagId::Restarts => "luby",
                             FlagId::Var => "input",
                             FlagId::Val => "min",
+                            FlagId::ProbeAt => "nodes",
                             FlagId::Explain => "c1",
                             FlagId::Trace | FlagId::Tree | FlagId::Animate => "f.svg",
                             _ => "3",
