@@ -65,9 +65,9 @@ pub struct Options {
     pub show_domains: bool,
     /// `--learn`: learn a nogood from each failure (`engine/src/learning/`).
     pub learn: bool,
-    /// `--probe`: probe the cells with few values before the search
-    /// (`engine/src/search/probing.rs`).
-    pub probe: bool,
+    /// `--probe` (= `--probe-at root`), `--probe-at off|root|nodes`: where to probe the
+    /// cells with few values (`engine/src/search/probing.rs`); `None`: the puzzle's default.
+    pub probe: Option<engine::search::probing::ProbeAt>,
     /// `--explain CELL`: why each value left that cell (cli/src/explain.rs).
     pub explain: Option<String>,
     /// `--animate FILE.html`: the search replayed on the puzzle's picture (cli/src/animate.rs).
@@ -163,6 +163,7 @@ pub enum FlagId {
     ShowDomains,
     Probe,
     Learn,
+    ProbeAt,
     Explain,
     Var,
     Val,
@@ -428,6 +429,14 @@ pub const FLAGS: &[Flag] = &[
         EVERY,
     ),
     flag(
+        FlagId::ProbeAt,
+        &["--probe-at"],
+        "WHERE",
+        "off, root or nodes",
+        "where to probe: off, root (= --probe) or nodes (every node); default: the puzzle's",
+        PUZZLES,
+    ),
+    flag(
         FlagId::Explain,
         &["--explain"],
         "CELL",
@@ -625,8 +634,9 @@ fn set(o: &mut Options, id: FlagId, spelling: &str, value: Option<Word>) -> Resu
         FlagId::Count => o.count = true,
         FlagId::Profile => o.profile = true,
         FlagId::ShowDomains => o.show_domains = true,
-        FlagId::Probe => o.probe = true,
         FlagId::Learn => o.learn = true,
+        FlagId::Probe => o.probe = Some(engine::search::probing::ProbeAt::Root),
+        FlagId::ProbeAt => o.probe = Some(text.parse().map_err(|e| parsed("--probe-at", e))?),
         FlagId::NumSolutions => o.num_solutions = Some(positive(spelling, &text)?),
         FlagId::Parallel => o.threads = Some(positive(spelling, &text)?.min(1024) as usize),
         FlagId::Seed => o.seed = Some(whole(spelling, &text)?),
@@ -686,6 +696,12 @@ fn check_combinations(o: &Options) -> Result<(), String> {
     if o.count && !matches!(o.restarts, None | Some(RestartPolicy::Never)) {
         return Err(
             "--restarts cannot be combined with --count: a restarted search would count solutions twice"
+                .into(),
+        );
+    }
+    if o.learn && o.probe == Some(engine::search::probing::ProbeAt::Nodes) {
+        return Err(
+            "--learn cannot be combined with --probe-at nodes: a node's probes are not explained to the learning yet"
                 .into(),
         );
     }
@@ -764,6 +780,7 @@ mod tests {
                             FlagId::Restarts => "luby",
                             FlagId::Var => "input",
                             FlagId::Val => "min",
+                            FlagId::ProbeAt => "nodes",
                             FlagId::Explain => "c1",
                             FlagId::Trace | FlagId::Tree | FlagId::Animate => "f.svg",
                             _ => "3",

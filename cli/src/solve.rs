@@ -16,6 +16,7 @@
 
 use crate::args::Options;
 use crate::Failure;
+use engine::search::probing::{NodeProbing, ProbeAt};
 use engine::search::{NoListener, SearchListener};
 use engine::{
     Checkpoint, Control, Limits, Model, Outcome, PropagatorProfile, RestartPolicy, SearchConfig,
@@ -178,6 +179,12 @@ impl Plan<'_> {
         }
     }
 
+    /// Where the search probes: as the user said (`--probe`, `--probe-at`), else as the
+    /// puzzle declares in its `KIND`.
+    pub(crate) fn probe_at(&self) -> ProbeAt {
+        (self.options.probe).unwrap_or_else(|| self.kind.default_probe())
+    }
+
     /// Build the model this run needs (or restrict a shared one), and say which mode the
     /// search runs in.
     fn build(
@@ -301,6 +308,10 @@ impl Plan<'_> {
             failures: o.failures,
             ..limits.clone()
         };
+        if self.probe_at() == ProbeAt::Nodes {
+            let vars = probed_vars(&built.model, &config);
+            config.node_probing = Some(NodeProbing::new(&built.model, &vars, PROBE_MAX_SIZE));
+        }
         config
     }
 }
@@ -382,7 +393,7 @@ pub fn solve_on_clock(
     // 10,000 copies); decoding needs only the solution and `built.vars`.
     let mut model: Model = std::mem::take(&mut built.model);
     model.set_profiling(plan.options.profile);
-    if plan.options.probe && !skipped {
+    if plan.probe_at() == ProbeAt::Root && !skipped {
         probe_before_search(&mut model, &config, &limits);
     }
     let size = (model.num_vars(), model.num_propagators());
@@ -416,22 +427,33 @@ pub fn solve_on_clock(
     Ok(run)
 }
 
-/// The cells with at most this many values are probed by `--probe`.
+/// The cells with at most this many values are probed (`--probe`, `--probe-at`).
 const PROBE_MAX_SIZE: u32 = 3;
 
 /// `--probe`: root propagation, then probing of the branching variables with few values.
 /// What probing removes is implied by the constraints alone, so every mode (counting
 /// included) stays exact. A model probing proves infeasible gets an empty clause, so that the
-/// search itself reports it (a failed removal leaves no mark the search would see).
+/// search itself reports it (a failed removal leaves no mark the search would see). The
+/// limits also stop a propagation under way (interrupt.rs): then nothing is proved, and the
+/// search, out of time at once, says so.
 fn probe_before_search(model: &mut Model, config: &SearchConfig, limits: &Limits) {
-    let vars: Vec<engine::VarId> = match &config.branch_vars {
-        Some(vars) => vars.clone(),
-        None => (0..model.num_vars() as u32).map(engine::VarId).collect(),
-    };
+    let vars = probed_vars(model, config);
+    let check = engine::StopCheck::new(limits.deadline, limits.stop.clone());
+    let outer_check = model.set_stop_check(check);
     let failed = model.propagate().is_err()
         || engine::search::probing::probe(model, &vars, PROBE_MAX_SIZE, limits).is_err();
-    if failed {
+    let interrupted = model.is_interrupted();
+    model.set_stop_check(outer_check);
+    if failed && !interrupted {
         model.clause(&[], &[]);
+    }
+}
+
+/// The variables probed: those the search branches on.
+fn probed_vars(model: &Model, config: &SearchConfig) -> Vec<engine::VarId> {
+    match &config.branch_vars {
+        Some(vars) => vars.clone(),
+        None => (0..model.num_vars() as u32).map(engine::VarId).collect(),
     }
 }
 

@@ -1,6 +1,7 @@
-//! `--probe` (engine/src/search/probing.rs before the search) changes the work, never the
-//! answer: on random nonograms, some of them without a solution, the status and the number of
-//! solutions are those of the run without it, and on a counting run of each puzzle kind too.
+//! `--probe` (engine/src/search/probing.rs before the search) and `--probe-at nodes` (at
+//! every node) change the work, never the answer: on random nonograms, some of them without a
+//! solution, the status and the number of solutions are those of the run without probing
+//! (`--probe-at off`), and on a counting run of each puzzle kind too.
 
 mod common;
 
@@ -65,6 +66,34 @@ fn probing_keeps_the_status_and_the_count_of_random_nonograms() {
             &text,
         );
         assert_eq!(plain, probed, "case {case}:\n{text}");
+        let probed_at_nodes = verdict(
+            &[
+                "nonogram",
+                "-",
+                "--count",
+                "--json",
+                "-p",
+                "1",
+                "--probe-at",
+                "nodes",
+            ],
+            &text,
+        );
+        assert_eq!(plain, probed_at_nodes, "case {case}, every node:\n{text}");
+        let unprobed = verdict(
+            &[
+                "nonogram",
+                "-",
+                "--count",
+                "--json",
+                "-p",
+                "1",
+                "--probe-at",
+                "off",
+            ],
+            &text,
+        );
+        assert_eq!(plain, unprobed, "case {case}, no probing:\n{text}");
         unsatisfiable += usize::from(plain.0 == "UNSATISFIABLE");
         // The first solution too (a different path through the code: no counting).
         let first = verdict(&["nonogram", "-", "--json", "--probe"], &text);
@@ -87,8 +116,73 @@ fn probing_keeps_the_counts_of_the_other_puzzles() {
         vec!["sudoku", "--count", "--json"],
     ] {
         let plain = verdict(&args, "");
-        let mut probing = args.clone();
-        probing.push("--probe");
-        assert_eq!(plain, verdict(&probing, ""), "{args:?}");
+        for flags in [
+            &["--probe"][..],
+            &["--probe-at", "nodes"],
+            &["--probe-at", "off"],
+        ] {
+            let mut probing = args.clone();
+            probing.extend(flags);
+            assert_eq!(plain, verdict(&probing, ""), "{args:?} {flags:?}");
+        }
+    }
+}
+
+#[test]
+fn a_misspelt_place_to_probe_is_one_error_line() {
+    let ran = cpsolve(&["nonogram", "--probe-at", "leaves"], b"");
+    assert_eq!(ran.status, 2);
+    assert_eq!(
+        ran.stderr.trim(),
+        "error: --probe-at: expected off, root or nodes, found 'leaves'"
+    );
+}
+
+#[test]
+fn learning_is_not_combined_with_probing_at_nodes() {
+    let ran = cpsolve(&["queens", "8", "--learn", "--probe-at", "nodes"], b"");
+    assert_eq!(ran.status, 2);
+    assert_eq!(
+        ran.stderr.trim(),
+        "error: --learn cannot be combined with --probe-at nodes: a node's probes are not explained to the learning yet"
+    );
+    let root = cpsolve(&["queens", "8", "--learn", "--probe-at", "root", "--count"], b"");
+    assert_eq!(root.status, 0, "{}", root.stderr);
+}
+
+/// The search's node count of `cpsolve ARGS --json -p 1`.
+fn nodes(args: &[&str], stdin: &str) -> u64 {
+    let mut args = args.to_vec();
+    args.extend(["--json", "-p", "1"]);
+    let ran = cpsolve(&args, stdin.as_bytes());
+    assert_eq!(ran.status, 0, "{args:?}: {}", ran.stderr);
+    ran.json()["stats"]["nodes"].as_u64().expect("a node count")
+}
+
+/// Each puzzle probes where its `KIND` says (docs/cli.md, "Which puzzle probes where"):
+/// nonograms at the root, n-queens and Sudoku nowhere, so their searches are those of
+/// `--probe-at off`, node for node.
+#[test]
+fn each_puzzle_probes_where_its_kind_says() {
+    let mut rng = Rng::new(5);
+    let mut root_differs_from_off = 0;
+    for _ in 0..10 {
+        let text = random_nonogram(&mut rng, 15, false);
+        let default = nodes(&["nonogram", "-", "--count"], &text);
+        assert_eq!(
+            default,
+            nodes(&["nonogram", "-", "--count", "--probe"], &text)
+        );
+        let off = nodes(&["nonogram", "-", "--count", "--probe-at", "off"], &text);
+        root_differs_from_off += usize::from(default != off);
+    }
+    assert!(
+        root_differs_from_off > 0,
+        "root probing never changed the search"
+    );
+    for args in [vec!["queens", "8", "--count"], vec!["sudoku", "--count"]] {
+        let mut off = args.clone();
+        off.extend(["--probe-at", "off"]);
+        assert_eq!(nodes(&args, ""), nodes(&off, ""), "{args:?}");
     }
 }

@@ -4,7 +4,7 @@
 //! alone cannot.
 
 use engine::rng::Rng;
-use engine::search::probing::probe;
+use engine::search::probing::{probe, NodeProbing};
 use engine::{Control, Limits, Model, Relation, SearchConfig, VarId};
 
 /// A random model over `n` variables in 0..=2: random binary tables and a random linear.
@@ -136,4 +136,80 @@ fn a_stopped_probe_says_so_and_removes_nothing_wrong() {
     assert!(stats.stopped);
     assert_eq!(stats.probes, 0);
     assert_eq!(all_solutions(&mut m, &xs), before);
+}
+
+/// The number of solutions and the nodes searched, with `node_probing` as given.
+fn count_with(m: &mut Model, node_probing: Option<NodeProbing>) -> (u64, u64) {
+    let config = SearchConfig {
+        node_probing,
+        ..SearchConfig::default()
+    };
+    let mut count = 0;
+    let outcome = engine::search(m, &config, &mut engine::search::NoListener, &mut |_| {
+        count += 1;
+        Control::Continue
+    });
+    assert!(outcome.complete);
+    (count, outcome.stats.nodes)
+}
+
+#[test]
+fn probing_at_every_node_keeps_the_count_and_saves_nodes() {
+    let mut rng = Rng::new(19);
+    let (mut fewer_nodes, mut with_solutions) = (0, 0);
+    for case in 0..300 {
+        let n = 4 + case % 6;
+        let (mut m, xs) = random_model(&mut rng, n);
+        let (plain, plain_nodes) = count_with(&mut m, None);
+        let everywhere = NodeProbing::new(&m, &xs, 3);
+        let (probed, probed_nodes) = count_with(&mut m, Some(everywhere.clone()));
+        assert_eq!(plain, probed, "case {case}: node probing changed the count");
+        let shallow = NodeProbing {
+            max_depth: Some(1),
+            ..everywhere
+        };
+        let (shallow_count, _) = count_with(&mut m, Some(shallow));
+        assert_eq!(plain, shallow_count, "case {case}: probing to depth 1");
+        // The model is left as it was: searched again, the same count.
+        assert_eq!(
+            count_with(&mut m, None).0,
+            plain,
+            "case {case}: model restored"
+        );
+        fewer_nodes += usize::from(probed_nodes < plain_nodes);
+        with_solutions += usize::from(plain > 0);
+    }
+    assert!(fewer_nodes > 30, "{fewer_nodes}");
+    assert!(with_solutions > 30, "{with_solutions}");
+}
+
+/// At a node, probing only removes what the node's subtree cannot use: after each node's
+/// probing, every value left to a probed variable survives its own try there.
+#[test]
+fn a_probed_node_is_singleton_consistent() {
+    let mut rng = Rng::new(23);
+    for case in 0..100 {
+        let (mut m, xs) = random_model(&mut rng, 6);
+        if m.propagate().is_err() {
+            continue;
+        }
+        let probing = NodeProbing::new(&m, &xs, 3);
+        let checkpoint = m.checkpoint();
+        if m.fix(xs[0], m.min(xs[0])).is_err()
+            || m.propagate().is_err()
+            || engine::search::probing::probe_node(&mut m, &probing, 1).is_err()
+        {
+            m.rollback(checkpoint);
+            continue;
+        }
+        for &x in &xs {
+            for v in m.domain(x).iter().collect::<Vec<_>>() {
+                let inner = m.checkpoint();
+                let survived = m.fix(x, v).and_then(|()| m.propagate()).is_ok();
+                m.rollback(inner);
+                assert!(survived, "case {case}: x{} = {v} fails after probing", x.0);
+            }
+        }
+        m.rollback(checkpoint);
+    }
 }

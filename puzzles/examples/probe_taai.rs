@@ -1,15 +1,19 @@
-//! Root probing (`--probe`, `engine/src/search/probing.rs`) measured on the TAAI 2011
+//! Probing (`--probe`, `--probe-at`, `engine/src/search/probing.rs`) measured on the TAAI 2011
 //! nonograms: boards FIRST to FIRST + COUNT - 1, each searched with the puzzle's own search
-//! and a node limit, without and then with probing after root propagation. Prints, for each,
-//! the boards solved within the limit, the nodes in all, the values probing removed and the
-//! time (the node counts are the load-independent figures).
+//! and a node limit, without probing, with probing after root propagation, and with probing
+//! at every node (or only the modes named after the numbers). Prints, for each, the boards
+//! solved within the limit, the nodes in all, the values root probing removed and the time
+//! (the node counts are the load-independent figures).
 //!
-//! `cargo run --release -p puzzles --example probe_taai -- FIRST COUNT NODES`
+//! `cargo run --release -p puzzles --example probe_taai -- FIRST COUNT NODES [off|root|nodes ...]`
+//!
+//! With `PROBE_DEPTH=D` in the environment, `nodes` probes only the nodes at most D decisions
+//! deep (`NodeProbing::max_depth`).
 //!
 //! The boards are read from `nonogram/taai/taai2011_question.txt` in the data folder
 //! (`engine::testing::data_dir`: `$CPSOLVE_DATA`, else `../shared/data`).
 
-use engine::search::probing::probe;
+use engine::search::probing::{probe, NodeProbing, ProbeAt};
 use engine::{Limits, SearchConfig};
 use puzzles::instance::ModelOptions;
 use std::time::Instant;
@@ -54,50 +58,61 @@ fn boards(text: &str) -> Vec<String> {
 }
 
 fn main() {
-    let args: Vec<usize> = std::env::args()
-        .skip(1)
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let numbers: Vec<usize> = (args.iter().take(3))
         .map(|a| a.parse().expect("FIRST COUNT NODES: three numbers"))
         .collect();
-    let [first, count, nodes] = args[..] else {
-        panic!("usage: probe_taai FIRST COUNT NODES");
+    let [first, count, nodes] = numbers[..] else {
+        panic!("usage: probe_taai FIRST COUNT NODES [off|root|nodes ...]");
+    };
+    let modes: Vec<ProbeAt> = match &args[3..] {
+        [] => vec![ProbeAt::Off, ProbeAt::Root, ProbeAt::Nodes],
+        given => (given.iter())
+            .map(|m| m.parse().expect("off, root or nodes"))
+            .collect(),
     };
     let path = engine::testing::data_path("nonogram/taai/taai2011_question.txt")
         .expect("the TAAI 2011 boards in the data folder");
     let text = std::fs::read_to_string(path).expect("the TAAI file reads");
-    for probing in [false, true] {
+    let boards = boards(&text);
+    for mode in modes {
         let (mut solved, mut searched, mut removed) = (0, 0u64, 0u64);
         let started = Instant::now();
-        for board in boards(&text).iter().skip(first).take(count) {
+        for board in boards.iter().skip(first).take(count) {
             let instance = puzzles::nonogram::parse(board).expect("a board").remove(0);
             let mut built = instance.build(&ModelOptions::default()).expect("a model");
             if built.model.propagate().is_err() {
                 continue;
             }
-            if probing {
-                let vars = built
-                    .search
-                    .branch_vars
-                    .clone()
-                    .unwrap_or(built.vars.clone());
-                match probe(&mut built.model, &vars, 3, &Limits::default()) {
-                    Ok(stats) => removed += stats.removed,
-                    Err(_) => continue,
-                }
-            }
-            let config = SearchConfig {
+            let vars = (built.search.branch_vars.clone()).unwrap_or(built.vars.clone());
+            let mut config = SearchConfig {
                 limits: Limits {
                     nodes: Some(nodes as u64),
                     ..Limits::default()
                 },
                 ..built.search.clone()
             };
+            match mode {
+                ProbeAt::Off => {}
+                ProbeAt::Root => match probe(&mut built.model, &vars, 3, &Limits::default()) {
+                    Ok(stats) => removed += stats.removed,
+                    Err(_) => continue,
+                },
+                ProbeAt::Nodes => {
+                    let mut probing = NodeProbing::new(&built.model, &vars, 3);
+                    probing.max_depth = std::env::var("PROBE_DEPTH")
+                        .ok()
+                        .map(|d| d.parse().unwrap());
+                    config.node_probing = Some(probing);
+                }
+            }
             let outcome = engine::solve(&mut built.model, &config);
             searched += outcome.stats.nodes;
             solved += usize::from(outcome.solutions > 0);
         }
         println!(
-            "probing {}: {solved} of {count} solved within {nodes} nodes, {searched} nodes, {removed} values removed by probing, {:.1} s",
-            if probing { "on " } else { "off" },
+            "probing {:5}: {solved} of {count} solved within {nodes} nodes, {searched} nodes, {removed} values removed by root probing, {:.1} s",
+            format!("{mode:?}").to_lowercase(),
             started.elapsed().as_secs_f64()
         );
     }

@@ -14,6 +14,7 @@
 //! so that neither the library nor the command line ever matches a puzzle's name.
 
 use crate::grid::{for_each_grid_number, json_rows};
+use engine::search::probing::ProbeAt;
 use engine::{AllDiffLevel, Model, SearchConfig, Solution, VarId};
 use serde_json::Value;
 use std::fmt;
@@ -67,6 +68,8 @@ pub struct Defaults {
     pub alldiff: AllDiffLevel,
     /// `--sum`.
     pub sum: SumLevel,
+    /// `--probe-at`: where the search probes (engine/src/search/probing.rs).
+    pub probe: ProbeAt,
 }
 
 impl Defaults {
@@ -77,6 +80,7 @@ impl Defaults {
     pub const STANDARD: Defaults = Defaults {
         alldiff: AllDiffLevel::Domain,
         sum: SumLevel::Bounds,
+        probe: ProbeAt::Off,
     };
 }
 
@@ -118,6 +122,11 @@ impl PuzzleKind {
     /// The sum level used when the user does not choose one (`--sum`).
     pub fn default_sum(&self) -> SumLevel {
         self.defaults.sum
+    }
+
+    /// Where the search probes when the user does not say (`--probe`, `--probe-at`).
+    pub fn default_probe(&self) -> ProbeAt {
+        self.defaults.probe
     }
 
     /// Does this puzzle's model read `flag`?

@@ -30,7 +30,13 @@ pub const KIND: PuzzleKind = PuzzleKind {
     seed_file: Some("instances/beyond/webpbn-1.non"),
     parse,
     page: Some("docs/puzzles/nonogram.md"),
-    defaults: Defaults::STANDARD,
+    defaults: Defaults {
+        // Two lines can each allow a cell both ways but not together: trying each cell both
+        // ways once, at the root, settles most boards (docs/performance/probing.md). At every
+        // node it saves far more nodes, but each node then costs hundreds of propagations.
+        probe: engine::search::probing::ProbeAt::Root,
+        ..Defaults::STANDARD
+    },
     flags: &[],
 };
 

@@ -30,7 +30,12 @@ pub const KIND: PuzzleKind = PuzzleKind {
     seed_file: Some("instances/beyond/starbattle5-1-1.txt"),
     parse,
     page: Some("docs/puzzles/starbattle.md"),
-    defaults: Defaults::STANDARD,
+    defaults: Defaults {
+        // Trying each cell with and without a star, once at the root, settles more boards
+        // with fewer nodes and no more time (docs/performance/probing.md).
+        probe: engine::search::probing::ProbeAt::Root,
+        ..Defaults::STANDARD
+    },
     flags: &[],
 };
 

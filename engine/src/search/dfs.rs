@@ -39,6 +39,10 @@
 //! Restarts: when the failures of the current run exceed the policy's cutoff, every level is
 //! closed and the search begins again from the root (which keeps the best bound, the
 //! dom/wdeg weights and the random generator's state).
+//!
+//! Probing at nodes (`probing.rs`): when the configuration asks for it, each node's
+//! propagation is followed by a round of tries (`Dfs::probe`); a refutation there fails the
+//! node like a conflict.
 
 use super::brancher::{Brancher, Decision, DecisionOp};
 use super::events::{SearchEvent, SearchListener};
@@ -146,7 +150,7 @@ pub fn search(
         dfs.model.start_recording(crate::explain::Watched::Nothing);
     }
     dfs.model.store.push_level();
-    let end = if dfs.model.propagate().is_err() {
+    let end = if dfs.model.propagate().and_then(|()| dfs.probe()).is_err() {
         if dfs.model.is_interrupted() {
             End::Stopped
         } else {
@@ -242,9 +246,12 @@ impl Dfs<'_> {
     #[inline(always)]
     fn propagate_ok<const LEARN: bool>(&mut self) -> bool {
         let result = if LEARN {
+            // Node probing removes values outside any propagator run, which the learning
+            // trail could not explain: with learning the search does not probe (the CLI
+            // refuses `--learn` with `--probe-at nodes`).
             self.propagate_with_nogoods()
         } else {
-            self.model.propagate()
+            self.model.propagate().and_then(|()| self.probe())
         };
         match result {
             Ok(()) => {
@@ -259,6 +266,16 @@ impl Dfs<'_> {
                 }
                 false
             }
+        }
+    }
+
+    /// Probe at this node, after its propagation, if the configuration asks for it
+    /// (`probing.rs`): the one hook of probing in the search.
+    #[inline(always)]
+    fn probe(&mut self) -> Result<(), crate::Conflict> {
+        match &self.config.node_probing {
+            None => Ok(()),
+            Some(probing) => super::probing::probe_node(self.model, probing, self.stack.len()),
         }
     }
 

@@ -115,6 +115,10 @@ pub struct SearchConfig {
     /// value it had last (phase saving), instead of `var_select` and `val_select`
     /// (learning/activity.rs).
     pub activity: bool,
+    /// Probe at every node, after its propagation (`probing.rs`); `None`: no probing. Not
+    /// with `learn`: the learning trail cannot explain a probe's removals, so a learning
+    /// search does not probe at its nodes.
+    pub node_probing: Option<probing::NodeProbing>,
 }
 
 /// A full assignment: the value of every variable, by index.
