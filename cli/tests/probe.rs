@@ -146,7 +146,10 @@ fn learning_is_not_combined_with_probing_at_nodes() {
         ran.stderr.trim(),
         "error: --learn cannot be combined with --probe-at nodes: a node's probes are not explained to the learning yet"
     );
-    let root = cpsolve(&["queens", "8", "--learn", "--probe-at", "root", "--count"], b"");
+    let root = cpsolve(
+        &["queens", "8", "--learn", "--probe-at", "root", "--count"],
+        b"",
+    );
     assert_eq!(root.status, 0, "{}", root.stderr);
 }
 

@@ -44,10 +44,11 @@ fn arithmetic_beyond_the_budget_is_sound_and_checking() {
 }
 
 /// Beyond the budget min and max still narrow `x` and `y` from `z` (an objective's bound
-/// reaches the makespans it is the maximum of): bounds consistency.
+/// reaches the makespans it is the maximum of), and `abs` narrows both ways: bounds
+/// consistency.
 #[test]
-fn min_and_max_beyond_the_budget_are_bounds_consistent() {
-    for op in [ArithOp::Min, ArithOp::Max] {
+fn min_max_and_abs_beyond_the_budget_are_bounds_consistent() {
+    for op in [ArithOp::Min, ArithOp::Max, ArithOp::Abs] {
         let cfg = HarnessConfig::new(3, -3, 4, Consistency::Bounds);
         check_propagator(
             &format!("{op:?} (fallback, bounds)"),

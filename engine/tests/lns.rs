@@ -3,10 +3,10 @@
 //! solutions that satisfy the model, and never calls optimal what it could not prove.
 
 use engine::rng::Rng;
-use engine::search::{search_lns, Lns, NoListener};
+use engine::search::{search_lns, Branching, Lns, NoListener};
 use engine::{
-    search, Control, Model, Objective, RestartPolicy, SearchConfig, Solution, Status, VarId,
-    VarSelect,
+    search, Control, Model, Objective, RestartPolicy, SearchConfig, Solution, Status, ValSelect,
+    VarId, VarSelect,
 };
 use engine::{Goal, Relation};
 
@@ -91,6 +91,22 @@ impl Random {
             groups: vec![self.vars[..self.vars.len() / 2].to_vec()],
             percentage,
             failure_limit: 5,
+            alternate: None,
+        }
+    }
+
+    /// The same, with a second way to branch taking turns with dom/wdeg: the variables in
+    /// reverse order, largest value first (a stand-in for a model's search annotation).
+    fn lns_with_alternate(&self, percentage: Option<u32>) -> Lns {
+        let reversed: Vec<VarId> = self.vars.iter().rev().copied().collect();
+        Lns {
+            alternate: Some(Branching {
+                var_select: VarSelect::InputOrder,
+                val_select: ValSelect::Max,
+                val_select_of: Vec::new(),
+                branch_vars: Some(reversed),
+            }),
+            ..self.lns(percentage)
         }
     }
 }
@@ -106,10 +122,14 @@ fn lns_proves_the_optimum_branch_and_bound_proves() {
             &mut |_| Control::Continue,
         );
         assert!(plain.complete);
-        for percentage in [None, Some(40)] {
+        for (percentage, alternate) in [(None, false), (Some(40), false), (None, true)] {
             let mut last: Option<i64> = None;
             let config = r.config(RestartPolicy::Luby { scale: 4 });
-            let lns = r.lns(percentage);
+            let lns = if alternate {
+                r.lns_with_alternate(percentage)
+            } else {
+                r.lns(percentage)
+            };
             let model = &mut r.model.clone();
             let outcome = search_lns(model, &config, &lns, &mut NoListener, &mut |s| {
                 // Every solution reported is valid and strictly better than the last.
@@ -125,7 +145,7 @@ fn lns_proves_the_optimum_branch_and_bound_proves() {
             );
             assert_eq!(
                 outcome.objective, plain.objective,
-                "seed {seed} {percentage:?}"
+                "seed {seed} {percentage:?} alternate {alternate}"
             );
             assert_eq!(outcome.status(Goal::Optimise), plain.status(Goal::Optimise));
         }
@@ -138,9 +158,11 @@ fn lns_alone_never_claims_optimality() {
     // more, so whatever LNS finds (often the optimum) is never called optimal.
     let mut unproved = 0;
     let mut short = 0;
-    for seed in 0..40 {
+    for run in 0..80 {
         // Few failures over 14 variables: LNS does not always reach the optimum, so a
-        // proof claimed by LNS would be caught as a wrong optimum.
+        // proof claimed by LNS would be caught as a wrong optimum. Odd runs: with a second
+        // way to branch taking turns.
+        let seed = run / 2;
         let r = random_model(seed, 14);
         let config = SearchConfig {
             limits: engine::Limits {
@@ -149,7 +171,11 @@ fn lns_alone_never_claims_optimality() {
             },
             ..r.config(RestartPolicy::Constant { scale: 1 })
         };
-        let lns = r.lns(None);
+        let lns = if run % 2 == 1 {
+            r.lns_with_alternate(None)
+        } else {
+            r.lns(None)
+        };
         let mut model = r.model.clone();
         let outcome = search_lns(&mut model, &config, &lns, &mut NoListener, &mut |_| {
             Control::Continue
@@ -174,11 +200,11 @@ fn lns_alone_never_claims_optimality() {
         }
     }
     assert!(
-        unproved > 10,
+        unproved > 20,
         "only {unproved} runs were left unproved: the test proves little"
     );
     assert!(
-        short > 3,
+        short > 6,
         "LNS missed the optimum in {short} runs only: the test proves little"
     );
 }

@@ -169,6 +169,7 @@ pub fn config(built: &Built, options: &Options) -> SearchConfig {
 /// The large neighbourhood search this model and these flags ask for: under `-f` for an
 /// optimisation (unless `--no-lns`), over the variables the search branches on, freeing
 /// the annotations' groups and the output arrays together; with
+/// the model's search annotation, if any, taking turns with dom/wdeg; with
 /// `relax_and_reconstruct(x, p)`, `p` % of `x` at random (the restart annotation's constant
 /// cutoff, if any, as each neighbourhood's failure limit). `None` for plain search.
 pub fn lns(built: &Built, options: &Options, config: &SearchConfig) -> Option<Lns> {
@@ -188,17 +189,29 @@ pub fn lns(built: &Built, options: &Options, config: &SearchConfig) -> Option<Ln
             groups: Vec::new(),
             percentage: Some(relax.percentage),
             failure_limit,
+            alternate: None,
         });
     }
     if options.no_lns {
         return None;
     }
-    let vars = match &config.branch_vars {
+    let mut vars = match &config.branch_vars {
         Some(vars) => vars.clone(),
         None => (0..built.model.num_vars() as u32)
             .map(engine::VarId)
             .collect(),
     };
+    // The model's own search, if it states one, takes turns with dom/wdeg.
+    let annotated = Options {
+        free: false,
+        ..options.clone()
+    };
+    let alternate = (search::plan(built).branching.is_some())
+        .then(|| engine::search::Branching::of(&self::config(built, &annotated)));
+    if let Some(more) = alternate.as_ref().and_then(|b| b.branch_vars.as_ref()) {
+        let mut known: std::collections::HashSet<_> = vars.iter().copied().collect();
+        vars.extend(more.iter().filter(|x| known.insert(**x)));
+    }
     let mut groups = search::plan(built).groups;
     for item in &built.output {
         if let OutputItem::Array { values, .. } = item {
@@ -219,6 +232,7 @@ pub fn lns(built: &Built, options: &Options, config: &SearchConfig) -> Option<Ln
         groups,
         percentage: None,
         failure_limit: 100,
+        alternate,
     })
 }
 

@@ -425,3 +425,37 @@ solve :: int_search([x, y, z, w], dom_w_deg, indomain_min, complete) satisfy;\n"
         built.model.afc(z)
     );
 }
+
+#[test]
+fn free_search_lets_the_models_own_search_take_turns_with_dom_w_deg() {
+    // Under -f an optimisation's LNS gets the annotation as its alternate way to branch
+    // (engine/src/search/lns.rs), and the runs still prove the optimum.
+    let text = |ann: &str| {
+        format!(
+            "var 1..8: x1;\nvar 1..8: x2;\nvar 1..8: x3;\n\
+array [1..3] of var int: x :: output_array([1..3]) = [x1,x2,x3];\nvar 0..100: z :: output_var;\n\
+constraint fzn_all_different_int(x);\nconstraint int_lin_eq([1,2,3,-1], [x1,x2,x3,z], 0);\n\
+solve {ann} minimize z;\n"
+        )
+    };
+    let free = Options {
+        free: true,
+        ..Options::default()
+    };
+    let ann = ":: int_search([x3, x1, x2], input_order, indomain_max, complete)";
+    let built = flatzinc::load(&text(ann)).unwrap();
+    let lns = flatzinc::solve::lns(&built, &free, &config(&built, &free)).unwrap();
+    let alternate = lns.alternate.expect("the annotation as the alternate");
+    assert_eq!(alternate.val_select, engine::search::ValSelect::Max);
+    let order: Vec<usize> = (alternate.branch_vars.unwrap().iter())
+        .map(|x| x.index())
+        .collect();
+    assert_eq!(order, [2, 0, 1], "the annotation's order, x3 first");
+    // Without an annotation there is nothing to take turns with.
+    let plain = flatzinc::load(&text("")).unwrap();
+    let lns = flatzinc::solve::lns(&plain, &free, &config(&plain, &free)).unwrap();
+    assert!(lns.alternate.is_none());
+    // 1*3 + 2*2 + 3*1 = 10, found and proved.
+    let out = solve_text(&text(ann), &free);
+    assert!(out.contains("z = 10;\n----------\n==========\n"), "{out}");
+}

@@ -39,7 +39,8 @@
 //! `--count N`, `--limit-ms MS`, `--results FILE` (appended to; default
 //! `target/minizinc-compare/results.jsonl`), `--only FAMILY[,FAMILY]`, `--instances
 //! NAME[,NAME]` (names as the results file spells them), `--solvers cpsolve|gecode|both`,
-//! `--no-check` (skip the solution check), `--list` (print the chosen instances and stop),
+//! `--cpsolve-flags "FLAGS"` (passed to cpsolve's run only, e.g. `-f`; recorded as
+//! `flags`), `--no-check` (skip the solution check), `--list` (print the chosen instances and stop),
 //! `--report FILE` (print the table from a results file and stop; the last line of an
 //! instance and solver wins, so a rerun replaces an earlier one).
 
@@ -60,6 +61,8 @@ struct Args {
     only: Vec<String>,
     names: Vec<String>,
     solvers: String,
+    /// Extra flags for cpsolve's `minizinc` run only (`--cpsolve-flags "-f"`).
+    cpsolve_flags: Vec<String>,
     check: bool,
     list: bool,
     report: Option<PathBuf>,
@@ -84,6 +87,7 @@ fn parse_args() -> Args {
         only: Vec::new(),
         names: Vec::new(),
         solvers: "both".into(),
+        cpsolve_flags: Vec::new(),
         check: true,
         list: false,
         report: None,
@@ -109,6 +113,9 @@ fn parse_args() -> Args {
             "--only" => a.only.extend(split(&value)),
             "--instances" => a.names.extend(split(&value)),
             "--solvers" => a.solvers = value,
+            "--cpsolve-flags" => {
+                a.cpsolve_flags = value.split_whitespace().map(String::from).collect()
+            }
             "--report" => a.report = Some(PathBuf::from(value)),
             "--no-check" => {
                 a.check = false;
@@ -273,7 +280,7 @@ struct Run {
 
 /// `minizinc --solver SOLVER` on the files, under `timeout` as a guard (MiniZinc's own
 /// `-t` should stop it first; the guard's kill is recorded as an error).
-fn minizinc(solver: &str, limit_ms: u64, files: &[PathBuf]) -> Run {
+fn minizinc(solver: &str, flags: &[String], limit_ms: u64, files: &[PathBuf]) -> Run {
     let started = Instant::now();
     let guard_s = limit_ms / 1000 + 60;
     let out = Command::new("timeout")
@@ -287,6 +294,7 @@ fn minizinc(solver: &str, limit_ms: u64, files: &[PathBuf]) -> Run {
         ])
         .args(["--output-mode", "dzn", "--output-objective", "-t"])
         .arg(limit_ms.to_string())
+        .args(flags)
         .args(files)
         .output();
     let mut run = Run {
@@ -407,7 +415,7 @@ fn check_solution(gecode: &str, inst: &Instance, run: &Run, dir: &Path) -> Strin
     let mut files = vec![inst.model.clone()];
     files.extend(inst.data.clone());
     files.push(fixed);
-    let check = minizinc(gecode, 20_000, &files);
+    let check = minizinc(gecode, &[], 20_000, &files);
     match check.status {
         "UNSAT" => "wrong: Gecode finds the solution inconsistent".into(),
         "ERROR" => format!("unchecked: {}", check.error),
@@ -475,14 +483,19 @@ fn run_all(args: &Args) {
         let method = direction(&inst.model);
         // The two solvers at the same time, so that both see the same load.
         let (ours, theirs) = std::thread::scope(|s| {
-            let ours = s.spawn(|| ours_on.then(|| minizinc(&msc, args.limit_ms, &files)));
+            let ours = s.spawn(|| {
+                ours_on.then(|| minizinc(&msc, &args.cpsolve_flags, args.limit_ms, &files))
+            });
             let theirs =
-                s.spawn(|| theirs_on.then(|| minizinc(&args.gecode, args.limit_ms, &files)));
+                s.spawn(|| theirs_on.then(|| minizinc(&args.gecode, &[], args.limit_ms, &files)));
             (ours.join().unwrap(), theirs.join().unwrap())
         });
         let mut lines = Vec::new();
         if let Some(r) = &ours {
             let mut rec = record(inst, "cpsolve", method, args.limit_ms, r);
+            if !args.cpsolve_flags.is_empty() {
+                rec["flags"] = json!(args.cpsolve_flags.join(" "));
+            }
             if args.check && r.solutions > 0 {
                 rec["check"] = json!(check_solution(&args.gecode, inst, r, &dir));
             }

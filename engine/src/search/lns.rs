@@ -33,15 +33,40 @@
 //! with the incumbent's bound, and only such a run, exhausted, proves the optimum (or that
 //! there is no solution). The incumbent LNS finds makes those runs shorter; it never makes
 //! them unnecessary.
+//!
+//! **Two ways to branch, taking turns.** A model's own search annotation often knows the
+//! problem (which variables decide, which values are cheap); dom/wdeg with restarts learns
+//! where the conflicts are. Neither wins everywhere, so [`Lns::alternate`] may give a
+//! second branching. The alternate's way has the first complete run, then the other way;
+//! from then on the way whose last run improved the objective faster (per propagation)
+//! keeps the turn, for at most `MAX_RUNS_IN_A_ROW` runs. Each way counts its own runs,
+//! so its cutoffs grow as if it ran alone: either one would end in a proof.
+//!
+//! **How the time is shared.** Work is counted in propagations (deterministic, and close to
+//! time). An LNS phase gets a share of the work of the complete run before it; the share
+//! grows (×1.5) when the phase improved the objective faster per propagation than that
+//! run, and shrinks (×0.7) otherwise, within `MIN_LNS_SHARE`–`MAX_LNS_SHARE`. On a
+//! problem where branch and bound improves faster than the neighbourhoods, the complete
+//! runs get most of the time, and the proof comes sooner.
 
 use super::events::SearchListener;
 use super::stats::SearchStats;
-use super::{search, Control, Objective, Outcome, RestartPolicy, SearchConfig, Solution};
+use super::{
+    search, Control, Objective, Outcome, RestartPolicy, SearchConfig, Solution, ValSelect,
+    VarSelect,
+};
 use crate::model::Model;
 use crate::rng::Rng;
 use crate::store::VarId;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
+
+/// The bounds of an LNS phase's work, as a share of the complete run's before it.
+const MIN_LNS_SHARE: f64 = 0.1;
+const MAX_LNS_SHARE: f64 = 4.0;
+
+/// The most complete runs in a row one way to branch gets while the other waits.
+const MAX_RUNS_IN_A_ROW: u32 = 4;
 
 /// What a large neighbourhood search frees, and how much.
 #[derive(Clone, Debug, Default)]
@@ -55,6 +80,37 @@ pub struct Lns {
     pub percentage: Option<u32>,
     /// Failures allowed to the search of one neighbourhood.
     pub failure_limit: u64,
+    /// A second way to branch, taking turns with the configuration's (see the header).
+    pub alternate: Option<Branching>,
+}
+
+/// How a search branches: which variable, which value (the branching part of a
+/// [`SearchConfig`]).
+#[derive(Clone, Debug)]
+pub struct Branching {
+    pub var_select: VarSelect,
+    pub val_select: ValSelect,
+    pub val_select_of: Vec<(VarId, ValSelect)>,
+    pub branch_vars: Option<Vec<VarId>>,
+}
+
+impl Branching {
+    /// The branching `config` uses.
+    pub fn of(config: &SearchConfig) -> Branching {
+        Branching {
+            var_select: config.var_select.clone(),
+            val_select: config.val_select,
+            val_select_of: config.val_select_of.clone(),
+            branch_vars: config.branch_vars.clone(),
+        }
+    }
+
+    fn apply_to(&self, config: &mut SearchConfig) {
+        config.var_select = self.var_select.clone();
+        config.val_select = self.val_select;
+        config.val_select_of = self.val_select_of.clone();
+        config.branch_vars = self.branch_vars.clone();
+    }
 }
 
 /// The variables each propagator watches: the graph the "constraint graph" neighbourhood
@@ -124,6 +180,10 @@ struct Driver<'a> {
     started: Instant,
     /// The callback asked to stop.
     callback_stopped: bool,
+    /// Does the current run (and the neighbourhoods after it) branch the alternate's way?
+    alternate_turn: bool,
+    /// The work (propagations) of an LNS phase, as a share of the complete run's before it.
+    lns_share: f64,
 }
 
 /// Search `model` for the best solution by branch and bound with large neighbourhood search
@@ -152,6 +212,8 @@ pub fn search_lns(
         rate: lns.percentage.map_or(0.2, |p| p as f64 / 100.0),
         started: Instant::now(),
         callback_stopped: false,
+        alternate_turn: lns.alternate.is_some(),
+        lns_share: 1.0,
     };
     let policy = match config.restarts {
         RestartPolicy::Never => RestartPolicy::Luby { scale: 100 },
@@ -159,9 +221,18 @@ pub fn search_lns(
     };
     let propagations_before = model.propagation.propagations;
     let mut complete = false;
-    for run in 0u64.. {
+    // Each way to branch counts its own runs, so its cutoffs grow as if it were alone.
+    let mut runs_of = [0u64; 2];
+    // Each way's last gain per propagation (untried: infinite, so that it gets a run),
+    // and how many runs in a row the current way has had.
+    let mut rate_of = [f64::INFINITY; 2];
+    let mut in_a_row = 0;
+    loop {
         // A run of the complete search from the root, under the incumbent's bound.
-        let cutoff = policy.cutoff(run);
+        let way = driver.alternate_turn as usize;
+        let cutoff = policy.cutoff(runs_of[way]);
+        runs_of[way] += 1;
+        let (work_before, bound_before) = (model.propagation.propagations, driver.bound);
         let outcome = driver.sub_search(model, &[], cutoff, listener, on_solution);
         if outcome.complete {
             complete = true;
@@ -170,9 +241,20 @@ pub fn search_lns(
         if driver.must_stop(&outcome) {
             break;
         }
-        // Then neighbourhoods of the incumbent, for as many failures as that run had.
+        let work = model.propagation.propagations - work_before;
+        let run_rate = driver.gain_since(bound_before) / work.max(1) as f64;
+        rate_of[way] = run_rate;
+        // The way that improves faster keeps the turn, for at most MAX_RUNS_IN_A_ROW runs:
+        // the other one never starves, and either one alone ends in a proof.
+        in_a_row += 1;
+        let keep = run_rate > 0.0 && run_rate >= rate_of[1 - way] && in_a_row < MAX_RUNS_IN_A_ROW;
+        if lns.alternate.is_some() && !keep {
+            driver.alternate_turn = !driver.alternate_turn;
+            in_a_row = 0;
+        }
+        // Then neighbourhoods of the incumbent, for a share of the run's work.
         if driver.best.is_some()
-            && !driver.neighbourhoods(model, &graph, cutoff, listener, on_solution)
+            && !driver.neighbourhoods(model, &graph, work, run_rate, listener, on_solution)
         {
             break;
         }
@@ -190,20 +272,25 @@ pub fn search_lns(
 }
 
 impl Driver<'_> {
-    /// Search neighbourhoods of the incumbent until `budget` failures are spent. False when
-    /// the whole search must stop (a limit, or the callback).
+    /// Search neighbourhoods of the incumbent for `lns_share` × `work` propagations (at
+    /// least one neighbourhood), then adapt the share: when the phase improved the
+    /// objective faster per propagation than the complete run before it (`run_rate`), the
+    /// next phase gets a larger share, else a smaller one. So the time goes where the
+    /// improvements come from. False when the whole search must stop (a limit, or the
+    /// callback).
     fn neighbourhoods(
         &mut self,
         model: &mut Model,
         graph: &ConstraintGraph,
-        budget: Option<u64>,
+        work: u64,
+        run_rate: f64,
         listener: &mut dyn SearchListener,
         on_solution: &mut dyn FnMut(&Solution) -> Control,
     ) -> bool {
-        let budget = budget.unwrap_or(1_000).max(self.lns.failure_limit);
-        let mut spent = 0;
+        let budget = (work as f64 * self.lns_share) as u64;
+        let (start, bound_before) = (model.propagation.propagations, self.bound);
         let mut round = 0u64;
-        while spent < budget {
+        while round == 0 || model.propagation.propagations - start < budget {
             let fixed = self.neighbourhood(graph, round);
             round += 1;
             let before = self.bound;
@@ -214,7 +301,6 @@ impl Driver<'_> {
                 listener,
                 on_solution,
             );
-            spent += outcome.stats.failures.max(1);
             if self.must_stop(&outcome) {
                 return false;
             }
@@ -224,7 +310,20 @@ impl Driver<'_> {
                 self.rate = (self.rate * factor).clamp(0.02, 0.9);
             }
         }
+        let spent = (model.propagation.propagations - start).max(1);
+        let lns_rate = self.gain_since(bound_before) / spent as f64;
+        let factor = if lns_rate > run_rate { 1.5 } else { 0.7 };
+        self.lns_share = (self.lns_share * factor).clamp(MIN_LNS_SHARE, MAX_LNS_SHARE);
         true
+    }
+
+    /// How much the objective improved since `before` (0 when it did not, or when there
+    /// was no incumbent then: a first solution is no measurable gain).
+    fn gain_since(&self, before: Option<i64>) -> f64 {
+        match (before, self.bound) {
+            (Some(b), Some(now)) => (b - now).unsigned_abs() as f64,
+            _ => 0.0,
+        }
     }
 
     /// The variables to fix (with their incumbent values) in neighbourhood number `round`.
@@ -328,6 +427,9 @@ impl Driver<'_> {
     /// failure limit and what is left of the node and solution limits.
     fn sub_config(&self, failures: Option<u64>) -> SearchConfig {
         let mut config = self.config.clone();
+        if let (true, Some(branching)) = (self.alternate_turn, &self.lns.alternate) {
+            branching.apply_to(&mut config);
+        }
         config.restarts = RestartPolicy::Never;
         // The neighbourhoods are searched without learning (learning/ is for the plain
         // branch and bound).

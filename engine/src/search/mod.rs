@@ -32,7 +32,7 @@ pub use brancher::{Decision, DecisionOp, Neighbours, ValSelect, VarSelect};
 pub use decompose::{decompose, restrict_objective, restrict_to_part, Part};
 pub use dfs::search;
 pub use events::{Layout, Naming, NoListener, Progress, SearchEvent, SearchListener, TraceWriter};
-pub use lns::{search_lns, Lns};
+pub use lns::{search_lns, Branching, Lns};
 pub use parallel::{count_parallel, count_parallel_with_progress};
 pub use progress::{Both, ProgressListener};
 pub use restarts::RestartPolicy;

@@ -19,6 +19,11 @@
 //! `x` and `y` are fixed. Bounds reasoning onto factors of any sign (Gecode's `int_times`
 //! rules) is not written yet: see docs/minizinc.md.
 //!
+//! `z = |x|` has one value of `x` per "pair" and its own, smaller budget
+//! ([`ABS_VALUE_BUDGET`] values): beyond it, bounds consistency both ways (`narrow_abs`),
+//! as Gecode's default `abs` is. The enumeration ran on every removal from a wide `x` (a
+//! difference of two frequencies), which made it the whole cost of such a model.
+//!
 //! A square, `int_times(x, x, z)`, is one variable taken twice: its supports are the
 //! pairs `(v, v)` only (|D(x)| of them, where two variables would give |D(x)|², and the
 //! off-diagonal products would wrongly support values), and beyond the budget its bounds
@@ -50,6 +55,12 @@ use crate::store::VarId;
 
 /// Pairs enumerated before the propagator falls back to interval reasoning.
 pub const DEFAULT_PAIR_BUDGET: u64 = 1 << 10;
+
+/// For `z = |x|`: values of `x` enumerated before the propagator falls back to bounds
+/// (Gecode's default for `abs` too). A difference of two wide variables (frequencies,
+/// positions) easily has hundreds of values, and the enumeration then ran on every
+/// removal: bounds there cost O(1).
+pub const ABS_VALUE_BUDGET: u64 = 64;
 
 /// The function computed by an [`Arith`] propagator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -163,6 +174,15 @@ impl Arith {
 
     /// The pairs the enumeration visits: |D(x)|·|D(y)|, or |D(x)| for a square.
     fn pairs(&self, ctx: &Context<'_>) -> u64 {
+        if self.op == ArithOp::Abs {
+            // `y` is ignored: one "pair" per value of `x`, under the smaller budget.
+            let size = ctx.size(self.x) as u64;
+            return if size <= ABS_VALUE_BUDGET {
+                size
+            } else {
+                u64::MAX
+            };
+        }
         if self.x == self.y {
             ctx.size(self.x) as u64
         } else {
@@ -322,6 +342,9 @@ impl Arith {
             narrow_extremum(ctx, self.op, x, y, z)?;
             narrow_extremum(ctx, self.op, y, x, z)?;
         }
+        if self.op == ArithOp::Abs {
+            narrow_abs(ctx, x, z)?;
+        }
         if self.op == ArithOp::Times && x == y {
             // A square: z = x² lies between the squares of the least and greatest |x|,
             // and |x| ≤ ⌊√max z⌋ (the corners above allow the negative min x · max x).
@@ -433,6 +456,44 @@ fn narrow_square(ctx: &mut Context<'_>, x: VarId, z: VarId) -> PropResult {
         ctx.set_max(x, clamp(-low_root))?;
     }
     Ok(())
+}
+
+/// For `z = |x|`: bounds consistency. `z` lies between the least and greatest `|x|`;
+/// `x` within `±max z`, and off the open interval `(-min z, min z)`: a side of zero that
+/// cannot reach `min z` is cut off, which moves a bound of `x`. Repeated to the fixpoint
+/// (each round only narrows, at most a few rounds).
+fn narrow_abs(ctx: &mut Context<'_>, x: VarId, z: VarId) -> PropResult {
+    let clamp = |v: i64| v.clamp(i32::MIN as i64, i32::MAX as i64) as i32;
+    loop {
+        let (lo, hi) = (ctx.min(x) as i64, ctx.max(x) as i64);
+        let (zlo_before, zhi_before) = (ctx.min(z), ctx.max(z));
+        let least = if lo <= 0 && hi >= 0 {
+            0
+        } else {
+            lo.abs().min(hi.abs())
+        };
+        ctx.set_min(z, clamp(least))?;
+        ctx.set_max(z, clamp(lo.abs().max(hi.abs())))?;
+        let (zlo, zhi) = (ctx.min(z) as i64, ctx.max(z) as i64);
+        ctx.set_min(x, clamp(-zhi))?;
+        ctx.set_max(x, clamp(zhi))?;
+        if ctx.max(x) as i64 <= -zlo {
+            ctx.set_max(x, clamp(-zlo))?;
+        } else if ctx.min(x) as i64 >= zlo {
+            ctx.set_min(x, clamp(zlo))?;
+        } else if ctx.min(x) as i64 > -zlo {
+            // The negative side cannot reach -min z: x is positive.
+            ctx.set_min(x, clamp(zlo))?;
+        } else if ctx.max(x) as i64 > -zlo && (ctx.max(x) as i64) < zlo {
+            // The positive side cannot reach min z: x is negative.
+            ctx.set_max(x, clamp(-zlo))?;
+        }
+        let unchanged = (ctx.min(x) as i64, ctx.max(x) as i64) == (lo, hi)
+            && (ctx.min(z), ctx.max(z)) == (zlo_before, zhi_before);
+        if unchanged {
+            return Ok(());
+        }
+    }
 }
 
 /// `⌊√n⌋` for `n ≥ 0`, exact (the float estimate corrected by one step either way).
