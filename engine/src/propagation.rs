@@ -469,6 +469,11 @@ impl Propagation {
         }
     }
 
+    /// Are propagators waiting to run (posted and not yet run, or woken)?
+    pub(crate) fn has_pending(&self) -> bool {
+        !self.queue.is_empty()
+    }
+
     /// Queue every propagator from scratch (after a restart, or to re-check a whole node).
     pub(crate) fn schedule_all_from_scratch(&mut self) {
         for (p, posted) in self.posted.iter_mut().enumerate() {

@@ -111,7 +111,6 @@ impl PropagationQueue {
         None
     }
 
-    #[cfg(test)]
     pub(crate) fn is_empty(&self) -> bool {
         self.len == 0
     }

@@ -143,6 +143,10 @@ pub fn search(
     // The search opens its own root level, so that what it deduces there (the right branches
     // taken at depth 0, the bound) is undone when it returns: the model can be searched again.
     let base_level = dfs.model.store.level();
+    // Propagators still to run (a model never propagated at its root) run inside that level;
+    // once it is undone they must be waiting again, or the next search would go without
+    // them (engine/tests/search_again.rs).
+    let pending_at_start = dfs.model.propagation.has_pending();
     // A listener that shows what each node's propagation removed needs the recorder.
     let recording =
         dfs.listening && dfs.listener.wants_removal_counts() && dfs.model.recorder().is_none();
@@ -179,6 +183,9 @@ pub fn search(
         dfs.model.store.pop_level();
     }
     dfs.model.propagation.abandon(&mut dfs.model.store);
+    if pending_at_start {
+        dfs.model.propagation.schedule_all_from_scratch();
+    }
     let _ = dfs.model.set_stop_check(outer_check);
     if recording {
         dfs.model.stop_recording();
