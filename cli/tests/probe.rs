@@ -5,54 +5,8 @@
 
 mod common;
 
-use common::cpsolve;
+use common::{cpsolve, random_nonogram, verdict};
 use engine::rng::Rng;
-
-/// The clue of a line of cells: the lengths of its runs of 1s.
-fn clue(cells: &[bool]) -> String {
-    let runs: Vec<String> = cells
-        .split(|c| !c)
-        .filter(|run| !run.is_empty())
-        .map(|run| run.len().to_string())
-        .collect();
-    if runs.is_empty() {
-        "0".to_string()
-    } else {
-        runs.join(",")
-    }
-}
-
-/// A random `size`×`size` picture's nonogram; with `broken`, one row clue is replaced by the
-/// clue of another random row, which often leaves no solution.
-fn random_nonogram(rng: &mut Rng, size: usize, broken: bool) -> String {
-    let picture: Vec<Vec<bool>> = (0..size)
-        .map(|_| (0..size).map(|_| rng.below(100) < 55).collect())
-        .collect();
-    let mut rows: Vec<String> = picture.iter().map(|r| clue(r)).collect();
-    if broken {
-        let other: Vec<bool> = (0..size).map(|_| rng.below(2) == 1).collect();
-        rows[rng.below(size as u64) as usize] = clue(&other);
-    }
-    let columns: Vec<String> = (0..size)
-        .map(|c| clue(&picture.iter().map(|r| r[c]).collect::<Vec<bool>>()))
-        .collect();
-    format!(
-        "width {size}\nheight {size}\n\nrows\n{}\n\ncolumns\n{}\n",
-        rows.join("\n"),
-        columns.join("\n")
-    )
-}
-
-/// Status and count of `cpsolve ARGS --json` (count 0 when absent).
-fn verdict(args: &[&str], stdin: &str) -> (String, u64) {
-    let ran = cpsolve(args, stdin.as_bytes());
-    assert_eq!(ran.status, 0, "{args:?}: {}", ran.stderr);
-    let answer = ran.json();
-    (
-        answer["status"].as_str().unwrap().to_string(),
-        answer["count"].as_u64().unwrap_or(0),
-    )
-}
 
 #[test]
 fn probing_keeps_the_status_and_the_count_of_random_nonograms() {

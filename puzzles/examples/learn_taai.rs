@@ -13,45 +13,6 @@ use engine::{Limits, SearchConfig};
 use puzzles::instance::ModelOptions;
 use std::time::Instant;
 
-/// A TAAI clue line (tab-separated numbers) as a `.non` clue.
-fn clue(text: &str) -> String {
-    let numbers: Vec<&str> = text
-        .split('\t')
-        .map(str::trim)
-        .filter(|t| !t.is_empty() && *t != "-" && *t != "0")
-        .collect();
-    if numbers.is_empty() {
-        "0".into()
-    } else {
-        numbers.join(",")
-    }
-}
-
-/// The boards of the TAAI file as `.non` texts (25 column clues, then 25 row clues each).
-fn boards(text: &str) -> Vec<String> {
-    let mut blocks: Vec<Vec<&str>> = Vec::new();
-    for line in text.lines() {
-        if line.starts_with('$') {
-            blocks.push(Vec::new());
-        } else if let Some(block) = blocks.last_mut() {
-            block.push(line);
-        }
-    }
-    blocks
-        .iter()
-        .map(|block| {
-            let (columns, rows) = block.split_at(25);
-            let lines =
-                |clues: &[&str]| clues.iter().map(|c| clue(c)).collect::<Vec<_>>().join("\n");
-            format!(
-                "width 25\nheight 25\n\nrows\n{}\n\ncolumns\n{}\n",
-                lines(rows),
-                lines(columns)
-            )
-        })
-        .collect()
-}
-
 fn main() {
     let args: Vec<usize> = std::env::args()
         .skip(1)
@@ -68,7 +29,11 @@ fn main() {
     for (learn, activity) in [(false, false), (true, false), (true, true)] {
         let (mut solved, mut searched, mut nogoods) = (0, 0u64, 0u64);
         let started = Instant::now();
-        for board in boards(&text).iter().skip(first).take(count) {
+        for board in puzzles::nonogram::taai_boards(&text)
+            .iter()
+            .skip(first)
+            .take(count)
+        {
             let instance = puzzles::nonogram::parse(board).expect("a board").remove(0);
             let mut built = instance.build(&ModelOptions::default()).expect("a model");
             let config = SearchConfig {

@@ -18,45 +18,6 @@ use engine::{Limits, SearchConfig};
 use puzzles::instance::ModelOptions;
 use std::time::Instant;
 
-/// A TAAI clue line (tab-separated numbers) as a `.non` clue.
-fn clue(text: &str) -> String {
-    let numbers: Vec<&str> = text
-        .split('\t')
-        .map(str::trim)
-        .filter(|t| !t.is_empty() && *t != "-" && *t != "0")
-        .collect();
-    if numbers.is_empty() {
-        "0".into()
-    } else {
-        numbers.join(",")
-    }
-}
-
-/// The boards of the TAAI file as `.non` texts (25 column clues, then 25 row clues each).
-fn boards(text: &str) -> Vec<String> {
-    let mut blocks: Vec<Vec<&str>> = Vec::new();
-    for line in text.lines() {
-        if line.starts_with('$') {
-            blocks.push(Vec::new());
-        } else if let Some(block) = blocks.last_mut() {
-            block.push(line);
-        }
-    }
-    blocks
-        .iter()
-        .map(|block| {
-            let (columns, rows) = block.split_at(25);
-            let lines =
-                |clues: &[&str]| clues.iter().map(|c| clue(c)).collect::<Vec<_>>().join("\n");
-            format!(
-                "width 25\nheight 25\n\nrows\n{}\n\ncolumns\n{}\n",
-                lines(rows),
-                lines(columns)
-            )
-        })
-        .collect()
-}
-
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let numbers: Vec<usize> = (args.iter().take(3))
@@ -74,7 +35,7 @@ fn main() {
     let path = engine::testing::data_path("nonogram/taai/taai2011_question.txt")
         .expect("the TAAI 2011 boards in the data folder");
     let text = std::fs::read_to_string(path).expect("the TAAI file reads");
-    let boards = boards(&text);
+    let boards = puzzles::nonogram::taai_boards(&text);
     for mode in modes {
         let (mut solved, mut searched, mut removed) = (0, 0u64, 0u64);
         let started = Instant::now();

@@ -352,3 +352,49 @@ impl Instance for Nonogram {
         naming
     }
 }
+
+/// A TAAI clue line (tab-separated numbers) as a `.non` clue.
+fn taai_clue(text: &str) -> String {
+    let numbers: Vec<&str> = text
+        .split('\t')
+        .map(str::trim)
+        .filter(|t| !t.is_empty() && *t != "-" && *t != "0")
+        .collect();
+    if numbers.is_empty() {
+        "0".into()
+    } else {
+        numbers.join(",")
+    }
+}
+
+/// The boards of the TAAI 2011 tournament file (`nonogram/taai/taai2011_question.txt` in the
+/// data folder: a `$` line, then 25 column clues and 25 row clues per board) as `.non`
+/// texts, for the examples that measure the search on them.
+pub fn taai_boards(text: &str) -> Vec<String> {
+    let mut blocks: Vec<Vec<&str>> = Vec::new();
+    for line in text.lines() {
+        if line.starts_with('$') {
+            blocks.push(Vec::new());
+        } else if let Some(block) = blocks.last_mut() {
+            block.push(line);
+        }
+    }
+    blocks
+        .iter()
+        .map(|block| {
+            let (columns, rows) = block.split_at(25);
+            let lines = |clues: &[&str]| {
+                clues
+                    .iter()
+                    .map(|c| taai_clue(c))
+                    .collect::<Vec<_>>()
+                    .join("\n")
+            };
+            format!(
+                "width 25\nheight 25\n\nrows\n{}\n\ncolumns\n{}\n",
+                lines(rows),
+                lines(columns)
+            )
+        })
+        .collect()
+}
