@@ -418,34 +418,44 @@ fn shown_all_different(t: &[i32], views: &[(i32, i32)]) -> bool {
     (0..shown.len()).all(|i| (0..i).all(|j| shown[i] != shown[j]))
 }
 
-#[test]
-fn all_different_value_explains_by_the_fixed_views() {
-    use engine::propagators::alldiff::{new_all_different, AllDiffLevel};
-    let shapes: [Vec<(i32, i32)>; 4] = [
-        vec![(1, 0); 4],
-        vec![(1, 0), (1, 1), (1, 2), (1, 3)],
-        vec![(1, 0), (-1, 3), (2, 0)],
-        vec![(1, 0), (1, 0), (-1, 4), (1, -1), (1, 2)],
-    ];
+/// All-different at `level` over views `scale·x + offset` of each of `shapes`, every atom
+/// explained by the propagator itself (no fallback to the generic reason).
+fn all_different_on_views(
+    name: &str,
+    level: engine::AllDiffLevel,
+    shapes: &[Vec<(i32, i32)>],
+    first_seed: u64,
+    max_size: usize,
+) -> ExplanationStats {
+    use engine::propagators::alldiff::new_all_different;
     let mut all = ExplanationStats::default();
     for (k, views) in shapes.iter().enumerate() {
         let check = |t: &[i32]| shown_all_different(t, views);
-        let mut cfg = config(views.len(), 0, 4, 80 + k as u64);
-        cfg.max_size = 3;
-        let stats = check_explanations("alldiff value", &cfg, &check, &|xs| {
+        let mut cfg = config(views.len(), 0, 4, first_seed + k as u64);
+        cfg.max_size = max_size;
+        let stats = check_explanations(name, &cfg, &check, &|xs| {
             let vs: Vec<engine::view::View> = xs
                 .iter()
                 .zip(views)
                 .map(|(&x, &(a, b))| x.times(a).plus(b))
                 .collect();
-            new_all_different(&vs, AllDiffLevel::Value)
+            new_all_different(&vs, level)
         });
-        assert_eq!(
-            stats.precise, stats.explained,
-            "alldiff value, views {views:?}"
-        );
+        assert_eq!(stats.precise, stats.explained, "{name}, views {views:?}");
         total(&mut all, stats);
     }
+    all
+}
+
+#[test]
+fn all_different_value_explains_by_the_fixed_views() {
+    let shapes = [
+        vec![(1, 0); 4],
+        vec![(1, 0), (1, 1), (1, 2), (1, 3)],
+        vec![(1, 0), (-1, 3), (2, 0)],
+        vec![(1, 0), (1, 0), (-1, 4), (1, -1), (1, 2)],
+    ];
+    let all = all_different_on_views("alldiff value", engine::AllDiffLevel::Value, &shapes, 80, 3);
     assert_precise(
         "alldiff value (forward checking, fast lane and plain)",
         all,
@@ -455,35 +465,19 @@ fn all_different_value_explains_by_the_fixed_views() {
 
 #[test]
 fn all_different_bounds_explains_by_hall_intervals() {
-    use engine::propagators::alldiff::{new_all_different, AllDiffLevel};
-    let shapes: [Vec<(i32, i32)>; 4] = [
+    let shapes = [
         vec![(1, 0); 4],
         vec![(1, 0), (1, 1), (1, 2), (1, 3)],
         vec![(1, 0), (-1, 4), (1, 1)],
         vec![(1, 0), (2, -3), (-1, 5), (1, 0)],
     ];
-    let mut all = ExplanationStats::default();
-    for (k, views) in shapes.iter().enumerate() {
-        let check = |t: &[i32]| shown_all_different(t, views);
-        let stats = check_explanations(
-            "alldiff bounds",
-            &config(views.len(), 0, 4, 90 + k as u64),
-            &check,
-            &|xs| {
-                let vs: Vec<engine::view::View> = xs
-                    .iter()
-                    .zip(views)
-                    .map(|(&x, &(a, b))| x.times(a).plus(b))
-                    .collect();
-                new_all_different(&vs, AllDiffLevel::Bounds)
-            },
-        );
-        assert_eq!(
-            stats.precise, stats.explained,
-            "alldiff bounds, views {views:?}"
-        );
-        total(&mut all, stats);
-    }
+    let all = all_different_on_views(
+        "alldiff bounds",
+        engine::AllDiffLevel::Bounds,
+        &shapes,
+        90,
+        5,
+    );
     assert_precise("alldiff bounds (Hall intervals)", all, true);
 }
 
@@ -771,35 +765,19 @@ fn king_degree_explains_by_the_counted_neighbours() {
 
 #[test]
 fn all_different_domain_explains_by_hall_sets() {
-    use engine::propagators::alldiff::{new_all_different, AllDiffLevel};
-    let shapes: [Vec<(i32, i32)>; 4] = [
+    let shapes = [
         vec![(1, 0); 4],
         vec![(1, 0), (1, 1), (1, 2), (1, 3)],
         vec![(1, 0), (-1, 4), (2, 0)],
         vec![(1, 0); 5],
     ];
-    let mut all = ExplanationStats::default();
-    for (k, views) in shapes.iter().enumerate() {
-        let check = |t: &[i32]| shown_all_different(t, views);
-        let stats = check_explanations(
-            "alldiff domain",
-            &config(views.len(), 0, 4, 210 + k as u64),
-            &check,
-            &|xs| {
-                let vs: Vec<engine::view::View> = xs
-                    .iter()
-                    .zip(views)
-                    .map(|(&x, &(a, b))| x.times(a).plus(b))
-                    .collect();
-                new_all_different(&vs, AllDiffLevel::Domain)
-            },
-        );
-        assert_eq!(
-            stats.precise, stats.explained,
-            "alldiff domain, views {views:?}"
-        );
-        total(&mut all, stats);
-    }
+    let all = all_different_on_views(
+        "alldiff domain",
+        engine::AllDiffLevel::Domain,
+        &shapes,
+        210,
+        5,
+    );
     assert_precise("alldiff domain (Hall sets)", all, true);
 }
 
