@@ -476,27 +476,52 @@ impl<'a> UnitsReplay<'a> {
     }
 
     pub(crate) fn explain(&self, atom: Atom, reason: &mut Vec<Atom>) -> bool {
-        if let Some(failure) = &self.failure {
-            reason.extend_from_slice(failure); // no assignment at all: implies anything
-            return true;
-        }
-        match self.expand(&[atom]) {
-            Some(atoms) => {
-                reason.extend(atoms);
-                true
-            }
-            None => false,
-        }
+        explain_by_replay(
+            &self.failure,
+            self.vars,
+            self.inputs,
+            &self.removed,
+            atom,
+            reason,
+        )
     }
 
     pub(crate) fn explain_failure(&self, reason: &mut Vec<Atom>) -> bool {
-        match &self.failure {
-            Some(failure) => {
-                reason.extend_from_slice(failure);
-                true
-            }
-            None => false,
+        explain_failure_by_replay(&self.failure, reason)
+    }
+}
+
+/// The reason of `atom` after a replay that recorded `removed` (or found `failure`): a failed
+/// replay admits no assignment at all, so its failure implies anything.
+fn explain_by_replay(
+    failure: &Option<Vec<Atom>>,
+    vars: &[crate::store::VarId],
+    inputs: &[Domain],
+    removed: &BTreeMap<(usize, i32), Vec<Atom>>,
+    atom: Atom,
+    reason: &mut Vec<Atom>,
+) -> bool {
+    if let Some(failure) = failure {
+        reason.extend_from_slice(failure);
+        return true;
+    }
+    match expand(vars, inputs, removed, &[atom]) {
+        Some(atoms) => {
+            reason.extend(atoms);
+            true
         }
+        None => false,
+    }
+}
+
+/// The reason of a failure a replay found, if it found one.
+fn explain_failure_by_replay(failure: &Option<Vec<Atom>>, reason: &mut Vec<Atom>) -> bool {
+    match failure {
+        Some(failure) => {
+            reason.extend_from_slice(failure);
+            true
+        }
+        None => false,
     }
 }
 
@@ -647,26 +672,17 @@ impl<'a> FamilyReplay<'a> {
     }
 
     pub(crate) fn explain(&self, atom: Atom, reason: &mut Vec<Atom>) -> bool {
-        if let Some(failure) = &self.failure {
-            reason.extend_from_slice(failure); // no assignment at all: implies anything
-            return true;
-        }
-        match expand(self.vars, self.inputs, &self.removed, &[atom]) {
-            Some(atoms) => {
-                reason.extend(atoms);
-                true
-            }
-            None => false,
-        }
+        explain_by_replay(
+            &self.failure,
+            self.vars,
+            self.inputs,
+            &self.removed,
+            atom,
+            reason,
+        )
     }
 
     pub(crate) fn explain_failure(&self, reason: &mut Vec<Atom>) -> bool {
-        match &self.failure {
-            Some(failure) => {
-                reason.extend_from_slice(failure);
-                true
-            }
-            None => false,
-        }
+        explain_failure_by_replay(&self.failure, reason)
     }
 }
