@@ -4,7 +4,21 @@
 //! path), and the optimum it proves is the same.
 
 use engine::{search, Control, Model, Objective, Relation, SearchConfig, Status, VarSelect};
-use engine::{Goal, ValSelect};
+use engine::{Goal, Outcome, ValSelect};
+
+/// Minimise `obj`, deciding `order` in that order, smallest value first.
+fn minimise_in_order(model: &mut Model, order: Vec<engine::VarId>, obj: engine::VarId) -> Outcome {
+    let config = SearchConfig {
+        var_select: VarSelect::InputOrder,
+        val_select: ValSelect::Min,
+        branch_vars: Some(order),
+        objective: Some(Objective::minimize(obj)),
+        ..SearchConfig::default()
+    };
+    search(model, &config, &mut engine::search::NoListener, &mut |_| {
+        Control::Continue
+    })
+}
 
 #[test]
 fn levels_that_cannot_beat_the_bound_cost_no_node() {
@@ -18,19 +32,7 @@ fn levels_that_cannot_beat_the_bound_cost_no_node() {
     model.linear(&terms, Relation::Le, 0);
     let mut order = vec![obj];
     order.extend(&xs);
-    let config = SearchConfig {
-        var_select: VarSelect::InputOrder,
-        val_select: ValSelect::Min,
-        branch_vars: Some(order),
-        objective: Some(Objective::minimize(obj)),
-        ..SearchConfig::default()
-    };
-    let outcome = search(
-        &mut model,
-        &config,
-        &mut engine::search::NoListener,
-        &mut |_| Control::Continue,
-    );
+    let outcome = minimise_in_order(&mut model, order, obj);
     assert_eq!(outcome.status(Goal::Optimise), Status::Optimal);
     assert_eq!(outcome.objective, Some(3));
     // The dive only: every level above the solution has obj = 3 (or min 3), no better.
@@ -57,19 +59,7 @@ fn a_level_where_the_new_bound_fails_costs_a_failure_and_no_node() {
     }
     let mut order = abc.clone();
     order.push(obj);
-    let config = SearchConfig {
-        var_select: VarSelect::InputOrder,
-        val_select: ValSelect::Min,
-        branch_vars: Some(order),
-        objective: Some(Objective::minimize(obj)),
-        ..SearchConfig::default()
-    };
-    let outcome = search(
-        &mut model,
-        &config,
-        &mut engine::search::NoListener,
-        &mut |_| Control::Continue,
-    );
+    let outcome = minimise_in_order(&mut model, order, obj);
     assert_eq!(outcome.status(Goal::Optimise), Status::Optimal);
     assert_eq!(outcome.objective, Some(3));
     assert_eq!(outcome.stats.nodes, 4, "{:?}", outcome.stats);
