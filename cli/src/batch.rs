@@ -135,7 +135,13 @@ fn default_threads() -> usize {
 /// parallel count splits its tree into more pieces than it can use).
 fn threads(options: &Options) -> usize {
     let cores = default_threads();
-    options.threads.map_or(cores, |n| n.clamp(1, cores))
+    // A count split over threads does not learn: with `--learn`, one thread unless `-p` says.
+    let default = if options.learn && options.count {
+        1
+    } else {
+        cores
+    };
+    options.threads.map_or(default, |n| n.clamp(1, cores))
 }
 
 /// Solve every instance of a file, printing each verdict in order. `-t` gives each instance

@@ -100,3 +100,26 @@ fn learning_keeps_flatzinc_answers_and_names_its_nogoods() {
         );
     }
 }
+
+#[test]
+fn a_learning_count_runs_on_one_thread_unless_told_and_then_says_it_does_not_learn() {
+    let nogoods = |ran: &common::Ran| ran.stdout.contains("%%%mzn-stat: nogoods=");
+    let default = cpsolve(&["queens", "8", "--count", "--learn", "-s"], b"");
+    assert_eq!(default.status, 0, "{}", default.stderr);
+    assert!(nogoods(&default), "{}", default.stdout);
+    assert!(
+        default.stdout.contains("solutions=92"),
+        "{}",
+        default.stdout
+    );
+    let split = cpsolve(&["queens", "8", "--count", "--learn", "-s", "-p", "2"], b"");
+    assert_eq!(split.status, 0, "{}", split.stderr);
+    assert!(split.stdout.contains("solutions=92"), "{}", split.stdout);
+    assert!(
+        split
+            .stderr
+            .contains("warning: --learn: a count split over threads does not learn"),
+        "{}",
+        split.stderr
+    );
+}
