@@ -14,9 +14,14 @@
 //! a graph's edges (colouring, vertices on a circle). Without a layout, names `rRcC` give the
 //! grid and other variables stand in one row. Long searches keep the first and the last
 //! frames (`MAX_FRAMES` in all) and the page says how many it skipped in between.
+//!
+//! With learning (`--learn`), a failure is followed by a frame naming the nogood learned from
+//! it (its cells outlined in purple), and, when the search backjumps, by a frame that names
+//! the decisions undone without trying their alternatives (their cells outlined) and shows
+//! the grid as it is at the level the search goes back to, after the nogood's propagation.
 
 use engine::search::{Decision, DecisionOp, Naming, SearchEvent, SearchListener};
-use engine::Model;
+use engine::{Atom, Model};
 use std::fmt::Write as _;
 
 /// At most this many frames in a page.
@@ -25,7 +30,7 @@ pub const MAX_FRAMES: usize = 3000;
 /// One step of the search.
 #[derive(Clone, Debug)]
 struct Frame {
-    /// "root", "branch", "failure", "solution" or "restart".
+    /// "root", "branch", "failure", "solution", "restart", "nogood" or "backjump".
     kind: &'static str,
     /// What happened, in words ("c3 = 1", "failure: alldiff_value_family").
     text: String,
@@ -33,6 +38,8 @@ struct Frame {
     domains: Vec<Vec<i32>>,
     /// The cell of the decision this frame shows (its index in the naming), if any.
     cell: Option<usize>,
+    /// Cells outlined in purple: a nogood's cells, or those of the decisions a backjump undid.
+    marks: Vec<usize>,
 }
 
 /// Records the frames of one search.
@@ -56,6 +63,12 @@ pub struct Recorder {
     /// A decision whose propagation fails reaches no fixpoint, so the failure's frames apply
     /// it to the last fixpoint's domains themselves.
     decided: Option<(Option<usize>, Decision)>,
+    /// The depth of the current node, and along the path to it, each depth's decision (in
+    /// words, with its cell) and the domains of its last fixpoint: a backjump goes back to
+    /// one of them.
+    depth: usize,
+    path: Vec<(String, Option<usize>)>,
+    fixpoints: Vec<Vec<Vec<i32>>>,
 }
 
 impl Recorder {
@@ -100,6 +113,7 @@ impl Recorder {
             self.push(branch);
         }
         let cause = match propagator {
+            Some("learned_nogood") => "a nogood learned before holds entirely".to_string(),
             Some(p) => format!("the constraint {p} found no way to go on"),
             None => "cut by the bound: no better solution below".to_string(),
         };
@@ -112,7 +126,80 @@ impl Recorder {
             text,
             domains,
             cell,
+            marks: Vec::new(),
         });
+    }
+
+    /// The domains of the last frame recorded.
+    fn last_domains(&self) -> Vec<Vec<i32>> {
+        self.tail
+            .back()
+            .or(self.head.last())
+            .map_or_else(|| self.current.clone(), |f| f.domains.clone())
+    }
+
+    /// A learned nogood: its frame shows the failure's grid with the nogood's cells marked.
+    fn push_nogood(&mut self, atoms: &[Atom], lbd: u32, backjump: Option<usize>) {
+        let naming = &self.naming;
+        let words: Vec<String> = atoms
+            .iter()
+            .map(|&a| naming.show_atom(a, naming.name_of(a.var())))
+            .collect();
+        let mut marks: Vec<usize> = atoms
+            .iter()
+            .filter_map(|a| naming.names.iter().position(|(x, _)| *x == a.var()))
+            .collect();
+        marks.sort_unstable();
+        marks.dedup();
+        let then = match backjump {
+            Some(d) => format!("the search jumps back to depth {d}"),
+            None => "the search backtracks one level".to_string(),
+        };
+        let text = format!(
+            "learned nogood: never together {} ({} atom{}, LBD {lbd}); {then}",
+            words.join(", "),
+            atoms.len(),
+            if atoms.len() == 1 { "" } else { "s" }
+        );
+        self.push(Frame {
+            kind: "nogood",
+            text,
+            domains: self.last_domains(),
+            cell: None,
+            marks,
+        });
+    }
+
+    /// A backjump: the decisions of depths `to + 1 ..= from` are undone, their alternatives
+    /// not tried; the frame waits for the propagation at depth `to`.
+    fn backjump_frame(&mut self, from: usize, to: usize) -> Frame {
+        let undone: Vec<&(String, Option<usize>)> =
+            self.path.iter().take(from + 1).skip(to + 1).collect();
+        let words: Vec<&str> = undone.iter().map(|(d, _)| d.as_str()).collect();
+        let marks = undone.iter().filter_map(|(_, c)| *c).collect();
+        let text = format!(
+            "backjump from depth {from} to depth {to}: {} undone without trying {}; \
+             the nogood propagates at depth {to}",
+            words.join(", "),
+            if words.len() == 1 {
+                "its alternative"
+            } else {
+                "their alternatives"
+            }
+        );
+        self.depth = to;
+        self.path.truncate(to + 1);
+        self.fixpoints.truncate(to + 1);
+        if let Some(domains) = self.fixpoints.last() {
+            self.current = domains.clone();
+        }
+        Frame {
+            kind: "backjump",
+            text,
+            domains: Vec::new(),
+            cell: None,
+            marks,
+        }
     }
 
     fn flush(&mut self) {
@@ -222,6 +309,10 @@ impl Recorder {
                 f.cell.map_or(-1, |c| c as i64)
             );
             push_domains(&mut data, &f.domains);
+            if !f.marks.is_empty() {
+                let marks: Vec<String> = f.marks.iter().map(usize::to_string).collect();
+                let _ = write!(data, ",\"marks\":[{}]", marks.join(","));
+            }
             data.push('}');
         }
         data.push_str("]}");
@@ -309,7 +400,9 @@ impl SearchListener for Recorder {
         }
         self.flush();
         let frame = match event {
-            SearchEvent::Branch { decision, .. } => {
+            SearchEvent::Branch {
+                decision, depth, ..
+            } => {
                 let cell = self
                     .naming
                     .names
@@ -320,17 +413,31 @@ impl SearchListener for Recorder {
                     |c| self.naming.names[c].1.clone(),
                 );
                 self.decided = Some((cell, **decision));
+                let text = format!(
+                    "{name} {} {}",
+                    decision.op.symbol(),
+                    self.naming.show_value(decision.value)
+                );
+                self.depth = *depth;
+                self.path.truncate(*depth);
+                self.path.push((text.clone(), cell));
                 Frame {
                     kind: "branch",
-                    text: format!(
-                        "{name} {} {}",
-                        decision.op.symbol(),
-                        self.naming.show_value(decision.value)
-                    ),
+                    text,
                     domains: Vec::new(),
                     cell,
+                    marks: Vec::new(),
                 }
             }
+            SearchEvent::Nogood {
+                atoms,
+                lbd,
+                backjump,
+            } => {
+                self.push_nogood(atoms, *lbd, *backjump);
+                return;
+            }
+            SearchEvent::Backjump { from, to } => self.backjump_frame(*from, *to),
             SearchEvent::Failure { .. } => return, // handled above
             SearchEvent::Solution { number, .. } => {
                 self.push(Frame {
@@ -338,15 +445,22 @@ impl SearchListener for Recorder {
                     text: format!("solution {number}"),
                     domains: self.current.clone(),
                     cell: None,
+                    marks: Vec::new(),
                 });
                 return;
             }
-            SearchEvent::Restart { number, .. } => Frame {
-                kind: "restart",
-                text: format!("restart {number}"),
-                domains: Vec::new(),
-                cell: None,
-            },
+            SearchEvent::Restart { number, .. } => {
+                self.depth = 0;
+                self.path.truncate(1);
+                self.fixpoints.truncate(1);
+                Frame {
+                    kind: "restart",
+                    text: format!("restart {number}"),
+                    domains: Vec::new(),
+                    cell: None,
+                    marks: Vec::new(),
+                }
+            }
         };
         self.pending = Some(frame);
     }
@@ -358,6 +472,12 @@ impl SearchListener for Recorder {
             .iter()
             .map(|(x, _)| model.domain(*x).iter().collect())
             .collect();
+        // The path's fixpoints, for a backjump (the root's too: a restart keeps it).
+        self.fixpoints.truncate(self.depth);
+        self.fixpoints.push(self.current.clone());
+        if self.path.is_empty() {
+            self.path.push((String::new(), None));
+        }
         if self.pending.is_none() && self.head.is_empty() && self.tail.is_empty() {
             // The root's fixpoint: the first frame, and the reference for "nothing known".
             self.initial = self.current.clone();
@@ -366,6 +486,7 @@ impl SearchListener for Recorder {
                 text: "propagation at the root".to_string(),
                 domains: Vec::new(),
                 cell: None,
+                marks: Vec::new(),
             });
         }
         // What the step's propagation removed, by propagator (when the recorder is on).
@@ -401,12 +522,13 @@ body{font-family:sans-serif;background:#f4f4f4;margin:16px;color:#222}
 .cell.changed{outline:2px dashed #e67e22;outline-offset:-5px}
 .cell.decided{outline:3px solid #2a6fd6;outline-offset:-3px}
 .failure .cell.decided{outline-color:#c22}
+.cell.marked{outline:3px solid #8e44ad;outline-offset:-3px}
 #legend{font-size:13px;color:#333;margin-top:12px;border-top:1px solid #ccc;padding-top:6px}
 #legend div{display:flex;align-items:center;gap:6px;margin:3px 0}
 #legend .cell{--s:22px;flex:none;border:1px solid #444;width:auto;min-width:22px;padding:0 3px}
 #side{min-width:280px}
 #step{font-size:18px;margin:8px 0}
-.failure #step{color:#c22}.solution #step{color:#282}
+.failure #step{color:#c22}.solution #step{color:#282}.nogood #step,.backjump #step{color:#8e44ad}
 button{font-size:16px;margin:2px}
 #note{color:#666;font-size:13px}
 </style></head><body>
@@ -473,6 +595,7 @@ function show(k){
   else{e.textContent=d.map(v=>word(i,v)).join(' ');}
   if(prev&&prev.domains.length&&!same(d,prev.domains[i]))cls+=' changed';
   if(i===f.cell)cls+=' decided';
+  if((f.marks||[]).includes(i))cls+=' marked';
   e.className=cls;e.dataset.values=d.map(v=>word(i,v)).join(' ');});
  document.body.className=f.kind;
  document.getElementById('step').textContent=f.text;
@@ -501,6 +624,7 @@ document.getElementById('note').textContent=DATA.skipped>0?
  item('changed','dashed orange: changed at this step');
  item('decided','blue outline: the cell of this step\'s decision',null,'outline-color:#2a6fd6');
  item('decided','red outline: a decision that failed',null,'outline-color:#c22');
+ if(DATA.frames.some(f=>f.marks))item('marked','purple outline: a cell of the nogood learned, or of a decision a backjump undid');
  if(DATA.clues.length)item('clue','grey: a clue of the puzzle');
  if(DATA.regions.length)item('','thick blue border: between two regions',null,'border-right:3px solid #5b8fd6');
  if(DATA.edges.length)item('','a line: an edge of the graph',null,'border-radius:50%');

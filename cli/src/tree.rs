@@ -14,7 +14,11 @@
 //!   everywhere, green when it holds solutions; its label says how many nodes (and
 //!   solutions) it hides. A subtree with a node left open is never collapsed;
 //! * a legend at the top says what each shape means;
-//! * each restart starts a tree of its own, drawn to the right of the previous one.
+//! * each restart starts a tree of its own, drawn to the right of the previous one;
+//! * with learning (`--learn`), a backjump is a dashed purple arrow from the failed node up
+//!   to the node the search went back to, labelled with the nogood learned there; the
+//!   decisions it undid without trying their alternatives wear a purple ring, and what then
+//!   happened at the node it went back to (a failure, a solution) a red or green ring.
 //!
 //! The layout is the simple tidy layout: leaves (and collapsed subtrees) take consecutive
 //! columns from left to right in the order the search met them, and a parent sits above the
@@ -49,6 +53,21 @@ struct Node {
     depth: usize,
     /// Which tree of the file (instances and restarts each start one).
     tree: usize,
+    /// The nogoods learned at this node's failure, in words (`c3 = 1 ∧ c4 = 3`).
+    nogoods: Vec<String>,
+    /// A backjump undid this node's decision without trying its alternative.
+    jumped: bool,
+    /// What happened here after a backjump brought the search back (a failure or a
+    /// solution at a node that had branched already), if anything did.
+    after_jump: Option<Kind>,
+}
+
+/// A backjump: from the failed node `from` back to `to`, because of `nogood`.
+#[derive(Clone, Debug)]
+struct Jump {
+    from: usize,
+    to: usize,
+    nogood: String,
 }
 
 /// The search trees of a trace file.
@@ -56,6 +75,7 @@ struct Node {
 pub struct Forest {
     nodes: Vec<Node>,
     trees: usize,
+    jumps: Vec<Jump>,
 }
 
 impl Forest {
@@ -63,6 +83,30 @@ impl Forest {
     pub fn node_count(&self) -> usize {
         self.nodes.iter().filter(|n| n.kind != Kind::Root).count()
     }
+}
+
+impl Node {
+    fn new(parent: Option<usize>, label: String, kind: Kind, depth: usize, tree: usize) -> Node {
+        Node {
+            parent,
+            label,
+            kind,
+            depth,
+            tree,
+            nogoods: Vec::new(),
+            jumped: false,
+            after_jump: None,
+        }
+    }
+}
+
+/// A nogood line's atoms in words, joined by `∧`.
+fn nogood_words(value: &Value) -> String {
+    let atoms: Vec<&str> = value["atoms"]
+        .as_array()
+        .map(|atoms| atoms.iter().filter_map(|a| a["text"].as_str()).collect())
+        .unwrap_or_default();
+    atoms.join(" ∧ ")
 }
 
 /// Read a trace (docs/cli.md, "The trace"). `Err` is `(line number, what is wrong)`.
@@ -94,13 +138,9 @@ pub fn parse_trace(text: &str) -> Result<Forest, (usize, String)> {
                     index_of.clear();
                 }
                 index_of.insert(id, forest.nodes.len());
-                forest.nodes.push(Node {
-                    parent: None,
-                    label: String::new(),
-                    kind: Kind::Root,
-                    depth: 0,
-                    tree: forest.trees,
-                });
+                forest
+                    .nodes
+                    .push(Node::new(None, String::new(), Kind::Root, 0, forest.trees));
                 forest.trees += 1;
             }
             "branch" => {
@@ -114,13 +154,10 @@ pub fn parse_trace(text: &str) -> Result<Forest, (usize, String)> {
                     forest.nodes[p].kind = Kind::Branched;
                 }
                 index_of.insert(id, forest.nodes.len());
-                forest.nodes.push(Node {
-                    parent: Some(p),
-                    label,
-                    kind: Kind::Open,
-                    depth: forest.nodes[p].depth + 1,
-                    tree,
-                });
+                let depth = forest.nodes[p].depth + 1;
+                forest
+                    .nodes
+                    .push(Node::new(Some(p), label, Kind::Open, depth, tree));
             }
             "failure" | "solution" => {
                 let id = field("node")?;
@@ -128,17 +165,48 @@ pub fn parse_trace(text: &str) -> Result<Forest, (usize, String)> {
                     .get(&id)
                     .ok_or((number, format!("node {id} is not a node seen before")))?;
                 let node = &mut forest.nodes[n];
-                if event == "solution" {
-                    if node.kind != Kind::Root {
-                        node.kind = Kind::Solution;
-                    }
-                } else if node.kind != Kind::Root {
-                    node.kind = if value["propagator"].is_null() {
-                        Kind::CutByBound
-                    } else {
-                        Kind::Failed
-                    };
+                let kind = if event == "solution" {
+                    Kind::Solution
+                } else if value["propagator"].is_null() {
+                    Kind::CutByBound
+                } else {
+                    Kind::Failed
+                };
+                match node.kind {
+                    // Back at a node after a backjump (the root too, after a restart's).
+                    Kind::Root | Kind::Branched => node.after_jump = Some(kind),
+                    _ => node.kind = kind,
                 }
+            }
+            "nogood" => {
+                let id = field("node")?;
+                let &n = index_of
+                    .get(&id)
+                    .ok_or((number, format!("node {id} is not a node seen before")))?;
+                forest.nodes[n].nogoods.push(nogood_words(&value));
+            }
+            "backjump" => {
+                let (id, target) = (field("node")?, field("target")?);
+                let known = |id: u64| {
+                    index_of
+                        .get(&id)
+                        .copied()
+                        .ok_or((number, format!("node {id} is not a node seen before")))
+                };
+                let (from, to) = (known(id)?, known(target)?);
+                for closed in value["closed"].as_array().into_iter().flatten() {
+                    let c = closed.as_u64().ok_or((
+                        number,
+                        "a backjump's \"closed\" holds node numbers".to_string(),
+                    ))?;
+                    forest.nodes[known(c)?].jumped = true;
+                }
+                let nogood = forest.nodes[from].nogoods.last().cloned();
+                forest.jumps.push(Jump {
+                    from,
+                    to,
+                    nogood: nogood.unwrap_or_default(),
+                });
             }
             "restart" => {}
             other => {
@@ -178,7 +246,8 @@ fn layout(forest: &Forest) -> Layout {
         if node.kind != Kind::Root {
             size[i] += 1;
         }
-        solutions[i] += usize::from(node.kind == Kind::Solution);
+        solutions[i] += usize::from(node.kind == Kind::Solution)
+            + usize::from(node.after_jump == Some(Kind::Solution));
         open[i] |= node.kind == Kind::Open;
         if let Some(p) = node.parent {
             size[p] += size[i];
@@ -299,7 +368,7 @@ fn escape(s: &str) -> String {
 
 /// The forest as an SVG document.
 pub fn svg(forest: &Forest) -> String {
-    let drawing = Drawing::new(layout(forest));
+    let drawing = Drawing::new(layout(forest), forest.jumps.len());
     let (width, height) = drawing.size();
     let mut out = String::new();
     let _ = writeln!(
@@ -311,14 +380,19 @@ pub fn svg(forest: &Forest) -> String {
         forest.trees
     );
     out.push_str("<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n");
-    out.push_str(&legend());
+    out.push_str(&legend(!forest.jumps.is_empty()));
     // Edges first, so that the shapes cover their ends.
     for (i, node) in forest.nodes.iter().enumerate() {
         drawing.edge(&mut out, i, node);
     }
     for (i, node) in forest.nodes.iter().enumerate() {
         drawing.node(&mut out, i, node);
+        drawing.rings(&mut out, i, node);
     }
+    for (k, jump) in forest.jumps.iter().enumerate() {
+        drawing.jump(&mut out, forest, k + 1, jump);
+    }
+    drawing.nogood_list(&mut out, forest);
     out.push_str("</svg>\n");
     out
 }
@@ -336,10 +410,14 @@ struct Drawing {
     top: f64,
     /// The radius of a node's shape.
     r: f64,
+    /// Lines of the nogood list under the tree.
+    nogood_rows: usize,
 }
 
 impl Drawing {
-    fn new(layout: Layout) -> Drawing {
+    /// `jumps`: how many backjumps the trace has (the legend has a second row for them,
+    /// and their nogoods are listed under the tree).
+    fn new(layout: Layout, jumps: usize) -> Drawing {
         let labelled = layout.columns <= 40.0;
         let margin = 40.0;
         Drawing {
@@ -348,14 +426,22 @@ impl Drawing {
             column: if labelled { 90.0 } else { 14.0 },
             row: if labelled { 56.0 } else { 28.0 },
             margin,
-            top: margin + LEGEND_HEIGHT,
+            top: margin + LEGEND_HEIGHT + if jumps > 0 { LEGEND_ROW } else { 0.0 },
             r: if labelled { 7.0 } else { 4.5 },
+            nogood_rows: if labelled {
+                jumps.min(LISTED_NOGOODS)
+            } else {
+                0
+            },
         }
     }
 
     fn size(&self) -> (f64, f64) {
         let width = (self.layout.columns * self.column + 2.0 * self.margin).max(LEGEND_WIDTH);
-        let height = self.layout.rows as f64 * self.row + self.margin + self.top;
+        let height = self.layout.rows as f64 * self.row
+            + self.margin
+            + self.top
+            + self.nogood_rows as f64 * NOGOOD_ROW;
         (width, height)
     }
 
@@ -445,12 +531,137 @@ impl Drawing {
     }
 }
 
+impl Drawing {
+    /// The rings of a node a backjump concerns: purple when it undid the node's decision,
+    /// red or green for what happened at the node after a backjump came back to it.
+    fn rings(&self, out: &mut String, i: usize, node: &Node) {
+        let (Some(here), None) = (self.layout.place[i], self.layout.collapsed[i]) else {
+            return;
+        };
+        let (x, y) = self.at(here);
+        if node.jumped {
+            let _ = writeln!(
+                out,
+                "<circle class=\"jumped\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\" fill=\"none\" stroke=\"#8e44ad\" stroke-width=\"2\"><title>{}: undone by a backjump, its alternative never tried</title></circle>",
+                self.r + 3.0,
+                escape(&node.label)
+            );
+        }
+        if let Some(kind) = node.after_jump {
+            let (colour, what) = match kind {
+                Kind::Solution => ("#2a2", "a solution here after a backjump"),
+                Kind::CutByBound => ("#f90", "cut by the bound here after a backjump"),
+                _ => (
+                    "#d33",
+                    "failed here after a backjump: the nogood's propagation",
+                ),
+            };
+            let _ = writeln!(
+                out,
+                "<circle class=\"after-backjump\" cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{:.1}\" fill=\"none\" stroke=\"{colour}\" stroke-width=\"2.5\"><title>{what}</title></circle>",
+                self.r + 6.0
+            );
+        }
+    }
+
+    /// A backjump: a dashed purple arrow from the failed node up to the node the search went
+    /// back to, curving out to the right, with its nogood as a tooltip (and as a label while
+    /// the drawing is labelled). A node inside a collapsed triangle is drawn by its triangle.
+    fn jump(&self, out: &mut String, forest: &Forest, number: usize, jump: &Jump) {
+        let (Some(from), Some(to)) = (
+            self.visible_ancestor(forest, jump.from),
+            self.visible_ancestor(forest, jump.to),
+        ) else {
+            return;
+        };
+        if from == to {
+            return; // both inside one triangle
+        }
+        let ((x1, y1), (x2, y2)) = (self.at(from), self.at(to));
+        let bend = self.column * 0.6 + (y1 - y2).abs() * 0.15;
+        let (cx, cy) = (x1.max(x2) + bend, (y1 + y2) / 2.0);
+        let words = format!("nogood: {}", jump.nogood);
+        let _ = writeln!(
+            out,
+            "<path class=\"backjump\" d=\"M{x1:.1},{y1:.1} Q{cx:.1},{cy:.1} {x2:.1},{y2:.1}\" fill=\"none\" stroke=\"#8e44ad\" stroke-width=\"1.5\" stroke-dasharray=\"4,3\"><title>backjump; {}</title></path>",
+            escape(&words)
+        );
+        // The arrow's head, at the target, pointing up along the curve's last tangent.
+        let (dx, dy) = (x2 - cx, y2 - cy);
+        let length = (dx * dx + dy * dy).sqrt().max(1.0);
+        let (ux, uy) = (dx / length, dy / length);
+        let (bx, by) = (x2 - ux * (self.r + 7.0), y2 - uy * (self.r + 7.0));
+        let (tx, ty) = (x2 - ux * self.r, y2 - uy * self.r);
+        let _ = writeln!(
+            out,
+            "<polygon class=\"backjump-head\" points=\"{tx:.1},{ty:.1} {:.1},{:.1} {:.1},{:.1}\" fill=\"#8e44ad\"/>",
+            bx - uy * 4.0,
+            by + ux * 4.0,
+            bx + uy * 4.0,
+            by - ux * 4.0
+        );
+        if self.labelled {
+            // A short tag on the arrow; the nogood itself in the list under the tree.
+            let _ = writeln!(
+                out,
+                "<text class=\"nogood\" x=\"{:.1}\" y=\"{cy:.1}\" fill=\"#8e44ad\">nogood {}<title>{}</title></text>",
+                cx - bend * 0.45 + 3.0,
+                number,
+                escape(&words)
+            );
+        }
+    }
+
+    /// Under the tree, the first [`LISTED_NOGOODS`] backjumps' nogoods in full, numbered as
+    /// their arrows' tags.
+    fn nogood_list(&self, out: &mut String, forest: &Forest) {
+        if !self.labelled {
+            return;
+        }
+        let (_, height) = self.size();
+        let mut y = height - self.margin / 2.0 - (self.nogood_rows as f64 - 1.0) * NOGOOD_ROW;
+        for (k, jump) in forest.jumps.iter().take(LISTED_NOGOODS).enumerate() {
+            let words = format!("nogood {}: never together {}", k + 1, jump.nogood);
+            // A long nogood is cut to the drawing's width; its tooltip has it all.
+            let shown: String = if words.chars().count() > 160 {
+                words.chars().take(159).chain(['…']).collect()
+            } else {
+                words.clone()
+            };
+            let _ = writeln!(
+                out,
+                "<text class=\"nogood-listed\" x=\"{:.1}\" y=\"{y:.1}\" fill=\"#8e44ad\">{}<title>{}</title></text>",
+                self.margin / 2.0,
+                escape(&shown),
+                escape(&words)
+            );
+            y += NOGOOD_ROW;
+        }
+    }
+
+    /// Where node `i` is drawn: its own place, or its collapsed ancestor's triangle.
+    fn visible_ancestor(&self, forest: &Forest, mut i: usize) -> Option<(f64, usize)> {
+        loop {
+            if let Some(place) = self.layout.place[i] {
+                return Some(place);
+            }
+            i = forest.nodes[i].parent?;
+        }
+    }
+}
+
 /// The legend's size: one row of shapes and words above the tree.
 const LEGEND_HEIGHT: f64 = 24.0;
+/// The legend's second row (backjumps), when the trace has any.
+const LEGEND_ROW: f64 = 18.0;
+/// The nogoods listed in full under a labelled tree, at most, and the height of each line.
+const LISTED_NOGOODS: usize = 12;
+const NOGOOD_ROW: f64 = 16.0;
 const LEGEND_WIDTH: f64 = 1010.0;
 
-/// What each shape means, in a row at the top (no `data-count`: the legend counts no node).
-fn legend() -> String {
+/// What each shape means, in a row at the top (no `data-count`: the legend counts no node);
+/// with `jumps`, a second row says what a backjump looks like.
+fn legend(jumps: bool) -> String {
     let r = 5.0;
     let y = 20.0;
     let mut out = String::from("<g class=\"legend\" font-size=\"11\">\n");
@@ -492,6 +703,20 @@ fn legend() -> String {
             y + 4.0
         );
         x += 26.0 + 6.4 * words.len() as f64;
+    }
+    if jumps {
+        let y = y + LEGEND_ROW;
+        let _ = writeln!(
+            out,
+            "<path d=\"M{:.1},{y:.1} l18,0\" stroke=\"#8e44ad\" stroke-width=\"1.5\" stroke-dasharray=\"4,3\"/><text x=\"38\" y=\"{:.1}\">backjump to the node the search went back to, labelled with its nogood</text>",
+            14.0 - r,
+            y + 4.0
+        );
+        let _ = writeln!(
+            out,
+            "<circle cx=\"470\" cy=\"{y:.1}\" r=\"{r:.1}\" fill=\"none\" stroke=\"#8e44ad\" stroke-width=\"2\"/><text x=\"480\" y=\"{:.1}\">decision undone by a backjump, its alternative never tried</text>",
+            y + 4.0
+        );
     }
     out.push_str("</g>\n");
     out

@@ -301,20 +301,36 @@ impl Dfs<'_> {
         if self.listening {
             self.show_conflict();
         }
+        // The propagator's name is for the listener alone (the statistics only count).
+        let listening = self.listening;
+        let event = SearchEvent::Failure {
+            depth: self.stack.len(),
+            propagator: if listening {
+                self.failed_name(propagator)
+            } else {
+                None
+            },
+        };
+        self.announce(&event);
+        // After the failure's event: the nogood learned from it is announced next.
         if self.learner.is_some() {
             self.learn(propagator);
         }
         self.model.propagation.abandon(&mut self.model.store);
         self.failures_since_restart += 1;
-        // The propagator's name is for the listener alone (the statistics only count).
-        let listening = self.listening;
-        let event = SearchEvent::Failure {
-            depth: self.stack.len(),
-            propagator: propagator
-                .filter(|_| listening)
-                .map(|p| self.model.propagation.name(p)),
-        };
-        self.announce(&event);
+    }
+
+    /// Who found a conflict, for a listener: the failed propagator, or a learned nogood
+    /// (`None`: the bound of branch and bound).
+    fn failed_name(&self, propagator: Option<u32>) -> Option<&'static str> {
+        match propagator {
+            Some(p) => Some(self.model.propagation.name(p)),
+            None => self
+                .learner
+                .as_ref()
+                .and_then(|l| l.nogood_conflict)
+                .map(|_| "learned_nogood"),
+        }
     }
 
     /// Show the listener the domains of a conflict (out of line: rare, and the search loop
@@ -384,10 +400,15 @@ impl Dfs<'_> {
             if level >= self.model.store.level() || self.stack.is_empty() {
                 return self.backtrack::<true>();
             }
+            let from = self.stack.len();
             while self.model.store.level() > level && self.stack.pop().is_some() {
                 self.model.store.pop_level();
             }
-            self.stats.backjumps += 1;
+            let event = SearchEvent::Backjump {
+                from,
+                to: self.stack.len(),
+            };
+            self.announce(&event);
             if self.apply_bound() && self.propagate_ok::<true>() {
                 return true;
             }
@@ -715,8 +736,19 @@ impl Dfs<'_> {
         let may_jump = !self.config.project
             && (self.config.objective.is_some() || self.config.solution_limit == Some(1));
         self.backjump_to = learned
+            .as_ref()
             .filter(|l| may_jump && l.asserting)
             .map(|l| l.backjump_level);
+        if let Some(learned) = learned {
+            // Levels of the store count from below the search's root; depths from it.
+            let root = self.model.store.level() - self.stack.len();
+            let event = SearchEvent::Nogood {
+                atoms: &learned.atoms,
+                lbd: learned.lbd,
+                backjump: self.backjump_to.map(|level| level.saturating_sub(root)),
+            };
+            self.announce(&event);
+        }
     }
 
     #[inline(always)]

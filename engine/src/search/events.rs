@@ -1,7 +1,8 @@
 //! # Search events and listeners
 //!
 //! The search announces what it does — a branch taken, a failure (and which propagator found
-//! it), a solution, a restart — as [`SearchEvent`]s to [`SearchListener`]s. Statistics are one
+//! it), a solution, a restart, and with learning the nogood learned from a failure and the
+//! backjump it causes — as [`SearchEvent`]s to [`SearchListener`]s. Statistics are one
 //! listener (`stats.rs`); [`TraceWriter`] is another, writing one JSON object per line so that
 //! a search tree or an animation can be drawn from the file afterwards. A listener that is not
 //! there costs nothing.
@@ -10,6 +11,7 @@
 //! search: the trace then says, at each node, which propagators removed how many values.
 
 use super::brancher::Decision;
+use crate::atom::Atom;
 use crate::store::VarId;
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, AtomicI64, AtomicU64, Ordering};
@@ -37,6 +39,20 @@ pub enum SearchEvent<'a> {
     },
     /// Restart number `number`, after `failures` failures in the last run.
     Restart { number: u64, failures: u64 },
+    /// Learning (`SearchConfig::learn`): from the failure just announced, conflict analysis
+    /// learned that `atoms` never hold together in a solution (read as a clause: one of them
+    /// is false). `lbd`: how many decision levels its atoms come from. `backjump`: the depth
+    /// the search goes back to because of it, where all its atoms but one hold and it forces
+    /// the last one false (`None`: the search backtracks one level, as when counting).
+    Nogood {
+        atoms: &'a [Atom],
+        lbd: u32,
+        backjump: Option<usize>,
+    },
+    /// Learning: after a failure with `from` decisions open, the search closed the levels of
+    /// the decisions `to + 1 ..= from` without trying their right branches, and propagates
+    /// at depth `to` (where the last nogood now forces something).
+    Backjump { from: usize, to: usize },
 }
 
 /// Receives search events.
@@ -151,6 +167,24 @@ impl Naming {
         }
     }
 
+    /// The puzzle's name of `x`, if it names it.
+    pub fn name_of(&self, x: VarId) -> Option<&str> {
+        self.names
+            .iter()
+            .find(|(y, _)| *y == x)
+            .map(|(_, name)| name.as_str())
+    }
+
+    /// An atom as the user reads it: `r1c5 = knife`, `c3 != 2`, `x40 >= 7` (a variable the
+    /// puzzle does not name keeps the model's value). `name` is the variable's name, if any.
+    pub fn show_atom(&self, atom: Atom, name: Option<&str>) -> String {
+        let (op, value) = atom_parts(atom);
+        match name {
+            Some(name) => format!("{name} {op} {}", self.show_value(value)),
+            None => format!("x{} {op} {value}", atom.var().0),
+        }
+    }
+
     /// A value as the user reads it.
     pub fn show_value(&self, value: i32) -> String {
         match usize::try_from(value)
@@ -160,6 +194,16 @@ impl Naming {
             Some(word) => word.clone(),
             None => (i64::from(value) + i64::from(self.value_offset)).to_string(),
         }
+    }
+}
+
+/// An atom's operator as the trace writes it (`>=`, `<=`, `=`, `!=`) and its value.
+pub fn atom_parts(atom: Atom) -> (&'static str, i32) {
+    match atom {
+        Atom::AtLeast(_, v) => (">=", v),
+        Atom::AtMost(_, v) => ("<=", v),
+        Atom::Equal(_, v) => ("=", v),
+        Atom::NotEqual(_, v) => ("!=", v),
     }
 }
 
@@ -188,6 +232,16 @@ fn json_string(s: &str) -> String {
 /// {"event":"failure","node":1,"depth":1,"propagator":"alldiff_value_family"}
 /// ```
 ///
+/// With learning, a failure is followed by the nogood learned from it and, for a first
+/// solution or an optimum, the backjump it causes: the nodes of the closed levels
+/// (`closed`), and the node the search goes on from (`target`), whose propagation with the
+/// new nogood the backjump line carries as `removed`:
+///
+/// ```text
+/// {"event":"nogood","node":6,"depth":6,"size":2,"lbd":2,"backjump":2,"atoms":[{"var":4,"name":"r1c5","op":"=","value":1,"text":"r1c5 = knife"},...]}
+/// {"event":"backjump","node":6,"depth":6,"from":6,"to":2,"target":2,"closed":[3,4,5,6],"removed":{"table":12}}
+/// ```
+///
 /// The search reports a left branch as opening a choice point and a right branch as closing
 /// one; the writer keeps, for every open choice point, the node its right branch hangs from,
 /// so a right branch gets the parent and the depth of its left sibling.
@@ -209,6 +263,9 @@ pub struct TraceWriter<W: Write> {
     current_depth: usize,
     /// One entry per open choice point: `(parent, depth)` of its two branches.
     open: Vec<(u64, usize)>,
+    /// The nodes from the root to the current node (`path[d]` at depth `d`): a backjump
+    /// goes back to one of them.
+    path: Vec<u64>,
     /// Has the root of the current tree been written?
     rooted: bool,
     /// Which tree (0, then one more after each restart).
@@ -231,6 +288,7 @@ impl<W: Write> TraceWriter<W> {
             current: 0,
             current_depth: 0,
             open: Vec::new(),
+            path: Vec::new(),
             rooted: false,
             tree: 0,
             pending: None,
@@ -301,6 +359,8 @@ impl<W: Write> TraceWriter<W> {
         self.next_node += 1;
         self.current_depth = 0;
         self.open.clear();
+        self.path.clear();
+        self.path.push(self.current);
         self.rooted = true;
         self.flush_pending();
         self.pending = Some(format!(
@@ -328,6 +388,8 @@ impl<W: Write> TraceWriter<W> {
         self.next_node += 1;
         self.current = node;
         self.current_depth = tree_depth;
+        self.path.truncate(tree_depth);
+        self.path.push(node);
         let name = self.name(decision.var);
         let shown = format!(
             "{name} {} {}",
@@ -342,6 +404,58 @@ impl<W: Write> TraceWriter<W> {
             decision.value,
             json_string(&shown),
         )
+    }
+
+    /// A learned nogood's line: its atoms as the puzzle reads them, and where it sends the
+    /// search.
+    fn nogood(&self, atoms: &[Atom], lbd: u32, backjump: Option<usize>) -> String {
+        let shown: Vec<String> = atoms
+            .iter()
+            .map(|&atom| {
+                let x = atom.var();
+                let name = self.names.get(x.index()).and_then(|n| n.as_deref());
+                let (op, value) = atom_parts(atom);
+                format!(
+                    "{{\"var\":{},\"name\":{},\"op\":\"{op}\",\"value\":{value},\"text\":{}}}",
+                    x.0,
+                    json_string(&self.name(x)),
+                    json_string(&self.naming.show_atom(atom, name)),
+                )
+            })
+            .collect();
+        let backjump = backjump.map_or("null".to_string(), |d| d.to_string());
+        format!(
+            "{{\"event\":\"nogood\",\"node\":{},\"depth\":{},\"size\":{},\"lbd\":{lbd},\"backjump\":{backjump},\"atoms\":[{}]}}",
+            self.current,
+            self.current_depth,
+            atoms.len(),
+            shown.join(",")
+        )
+    }
+
+    /// A backjump's line (written when the propagation at its target is over): the failed
+    /// node, the nodes of the levels closed, and the node the search goes on from, which
+    /// becomes the current node.
+    fn backjump(&mut self, from: usize, to: usize) -> String {
+        let closed: Vec<String> = self
+            .path
+            .iter()
+            .take(from + 1)
+            .skip(to + 1)
+            .map(u64::to_string)
+            .collect();
+        let target = self.path.get(to).copied().unwrap_or(0);
+        let line = format!(
+            "{{\"event\":\"backjump\",\"node\":{},\"depth\":{},\"from\":{from},\"to\":{to},\"target\":{target},\"closed\":[{}]",
+            self.current,
+            self.current_depth,
+            closed.join(",")
+        );
+        self.current = target;
+        self.current_depth = to;
+        self.open.truncate(to);
+        self.path.truncate(to + 1);
+        line
     }
 
     fn solution(&self, number: u64, objective: Option<i64>, values: &[i32]) -> String {
@@ -420,6 +534,16 @@ impl<W: Write> SearchListener for TraceWriter<W> {
                 self.write(&line);
                 self.tree += 1;
                 self.root();
+                return;
+            }
+            SearchEvent::Nogood {
+                atoms,
+                lbd,
+                backjump,
+            } => self.nogood(atoms, *lbd, *backjump),
+            SearchEvent::Backjump { from, to } => {
+                // Written when the propagation at the target is over.
+                self.pending = Some(self.backjump(*from, *to));
                 return;
             }
         };

@@ -66,6 +66,7 @@ impl SearchListener for ProgressListener<'_> {
             SearchEvent::Restart { .. } => {
                 self.progress.restarts.fetch_add(1, Ordering::Relaxed);
             }
+            SearchEvent::Nogood { .. } | SearchEvent::Backjump { .. } => {}
         }
         self.pending += 1;
         if self.pending >= BATCH {

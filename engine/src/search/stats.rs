@@ -56,6 +56,9 @@ impl SearchListener for SearchStats {
             SearchEvent::Failure { .. } => self.failures += 1,
             SearchEvent::Solution { .. } => self.solutions += 1,
             SearchEvent::Restart { .. } => self.restarts += 1,
+            SearchEvent::Backjump { .. } => self.backjumps += 1,
+            // Counted from the nogood store when the search ends (deleted ones included).
+            SearchEvent::Nogood { .. } => {}
         }
     }
 }
