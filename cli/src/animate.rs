@@ -155,8 +155,13 @@ impl Recorder {
             Some(d) => format!("the search jumps back to depth {d}"),
             None => "the search backtracks one level".to_string(),
         };
+        let never = if atoms.len() == 1 {
+            "never"
+        } else {
+            "never together"
+        };
         let text = format!(
-            "learned nogood: never together {} ({} atom{}, LBD {lbd}); {then}",
+            "learned nogood: {never} {} ({} atom{}, LBD {lbd}); {then}",
             words.join(", "),
             atoms.len(),
             if atoms.len() == 1 { "" } else { "s" }

@@ -10,6 +10,10 @@
 //! paraphrase: at the root it is the puzzle's "logic"; below, the node where it happened
 //! (its number is the trace's, `--trace`) and the decision that led there.
 //!
+//! With `--learn`, the story names what learning did on the way: each nogood learned from
+//! a failure (its atoms as the puzzle reads them) and each backjump (the decisions undone
+//! without trying their alternatives, and the node the search goes on from).
+//!
 //! The lines are comments (`% `), printed before the answer, like `--show-domains`. A
 //! FlatZinc model's variables are named as the file names them (`X_INTRODUCED_3_`).
 
@@ -24,6 +28,10 @@ use std::io::Write;
 /// At most this many removals are explained (a long search removes a cell's values at
 /// thousands of nodes); the others are counted.
 const MAX_EXPLAINED: usize = 200;
+
+/// At most this many nogoods and backjumps are told (a long search learns thousands); the
+/// others are counted.
+const MAX_LEARNED: usize = 50;
 
 /// Why one run of a propagator removed values from the cell.
 #[derive(Clone, Debug)]
@@ -51,6 +59,8 @@ pub struct Explanation {
     pub steps: Vec<Step>,
     /// Removals beyond [`MAX_EXPLAINED`], not explained.
     pub unexplained: usize,
+    /// Nogoods and backjumps beyond [`MAX_LEARNED`], not told.
+    pub untold: usize,
     /// The cell's value in the solution found, if one was.
     pub solution: Option<i32>,
 }
@@ -62,6 +72,9 @@ pub enum Step {
     Removed(Explained),
     /// The search decided about the cell itself (`r1c1 = 5` or `r1c1 != 5`) at `node`.
     Decided { node: u64, decision: String },
+    /// Learning (`--learn`): a nogood learned from the failure of `node`, or a backjump from
+    /// it, in words.
+    Learned { node: u64, text: String },
 }
 
 /// Parse `cell` as `naming` names a variable (`r2c3`), or as a variable number (`12`, `x12`).
@@ -175,9 +188,11 @@ fn explain_search(
         node: 0,
         next_node: 1,
         decision: None,
+        path: vec![0],
         seen: 0,
         steps: Vec::new(),
         unexplained: 0,
+        learned: 0,
     };
     let mut solution = None;
     engine::search(&mut model, config, &mut listener, &mut |s| {
@@ -192,6 +207,7 @@ fn explain_search(
         initial,
         steps: listener.steps,
         unexplained: listener.unexplained,
+        untold: listener.learned.saturating_sub(MAX_LEARNED),
         solution,
     })
 }
@@ -205,10 +221,14 @@ struct CellListener {
     node: u64,
     next_node: u64,
     decision: Option<String>,
+    /// The nodes from the root to the current one, by depth (a backjump goes back to one).
+    path: Vec<u64>,
     /// The recorder's removals already collected.
     seen: usize,
     steps: Vec<Step>,
     unexplained: usize,
+    /// Nogoods and backjumps met.
+    learned: usize,
 }
 
 impl CellListener {
@@ -230,14 +250,60 @@ impl CellListener {
         }
         self.seen = recorder.removals().len();
     }
+
+    /// Tell a nogood or a backjump at the current node (the first [`MAX_LEARNED`] of them).
+    fn learned(&mut self, text: String) {
+        self.learned += 1;
+        if self.learned <= MAX_LEARNED {
+            self.steps.push(Step::Learned {
+                node: self.node,
+                text,
+            });
+        }
+    }
+
+    /// A nogood in words: `never together r3c2 = knife, r4c6 = fork (2 atoms, LBD 2)`, and
+    /// whether it speaks of the cell.
+    fn nogood_words(&self, atoms: &[engine::Atom], lbd: u32, backjump: Option<usize>) -> String {
+        let n = &self.naming;
+        let words: Vec<String> = atoms
+            .iter()
+            .map(|&a| n.show_atom(a, n.name_of(a.var())))
+            .collect();
+        let about = if atoms.iter().any(|a| a.var() == self.cell) {
+            format!(", about {}", name(n, self.cell))
+        } else {
+            String::new()
+        };
+        let then = match backjump {
+            Some(d) => format!("; it sends the search back to depth {d}"),
+            None => String::new(),
+        };
+        let never = if atoms.len() == 1 {
+            "never"
+        } else {
+            "never together"
+        };
+        format!(
+            "node {} fails; learned the nogood: {never} {} ({} atom{}, LBD {lbd}{about}){then}",
+            self.node,
+            words.join(", "),
+            atoms.len(),
+            if atoms.len() == 1 { "" } else { "s" }
+        )
+    }
 }
 
 impl SearchListener for CellListener {
     fn on_event(&mut self, event: &SearchEvent<'_>) {
         match event {
-            SearchEvent::Branch { decision, .. } => {
+            SearchEvent::Branch {
+                decision, depth, ..
+            } => {
                 self.node = self.next_node;
                 self.next_node += 1;
+                self.path.truncate(*depth);
+                self.path.push(self.node);
                 let shown = format!(
                     "{} {} {}",
                     name(&self.naming, decision.var),
@@ -257,6 +323,29 @@ impl SearchListener for CellListener {
                 self.node = self.next_node;
                 self.next_node += 1;
                 self.decision = None;
+                self.path = vec![self.node];
+            }
+            SearchEvent::Nogood {
+                atoms,
+                lbd,
+                backjump,
+            } => {
+                let text = self.nogood_words(atoms, *lbd, *backjump);
+                self.learned(text);
+            }
+            SearchEvent::Backjump { from, to } => {
+                let target = self.path.get(*to).copied().unwrap_or(0);
+                let undone = from - to;
+                let text = format!(
+                    "backjump from node {} to node {target} (depth {from} to {to}): {undone} decision{} undone without trying {}",
+                    self.node,
+                    if undone == 1 { "" } else { "s" },
+                    if undone == 1 { "its alternative" } else { "their alternatives" }
+                );
+                self.learned(text);
+                self.path.truncate(to + 1);
+                self.node = target;
+                self.decision = Some("the backjump to it".to_string());
             }
             _ => {}
         }
@@ -403,6 +492,10 @@ impl Explanation {
                     lines.push(format!("node {node}: the search decides {decision}"));
                     at = None;
                 }
+                Step::Learned { text, .. } => {
+                    lines.push(text.clone());
+                    at = None;
+                }
                 Step::Removed(e) => {
                     if at != Some(e.node) {
                         lines.push(match &e.decision {
@@ -431,6 +524,12 @@ impl Explanation {
             lines.push(format!(
                 "... and {} more removals, not explained (at most {MAX_EXPLAINED} are)",
                 self.unexplained
+            ));
+        }
+        if self.untold > 0 {
+            lines.push(format!(
+                "... and {} more nogoods and backjumps, not told (at most {MAX_LEARNED} are)",
+                self.untold
             ));
         }
         if let Some(v) = self.solution {

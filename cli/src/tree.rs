@@ -621,7 +621,12 @@ impl Drawing {
         let (_, height) = self.size();
         let mut y = height - self.margin / 2.0 - (self.nogood_rows as f64 - 1.0) * NOGOOD_ROW;
         for (k, jump) in forest.jumps.iter().take(LISTED_NOGOODS).enumerate() {
-            let words = format!("nogood {}: never together {}", k + 1, jump.nogood);
+            let never = if jump.nogood.contains(" ∧ ") {
+                "never together"
+            } else {
+                "never"
+            };
+            let words = format!("nogood {}: {never} {}", k + 1, jump.nogood);
             // A long nogood is cut to the drawing's width; its tooltip has it all.
             let shown: String = if words.chars().count() > 160 {
                 words.chars().take(159).chain(['…']).collect()

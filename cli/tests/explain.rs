@@ -245,3 +245,41 @@ fn the_traces_removal_counts_add_up_to_the_profile() {
     }
     std::fs::remove_file(&path).unwrap();
 }
+
+#[test]
+fn explain_names_the_nogoods_learned_and_the_backjumps() {
+    // The seed's pigeonhole puzzle with learning: a failure at node 5 teaches that r4c6 is a
+    // knife (a nogood of one atom), and the search jumps back to the root.
+    let ran = cpsolve(&["pigeonhole", "--learn", "--explain", "r4c6"], b"");
+    assert_eq!(ran.status, 0, "{}", ran.stderr);
+    let lines: Vec<&str> = ran.stdout.lines().collect();
+    let nogood = lines
+        .iter()
+        .position(|l| {
+            l.starts_with("% node 5 fails; learned the nogood: never r4c6 != knife (1 atom")
+                && l.contains("about r4c6")
+                && l.ends_with("it sends the search back to depth 0")
+        })
+        .unwrap_or_else(|| panic!("no nogood about r4c6:\n{}", ran.stdout));
+    assert!(
+        lines[nogood + 1].starts_with(
+            "% backjump from node 5 to node 0 (depth 5 to 0): 5 decisions undone without trying their alternatives"
+        ),
+        "{}",
+        ran.stdout
+    );
+    // Each nogood is followed by its backjump, and the story ends with the cell's value.
+    let nogoods = lines
+        .iter()
+        .filter(|l| l.contains("learned the nogood"))
+        .count();
+    let jumps = lines
+        .iter()
+        .filter(|l| l.starts_with("% backjump from"))
+        .count();
+    assert!(nogoods >= 2 && nogoods == jumps, "{}", ran.stdout);
+    assert!(ran.stdout.contains("% r4c6 = knife in the solution"));
+    // Without learning, the story has no nogood.
+    let plain = cpsolve(&["pigeonhole", "--explain", "r4c6"], b"");
+    assert!(!plain.stdout.contains("nogood") && !plain.stdout.contains("backjump"));
+}

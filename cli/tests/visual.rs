@@ -683,3 +683,243 @@ fn the_viewpoint_flag_is_pigeonholes_and_says_so_elsewhere() {
     assert_eq!(ran.status, 2);
     assert_eq!(ran.stderr.lines().count(), 1, "{}", ran.stderr);
 }
+
+/// `cpsolve ARGS -s --trace FILE` (text output): the trace's events and the statistics
+/// lines (`name=value`).
+fn traced_text(args: &[&str], name: &str) -> (Vec<Value>, HashMap<String, String>) {
+    let path = temporary(name);
+    let mut all: Vec<&str> = args.to_vec();
+    all.extend(["-s", "--trace", path.to_str().unwrap()]);
+    let ran = cpsolve(&all, b"");
+    assert_eq!(ran.status, 0, "{}", ran.stderr);
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::remove_file(&path).unwrap();
+    let events = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let stats = ran
+        .stdout
+        .lines()
+        .filter_map(|l| l.strip_prefix("%%%mzn-stat: "))
+        .filter_map(|l| l.split_once('='))
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    (events, stats)
+}
+
+/// Every placement of `n` queens, one per column (`rows[c]` from 0), none attacking another.
+fn queens_by_brute_force(n: usize) -> Vec<Vec<i64>> {
+    let mut all = Vec::new();
+    let mut rows = vec![0i64; n];
+    loop {
+        let safe = (0..n).all(|a| {
+            (a + 1..n)
+                .all(|b| rows[a] != rows[b] && (rows[a] - rows[b]).abs() != (b as i64 - a as i64))
+        });
+        if safe {
+            all.push(rows.clone());
+        }
+        // The next assignment, as an odometer.
+        let mut c = 0;
+        while c < n && rows[c] == n as i64 - 1 {
+            rows[c] = 0;
+            c += 1;
+        }
+        if c == n {
+            return all;
+        }
+        rows[c] += 1;
+    }
+}
+
+/// Does a nogood line's atom hold for `value`?
+fn atom_holds(atom: &Value, value: i64) -> bool {
+    let v = atom["value"].as_i64().unwrap();
+    match atom["op"].as_str().unwrap() {
+        ">=" => value >= v,
+        "<=" => value <= v,
+        "=" => value == v,
+        "!=" => value != v,
+        op => panic!("unknown atom operator {op}"),
+    }
+}
+
+#[test]
+fn a_trace_with_learning_names_its_nogoods_and_backjumps() {
+    let n = 6;
+    let (events, stats) = traced_text(&["queens", "6", "--learn"], "queens6-learn.jsonl");
+    let solutions = queens_by_brute_force(n);
+    assert_eq!(solutions.len(), 4);
+    let (mut nogoods, mut backjumps) = (0, 0);
+    let mut path: Vec<u64> = vec![0];
+    for (k, e) in events.iter().enumerate() {
+        match e["event"].as_str().unwrap() {
+            "branch" => {
+                let depth = e["depth"].as_u64().unwrap() as usize;
+                // A branch hangs from the node of the path one level up: after a backjump,
+                // from the node the search went back to.
+                assert_eq!(path[depth - 1], e["parent"].as_u64().unwrap(), "{e}");
+                path.truncate(depth);
+                path.push(e["node"].as_u64().unwrap());
+            }
+            "nogood" => {
+                nogoods += 1;
+                let atoms = e["atoms"].as_array().unwrap();
+                assert_eq!(atoms.len() as u64, e["size"].as_u64().unwrap());
+                assert!(!atoms.is_empty());
+                // Implied by the model: no placement of the queens satisfies all its atoms.
+                for rows in &solutions {
+                    let all_hold = atoms.iter().all(|a| {
+                        let var = a["var"].as_u64().unwrap() as usize;
+                        assert!(var < n, "an atom on a variable that is no queen: {a}");
+                        assert_eq!(a["name"], format!("c{}", var + 1));
+                        atom_holds(a, rows[var])
+                    });
+                    assert!(!all_hold, "the solution {rows:?} violates {e}");
+                }
+                // The backjump that follows goes where the nogood says.
+                let next = &events[k + 1];
+                assert_eq!(next["event"], "backjump", "{e}");
+                assert_eq!(next["to"], e["backjump"]);
+            }
+            "backjump" => {
+                backjumps += 1;
+                let (from, to) = (e["from"].as_u64().unwrap(), e["to"].as_u64().unwrap());
+                assert!(to < from, "{e}");
+                let closed: Vec<u64> = e["closed"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|c| c.as_u64().unwrap())
+                    .collect();
+                assert_eq!(closed.len() as u64, from - to, "{e}");
+                assert_eq!(closed[..], path[to as usize + 1..=from as usize], "{e}");
+                assert_eq!(e["target"].as_u64().unwrap(), path[to as usize], "{e}");
+                path.truncate(to as usize + 1);
+            }
+            _ => {}
+        }
+    }
+    assert!(
+        nogoods > 0 && backjumps > 0,
+        "{nogoods} nogoods, {backjumps} backjumps"
+    );
+    assert_eq!(stats["nogoods"], nogoods.to_string());
+    assert_eq!(stats["backjumps"], backjumps.to_string());
+    // Without learning, none of them.
+    let (events, _) = traced_text(&["queens", "6"], "queens6-plain.jsonl");
+    assert!(events
+        .iter()
+        .all(|e| e["event"] != "nogood" && e["event"] != "backjump"));
+}
+
+#[test]
+fn the_tree_draws_a_backjump_with_its_nogood() {
+    // The seed's pigeonhole puzzle, with learning: a failure at depth 5 learns that r4c6 must
+    // be a knife and jumps back to the root, undoing five decisions.
+    let svg_path = temporary("pigeonhole-learn.svg");
+    let ran = cpsolve(
+        &[
+            "pigeonhole",
+            "--learn",
+            "-s",
+            "--tree",
+            svg_path.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert_eq!(ran.status, 0, "{}", ran.stderr);
+    let svg = std::fs::read_to_string(&svg_path).unwrap();
+    std::fs::remove_file(&svg_path).unwrap();
+    assert_well_formed_xml(&svg);
+    let stat = |name: &str| -> u64 {
+        let line = ran
+            .stdout
+            .lines()
+            .find_map(|l| l.strip_prefix(&format!("%%%mzn-stat: {name}=")))
+            .unwrap();
+        line.parse().unwrap()
+    };
+    assert_eq!(drawn_nodes(&svg), stat("nodes"));
+    let backjumps = stat("backjumps");
+    assert!(backjumps >= 2, "{backjumps}");
+    assert_eq!(svg.matches("class=\"backjump\"").count() as u64, backjumps);
+    // The five decisions undone by the long jump, and the one by the short jump before it.
+    assert_eq!(svg.matches("class=\"jumped\"").count(), 6);
+    // The nogood that caused the long jump, as the puzzle reads it, tagged on its arrow.
+    assert!(svg.contains("nogood 2: never r4c6 != knife"), "{svg}");
+    assert!(svg.contains(">nogood 2<"));
+    // Where the jumps landed: node 5 failed again, and the root found the solution.
+    assert!(svg.contains("stroke=\"#d33\" stroke-width=\"2.5\""));
+    assert!(svg.contains("stroke=\"#2a2\" stroke-width=\"2.5\""));
+}
+
+#[test]
+fn the_animation_shows_a_nogood_and_the_backjump_it_causes() {
+    let (page, html, _) = animated(&["pigeonhole", "--learn"], "pigeonhole-learn.html");
+    let data = page_data(&html);
+    let frames = data["frames"].as_array().unwrap();
+    let names: Vec<&str> = data["names"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_str().unwrap())
+        .collect();
+    let marked = |f: &Value| -> Vec<&str> {
+        f["marks"]
+            .as_array()
+            .map(|m| {
+                m.iter()
+                    .map(|i| names[i.as_u64().unwrap() as usize])
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    // A failure, then its nogood, then the backjump.
+    let jump = frames
+        .iter()
+        .position(|f| f["kind"] == "backjump" && marked(f).len() == 5)
+        .expect("the long backjump has a frame");
+    assert_eq!(frames[jump - 1]["kind"], "nogood");
+    assert_eq!(marked(&frames[jump - 1]), ["r4c6"]);
+    assert!(frames[jump - 2]["kind"] == "failure" || frames[jump - 2]["kind"] == "backjump");
+    assert_eq!(
+        marked(&frames[jump]),
+        ["r1c5", "r1c6", "r3c5", "r3c2", "r3c3"],
+        "the decisions undone, in the order they were taken"
+    );
+    let text = frames[jump]["text"].as_str().unwrap();
+    assert!(
+        text.starts_with("backjump from depth 5 to depth 0"),
+        "{text}"
+    );
+    // Back at the root, the nogood makes r4c6 a knife.
+    let cell = names.iter().position(|n| *n == "r4c6").unwrap();
+    assert_eq!(frames[jump]["domains"][cell], serde_json::json!([1]));
+
+    let Some(chromium) = chromium() else { return };
+    for (k, kind, cells) in [(jump - 1, "nogood", 1), (jump, "backjump", 5)] {
+        let dom = shown(&chromium, &page, &k.to_string(), kind);
+        // The grid's cells (the legend, after it, shows one marked cell too).
+        let grid = &dom[..dom.find("id=\"legend\"").unwrap()];
+        assert_eq!(grid.matches(" marked\"").count(), cells, "{kind}: {dom}");
+        let step = &dom[dom.find("id=\"step\">").unwrap()..];
+        assert!(
+            step.starts_with(&format!(
+                "id=\"step\">{}",
+                if k == jump {
+                    "backjump"
+                } else {
+                    "learned nogood"
+                }
+            )),
+            "{step}"
+        );
+        assert!(
+            dom.contains("purple outline"),
+            "the legend says what the outline means"
+        );
+    }
+    let _ = std::fs::remove_file(&page);
+}
