@@ -7,7 +7,7 @@
 #   sh scripts/screenshots.sh
 #
 # It builds cpsolve (profile ci) and writes docs/images/tree-queens6.png,
-# docs/images/tree-pigeonhole.png, docs/images/animate-*.png, and the two pigeonhole pages
+# docs/images/tree-pigeonhole.png, docs/images/tree-pigeonhole-learn.png, docs/images/animate-*.png, and the two pigeonhole pages
 # docs/animations/pigeonhole-columns.html and pigeonhole-both.html (small: kept in the repository).
 set -eu
 chromium=${CHROMIUM:-/usr/bin/chromium}
@@ -31,6 +31,10 @@ $cpsolve queens 6 -a --tree "$work/queens6.svg" > /dev/null
 shot "$work/queens6.svg" "$PWD/docs/images/tree-queens6.png"
 $cpsolve pigeonhole --tree "$work/pigeonhole.svg" > /dev/null
 shot "$work/pigeonhole.svg" "$PWD/docs/images/tree-pigeonhole.png"
+# The same puzzle with learning: its backjump to the root, in the tree and in the animation
+# (step 13: the jump; docs/10-learning.md).
+$cpsolve pigeonhole --learn --tree "$work/pigeonhole-learn.svg" --animate "$work/pigeonhole-learn.html" > /dev/null
+shot "$work/pigeonhole-learn.svg" "$PWD/docs/images/tree-pigeonhole-learn.png"
 page() { # page HTML PNG SIZE: the page at a given step (HTML ends in #N or #last)
     "$chromium" --headless --no-sandbox --disable-gpu --disable-background-networking \
         --disable-component-update --disable-sync --no-first-run \
@@ -44,6 +48,7 @@ $cpsolve pigeonhole --animate docs/animations/pigeonhole-both.html > /dev/null
 $cpsolve pigeonhole --viewpoint columns --animate docs/animations/pigeonhole-columns.html > /dev/null
 page "$PWD/docs/animations/pigeonhole-both.html#20" animate-pigeonhole.png 900,460
 page "$PWD/docs/animations/pigeonhole-columns.html#40" animate-pigeonhole-columns.png 900,460
+page "$work/pigeonhole-learn.html#12" animate-pigeonhole-backjump.png 900,460
 # A Star Battle after its first star (regions bordered), and a Kakuro's
 # solution among its clue cells.
 $cpsolve starbattle puzzles/instances/beyond/starbattle6-1-2.txt --animate "$work/starbattle.html" > /dev/null

@@ -711,17 +711,35 @@ fn legend(jumps: bool) -> String {
     }
     if jumps {
         let y = y + LEGEND_ROW;
-        let _ = writeln!(
-            out,
-            "<path d=\"M{:.1},{y:.1} l18,0\" stroke=\"#8e44ad\" stroke-width=\"1.5\" stroke-dasharray=\"4,3\"/><text x=\"38\" y=\"{:.1}\">backjump to the node the search went back to, labelled with its nogood</text>",
-            14.0 - r,
-            y + 4.0
-        );
-        let _ = writeln!(
-            out,
-            "<circle cx=\"470\" cy=\"{y:.1}\" r=\"{r:.1}\" fill=\"none\" stroke=\"#8e44ad\" stroke-width=\"2\"/><text x=\"480\" y=\"{:.1}\">decision undone by a backjump, its alternative never tried</text>",
-            y + 4.0
-        );
+        let mut x = 14.0;
+        let items: [(&str, &str); 3] = [
+            (
+                "<path d=\"M{x0},{y} l16,0\" stroke=\"#8e44ad\" stroke-width=\"1.5\" stroke-dasharray=\"4,3\"/>",
+                "backjump, tagged with its nogood",
+            ),
+            (
+                "<circle cx=\"{x}\" cy=\"{y}\" r=\"{r}\" fill=\"none\" stroke=\"#8e44ad\" stroke-width=\"2\"/>",
+                "decision undone by a backjump, its alternative never tried",
+            ),
+            (
+                "<circle cx=\"{x}\" cy=\"{y}\" r=\"{r}\" fill=\"none\" stroke=\"#d33\" stroke-width=\"2.5\"/>",
+                "failed (green: solved) after a backjump came back",
+            ),
+        ];
+        for (shape, words) in items {
+            let drawn = shape
+                .replace("{x0}", &format!("{:.1}", x - r))
+                .replace("{x}", &format!("{x:.1}"))
+                .replace("{y}", &format!("{y:.1}"))
+                .replace("{r}", &format!("{r:.1}"));
+            let _ = writeln!(
+                out,
+                "{drawn}<text x=\"{:.1}\" y=\"{:.1}\">{words}</text>",
+                x + 14.0,
+                y + 4.0
+            );
+            x += 30.0 + 6.4 * words.len() as f64;
+        }
     }
     out.push_str("</g>\n");
     out
