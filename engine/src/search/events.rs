@@ -43,7 +43,8 @@ pub enum SearchEvent<'a> {
     /// learned that `atoms` never hold together in a solution (read as a clause: one of them
     /// is false). `lbd`: how many decision levels its atoms come from. `backjump`: the depth
     /// the search goes back to because of it, where all its atoms but one hold and it forces
-    /// the last one false (`None`: the search backtracks one level, as when counting).
+    /// the last one false, unless a restart comes first (`None`: the search backtracks one
+    /// level, as when counting).
     Nogood {
         atoms: &'a [Atom],
         lbd: u32,
@@ -616,5 +617,66 @@ impl Progress {
         self.has_objective
             .load(Ordering::Relaxed)
             .then(|| self.best_objective.load(Ordering::Relaxed))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::DecisionOp;
+
+    fn decide(var: u32, value: i32) -> Decision {
+        Decision {
+            var: VarId(var),
+            op: DecisionOp::Eq,
+            value,
+        }
+    }
+
+    #[test]
+    fn after_a_backjump_the_trace_goes_on_from_the_node_it_went_back_to() {
+        let mut trace = TraceWriter::new(Vec::new());
+        trace.name_variables(&Naming::numbered(&[VarId(0), VarId(1), VarId(2)], "q"));
+        for depth in 1..=3 {
+            let decision = decide(depth as u32 - 1, 0);
+            trace.on_event(&SearchEvent::Branch {
+                depth,
+                decision: &decision,
+                left: true,
+            });
+        }
+        trace.on_event(&SearchEvent::Failure {
+            depth: 3,
+            propagator: Some("p"),
+        });
+        let atoms = [Atom::Equal(VarId(0), 0), Atom::NotEqual(VarId(7), 4)];
+        trace.on_event(&SearchEvent::Nogood {
+            atoms: &atoms,
+            lbd: 2,
+            backjump: Some(1),
+        });
+        trace.on_event(&SearchEvent::Backjump { from: 3, to: 1 });
+        let decision = decide(2, 1);
+        trace.on_event(&SearchEvent::Branch {
+            depth: 2,
+            decision: &decision,
+            left: true,
+        });
+        let text = String::from_utf8(trace.into_inner()).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(
+            lines[5],
+            r#"{"event":"nogood","node":3,"depth":3,"size":2,"lbd":2,"backjump":1,"atoms":[{"var":0,"name":"q1","op":"=","value":0,"text":"q1 = 0"},{"var":7,"name":"x7","op":"!=","value":4,"text":"x7 != 4"}]}"#
+        );
+        assert_eq!(
+            lines[6],
+            r#"{"event":"backjump","node":3,"depth":3,"from":3,"to":1,"target":1,"closed":[2,3]}"#
+        );
+        // The next decision hangs from node 1, at depth 2.
+        assert!(
+            lines[7].starts_with(r#"{"event":"branch","node":4,"parent":1,"depth":2,"#),
+            "{}",
+            lines[7]
+        );
     }
 }
