@@ -34,7 +34,8 @@
 //! anything). A nogood is implied by the constraints (and the bound, which only tightens),
 //! never by a solution found, so counts stay exact. When counting or listing solutions the
 //! search backtracks chronologically; for a first solution or an optimum it backjumps to
-//! the level where the new nogood imposes something (`backjump`).
+//! the level where the new nogood imposes something (`backjump`). Each nogood and each
+//! backjump is announced as a search event (events.rs), after the failure's.
 //!
 //! Restarts: when the failures of the current run exceed the policy's cutoff, every level is
 //! closed and the search begins again from the root (which keeps the best bound, the
@@ -699,7 +700,8 @@ impl Dfs<'_> {
         }
     }
 
-    /// Learn a nogood from the failure just found (`propagator` failed, if one did).
+    /// Learn a nogood from the failure just found (`propagator` failed, if one did), and
+    /// announce it.
     #[cold]
     #[inline(never)]
     fn learn(&mut self, propagator: Option<u32>) {
