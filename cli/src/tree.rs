@@ -186,27 +186,9 @@ pub fn parse_trace(text: &str) -> Result<Forest, (usize, String)> {
                 forest.nodes[n].nogoods.push(nogood_words(&value));
             }
             "backjump" => {
-                let (id, target) = (field("node")?, field("target")?);
-                let known = |id: u64| {
-                    index_of
-                        .get(&id)
-                        .copied()
-                        .ok_or((number, format!("node {id} is not a node seen before")))
-                };
-                let (from, to) = (known(id)?, known(target)?);
-                for closed in value["closed"].as_array().into_iter().flatten() {
-                    let c = closed.as_u64().ok_or((
-                        number,
-                        "a backjump's \"closed\" holds node numbers".to_string(),
-                    ))?;
-                    forest.nodes[known(c)?].jumped = true;
-                }
-                let nogood = forest.nodes[from].nogoods.last().cloned();
-                forest.jumps.push(Jump {
-                    from,
-                    to,
-                    nogood: nogood.unwrap_or_default(),
-                });
+                let (from, to) = (field("node")?, field("target")?);
+                add_jump(&mut forest, &index_of, &value, (from, to))
+                    .map_err(|message| (number, message))?;
             }
             "restart" => {}
             other => {
@@ -218,6 +200,36 @@ pub fn parse_trace(text: &str) -> Result<Forest, (usize, String)> {
         }
     }
     Ok(forest)
+}
+
+/// A backjump line: from node `from` back to node `to` (trace ids), its `closed` nodes
+/// marked, its nogood the last one learned at `from`.
+fn add_jump(
+    forest: &mut Forest,
+    index_of: &std::collections::HashMap<u64, usize>,
+    value: &Value,
+    (from, to): (u64, u64),
+) -> Result<(), String> {
+    let known = |id: u64| {
+        index_of
+            .get(&id)
+            .copied()
+            .ok_or(format!("node {id} is not a node seen before"))
+    };
+    let (from, to) = (known(from)?, known(to)?);
+    for closed in value["closed"].as_array().into_iter().flatten() {
+        let c = closed
+            .as_u64()
+            .ok_or("a backjump's \"closed\" holds node numbers".to_string())?;
+        forest.nodes[known(c)?].jumped = true;
+    }
+    let nogood = forest.nodes[from].nogoods.last().cloned();
+    forest.jumps.push(Jump {
+        from,
+        to,
+        nogood: nogood.unwrap_or_default(),
+    });
+    Ok(())
 }
 
 /// Where each node is drawn, after collapsing.
