@@ -57,8 +57,9 @@ struct Node {
     nogoods: Vec<String>,
     /// A backjump undid this node's decision without trying its alternative.
     jumped: bool,
-    /// What happened here after a backjump brought the search back (a failure or a
-    /// solution at a node that had branched already), if anything did.
+    /// A backjump brought the search back to this node; and what happened here then (a
+    /// failure or a solution at a node that had branched already), if anything did.
+    landed: bool,
     after_jump: Option<Kind>,
 }
 
@@ -95,6 +96,7 @@ impl Node {
             tree,
             nogoods: Vec::new(),
             jumped: false,
+            landed: false,
             after_jump: None,
         }
     }
@@ -173,8 +175,9 @@ pub fn parse_trace(text: &str) -> Result<Forest, (usize, String)> {
                     Kind::Failed
                 };
                 match node.kind {
-                    // Back at a node after a backjump (the root too, after a restart's).
-                    Kind::Root | Kind::Branched => node.after_jump = Some(kind),
+                    // Back at a node after a backjump.
+                    Kind::Root | Kind::Branched if node.landed => node.after_jump = Some(kind),
+                    Kind::Root => {}
                     _ => node.kind = kind,
                 }
             }
@@ -217,6 +220,7 @@ fn add_jump(
             .ok_or(format!("node {id} is not a node seen before"))
     };
     let (from, to) = (known(from)?, known(to)?);
+    forest.nodes[to].landed = true;
     for closed in value["closed"].as_array().into_iter().flatten() {
         let c = closed
             .as_u64()
