@@ -462,6 +462,10 @@ fn linear_overflow_is_judged_on_the_domains() {
     // The same coefficients over 32-bit domains could overflow: refused.
     let wide = "var -2147483648..2147483646: x;\nvar 0..2: y;\nconstraint int_lin_le([4294967296, 1073741824], [x, y], 1073741824);\nsolve satisfy;\n";
     assert!(error_of(wide).contains("too large for 64-bit sums"));
+    // One variable twice, whose coefficients add up beyond i64: refused, not a panic in
+    // the merging of the terms.
+    let repeated = "var 0..1: x;\nconstraint int_lin_le([9223372036854775807, 9223372036854775807], [x, x], 5);\nsolve satisfy;\n";
+    assert!(error_of(repeated).contains("too large for 64-bit sums"));
 }
 
 #[test]

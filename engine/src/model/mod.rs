@@ -320,8 +320,12 @@ impl Model {
                 .abs()
                 .max((self.store.max(x) as i128).abs())
         };
-        // On the merged terms, as posted: `2^31·x - 2^31·x` is no term at all.
-        let bound: i128 = linear::merge_terms(terms)
+        // On the merged terms, as posted: `2^31·x - 2^31·x` is no term at all, and
+        // `2^62·x + 2^62·x` a coefficient past `i64`.
+        let Some(merged) = linear::merge_terms_checked(terms) else {
+            return false;
+        };
+        let bound: i128 = merged
             .iter()
             .map(|&(a, x)| (a as i128).abs() * largest(x))
             .sum::<i128>()

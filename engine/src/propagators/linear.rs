@@ -315,16 +315,26 @@ pub(crate) fn push_fixed_except(
 }
 
 /// The terms with each variable once (its coefficients added up) and no zero coefficient:
-/// `2x + 3y - 2x` is `3y`. Every linear propagator starts from this form.
-/// Linear in the number of terms (a map from each variable to its place), so that a sum of
-/// 300,000 terms is built at once.
+/// `2x + 3y - 2x` is `3y`. Every linear propagator starts from this form. Panics if one
+/// variable's coefficients add up beyond `i64`; the model refuses such a sum before it gets
+/// here ([`merge_terms_checked`], `Model::linear_fits`).
 pub(crate) fn merge_terms(terms: &[(i64, VarId)]) -> Vec<(i64, VarId)> {
+    merge_terms_checked(terms).expect("a variable's coefficients add up beyond i64")
+}
+
+/// [`merge_terms`], or `None` if one variable's coefficients add up beyond `i64`
+/// (`2^62·x + 2^62·x`). Linear in the number of terms (a map from each variable to its
+/// place), so that a sum of 300,000 terms is built at once.
+pub(crate) fn merge_terms_checked(terms: &[(i64, VarId)]) -> Option<Vec<(i64, VarId)>> {
     let mut merged: Vec<(i64, VarId)> = Vec::with_capacity(terms.len());
     let mut place: std::collections::HashMap<VarId, usize> =
         std::collections::HashMap::with_capacity(terms.len());
     for &(a, x) in terms {
         match place.entry(x) {
-            std::collections::hash_map::Entry::Occupied(at) => merged[*at.get()].0 += a,
+            std::collections::hash_map::Entry::Occupied(at) => {
+                let sum = &mut merged[*at.get()].0;
+                *sum = sum.checked_add(a)?;
+            }
             std::collections::hash_map::Entry::Vacant(slot) => {
                 slot.insert(merged.len());
                 merged.push((a, x));
@@ -332,7 +342,7 @@ pub(crate) fn merge_terms(terms: &[(i64, VarId)]) -> Vec<(i64, VarId)> {
         }
     }
     merged.retain(|&(a, _)| a != 0);
-    merged
+    Some(merged)
 }
 
 /// Terms on views as plain terms: `Σ kᵢ·(aᵢ·xᵢ + bᵢ)` is `Σ (kᵢ·aᵢ)·xᵢ + Σ kᵢ·bᵢ`, each
