@@ -930,3 +930,97 @@ fn vectors_differ_explains_by_the_equal_positions() {
     }
     assert_precise("vectors_differ", all, true);
 }
+
+#[test]
+fn global_cardinality_explains_by_counting_certificates() {
+    use engine::propagators::count::GlobalCardinality;
+    let mut all = ExplanationStats::default();
+    for (k, (scope, counts)) in [
+        (vec![0, 1, 2, 3], vec![(1, 2), (2, 1)]),
+        (vec![0, 1, 2], vec![(0, 1), (1, 1), (2, 1)]),
+        (vec![0, 1, 2, 3], vec![(0, 0), (2, 2)]),
+        (vec![0, 1, 0, 2], vec![(1, 2), (3, 1)]),
+        (vec![0, 1, 2], vec![(1, 1), (1, 2)]),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let arity = scope.iter().max().unwrap() + 1;
+        let check = |t: &[i32]| {
+            counts
+                .iter()
+                .all(|&(v, c)| scope.iter().filter(|&&i| t[i] == v).count() as u32 == c)
+        };
+        let mut cfg = config(arity, -1, 3, 300 + k as u64);
+        cfg.max_size = 3;
+        let stats = check_explanations("global_cardinality", &cfg, &check, &|xs| {
+            let vars: Vec<VarId> = scope.iter().map(|&i| xs[i]).collect();
+            Box::new(GlobalCardinality::new(&vars, &counts))
+        });
+        assert_eq!(
+            stats.precise, stats.explained,
+            "global_cardinality {scope:?} {counts:?}"
+        );
+        total(&mut all, stats);
+    }
+    assert_precise("global_cardinality", all, true);
+}
+
+#[test]
+fn inverse_explains_by_the_channelling_atoms() {
+    use engine::propagators::inverse::Inverse;
+    let mut all = ExplanationStats::default();
+    for (n, x_base, y_base) in [(2usize, 0, 0), (3, 1, 0), (3, 0, 1), (2, 1, 1)] {
+        let check = |t: &[i32]| {
+            let (xs, ys) = t.split_at(n);
+            let channels = |a: &[i32], a_base: i32, b: &[i32], b_base: i32| {
+                (0..n).all(|i| {
+                    let j = a[i] - b_base;
+                    0 <= j && (j as usize) < n && b[j as usize] == a_base + i as i32
+                })
+            };
+            channels(xs, x_base, ys, y_base) && channels(ys, y_base, xs, x_base)
+        };
+        let mut cfg = config(2 * n, -1, 3, 310 + n as u64 + x_base as u64);
+        cfg.max_size = 3;
+        let stats = check_explanations("inverse", &cfg, &check, &|xs| {
+            Box::new(Inverse::new(&xs[..n], x_base, &xs[n..], y_base))
+        });
+        assert_eq!(stats.precise, stats.explained, "inverse of {n}");
+        total(&mut all, stats);
+    }
+    assert_precise("inverse", all, true);
+}
+
+#[test]
+fn lex_explains_position_by_position() {
+    use engine::propagators::lex::Lex;
+    let mut all = ExplanationStats::default();
+    for (k, (nx, ny, strict)) in [
+        (2usize, 2usize, false),
+        (3, 3, true),
+        (3, 2, false),
+        (2, 3, true),
+        (3, 3, false),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let check = |t: &[i32]| {
+            let (xs, ys) = t.split_at(nx);
+            match xs.cmp(ys) {
+                std::cmp::Ordering::Less => true,
+                std::cmp::Ordering::Equal => !strict,
+                std::cmp::Ordering::Greater => false,
+            }
+        };
+        let mut cfg = config(nx + ny, 0, 3, 320 + k as u64);
+        cfg.max_size = 3;
+        let stats = check_explanations("lex", &cfg, &check, &|xs| {
+            Box::new(Lex::new(&xs[..nx], &xs[nx..], strict))
+        });
+        assert_eq!(stats.precise, stats.explained, "lex {nx} {ny} {strict}");
+        total(&mut all, stats);
+    }
+    assert_precise("lex", all, true);
+}
