@@ -1024,3 +1024,46 @@ fn lex_explains_position_by_position() {
     }
     assert_precise("lex", all, true);
 }
+
+#[test]
+fn disjunctive_explains_by_its_rules_replayed() {
+    use engine::propagators::scheduling::disjunctive::Disjunctive;
+    let mut all = ExplanationStats::default();
+    for (k, (durations, strict, rules)) in [
+        (vec![2, 1, 3], false, 0),
+        (vec![2, 2, 2], false, 1),
+        (vec![3, 2, 0, 1], true, 0),
+        (vec![1, 3, 2, 2], false, 0),
+        (vec![2, 0, 2], true, 2),
+        (vec![3, 1, 2], false, 2),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let n = durations.len();
+        let check = |s: &[i32]| {
+            (0..n).all(|i| {
+                (i + 1..n).all(|j| {
+                    let (di, dj) = (durations[i], durations[j]);
+                    (!strict && (di == 0 || dj == 0)) || s[i] + di <= s[j] || s[j] + dj <= s[i]
+                })
+            })
+        };
+        let mut cfg = config(n, 0, 7, 330 + k as u64);
+        cfg.max_size = 5;
+        let stats = check_explanations("disjunctive", &cfg, &check, &|xs| {
+            let p = Disjunctive::new(xs, &durations, strict);
+            match rules {
+                1 => Box::new(p.time_tabling_only()),
+                2 => Box::new(p.without_detectable_precedences()),
+                _ => Box::new(p),
+            }
+        });
+        assert_eq!(
+            stats.precise, stats.explained,
+            "disjunctive {durations:?} {strict}"
+        );
+        total(&mut all, stats);
+    }
+    assert_precise("disjunctive", all, true);
+}

@@ -21,6 +21,8 @@
 pub mod cumulative;
 pub mod cumulative_var;
 pub mod disjunctive;
+mod disjunctive_explain;
+mod time_table_explain;
 
 use crate::propagator::{Conflict, Context, PropResult};
 use crate::store::VarId;
