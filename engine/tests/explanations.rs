@@ -1067,3 +1067,45 @@ fn disjunctive_explains_by_its_rules_replayed() {
     }
     assert_precise("disjunctive", all, true);
 }
+
+#[test]
+fn cumulative_var_explains_by_its_rules_replayed() {
+    use engine::propagators::scheduling::cumulative_var::CumulativeVar;
+    let mut all = ExplanationStats::default();
+    for n in 1..=3usize {
+        // Starts, durations, uses, capacity: the harness's variables in that order.
+        let check = |t: &[i32]| {
+            let (s, rest) = t.split_at(n);
+            let (d, rest) = rest.split_at(n);
+            let (r, c) = rest.split_at(n);
+            d.iter().chain(r).chain(c).all(|&v| v >= 0)
+                && (-2..12).all(|tau| {
+                    let used: i32 = (0..n)
+                        .filter(|&i| s[i] <= tau && tau < s[i] + d[i])
+                        .map(|i| r[i])
+                        .sum();
+                    used <= c[0]
+                })
+        };
+        let mut cfg = config(3 * n + 1, 0, 3, 340 + n as u64);
+        cfg.first_ranges = (0..n)
+            .map(|_| (0, 4))
+            .chain((0..n).map(|_| (-1, 3)))
+            .chain((0..n).map(|_| (0, 2)))
+            .chain([(-1, 3)])
+            .collect();
+        cfg.max_size = 3;
+        cfg.trials = if n == 3 { 60 } else { 200 };
+        let stats = check_explanations("cumulative_var", &cfg, &check, &|v| {
+            Box::new(CumulativeVar::new(
+                &v[..n],
+                &v[n..2 * n],
+                &v[2 * n..3 * n],
+                v[3 * n],
+            ))
+        });
+        assert_eq!(stats.precise, stats.explained, "cumulative_var of {n}");
+        total(&mut all, stats);
+    }
+    assert_precise("cumulative_var (time-table)", all, true);
+}

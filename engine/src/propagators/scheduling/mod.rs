@@ -20,6 +20,7 @@
 
 pub mod cumulative;
 pub mod cumulative_var;
+mod cumulative_var_explain;
 pub mod disjunctive;
 mod disjunctive_explain;
 mod time_table_explain;

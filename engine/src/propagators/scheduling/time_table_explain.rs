@@ -107,6 +107,24 @@ impl TimeTableReplay {
         }
     }
 
+    /// The others' use over `seg` (task `skip` left out).
+    pub(crate) fn others(&self, seg: &CoveredSegment, skip: usize) -> i64 {
+        seg.tasks
+            .iter()
+            .filter(|&&j| j != skip)
+            .map(|&j| self.tasks[j].usage.value)
+            .sum()
+    }
+
+    /// The nodes of every task covering `seg` but `skip`: the others' whole use there.
+    pub(crate) fn all_others(&self, seg: &CoveredSegment, skip: usize) -> Vec<usize> {
+        seg.tasks
+            .iter()
+            .filter(|&&j| j != skip)
+            .flat_map(|&j| self.parts[j].as_ref().unwrap().2.iter().copied())
+            .collect()
+    }
+
     /// If the others covering `seg` (task `skip` left out) use more than `room`, the nodes
     /// of just enough of them, the largest uses first.
     pub(crate) fn overloading(
