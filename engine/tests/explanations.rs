@@ -1109,3 +1109,37 @@ fn cumulative_var_explains_by_its_rules_replayed() {
     }
     assert_precise("cumulative_var (time-table)", all, true);
 }
+
+#[test]
+fn subcircuit_explains_by_the_fixed_chain_or_cycle() {
+    use engine::propagators::graph::subcircuit::Subcircuit;
+    let mut all = ExplanationStats::default();
+    for n in 2..=5usize {
+        let check = |t: &[i32]| {
+            if t.iter().any(|&v| v < 0 || v >= n as i32) {
+                return false;
+            }
+            let inside: Vec<usize> = (0..n).filter(|&i| t[i] != i as i32).collect();
+            let Some(&first) = inside.first() else {
+                return true;
+            };
+            let (mut node, mut steps) = (first, 0);
+            loop {
+                node = t[node] as usize;
+                steps += 1;
+                if node == first || steps > n || t[node] == node as i32 {
+                    break;
+                }
+            }
+            node == first && steps == inside.len()
+        };
+        let mut cfg = config(n, -1, n as i32, 350 + n as u64);
+        cfg.max_size = 3;
+        let stats = check_explanations("subcircuit", &cfg, &check, &|xs| {
+            Box::new(Subcircuit::new(xs))
+        });
+        assert_eq!(stats.precise, stats.explained, "subcircuit of {n}");
+        total(&mut all, stats);
+    }
+    assert_precise("subcircuit", all, true);
+}
