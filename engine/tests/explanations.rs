@@ -1143,3 +1143,58 @@ fn subcircuit_explains_by_the_fixed_chain_or_cycle() {
     }
     assert_precise("subcircuit", all, true);
 }
+
+#[test]
+fn diffn_explains_by_the_pairs_replayed() {
+    use engine::propagators::packing::diffn::Diffn;
+    let mut all = ExplanationStats::default();
+    for (k, (n, strict, hole_rule)) in [
+        (2usize, true, true),
+        (2, false, true),
+        (2, true, false),
+        (3, true, true),
+        (3, false, true),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        // x, y, dx, dy of each rectangle in turn.
+        let check = |t: &[i32]| {
+            let r = |i: usize| (t[4 * i], t[4 * i + 1], t[4 * i + 2], t[4 * i + 3]);
+            (0..n).all(|i| {
+                (i + 1..n).all(|j| {
+                    let ((xi, yi, wi, hi), (xj, yj, wj, hj)) = (r(i), r(j));
+                    xi + wi <= xj
+                        || xj + wj <= xi
+                        || yi + hi <= yj
+                        || yj + hj <= yi
+                        || (!strict && [wi, hi, wj, hj].contains(&0))
+                })
+            })
+        };
+        let (origin, size) = if n == 2 {
+            ((0, 3), (0, 2))
+        } else {
+            ((0, 2), (1, 2))
+        };
+        let mut cfg = config(4 * n, 0, 3, 360 + k as u64);
+        cfg.first_ranges = (0..n).flat_map(|_| [origin, origin, size, size]).collect();
+        cfg.max_size = 3;
+        cfg.trials = if n == 2 { 2000 } else { 600 };
+        let stats = check_explanations("diffn", &cfg, &check, &|v| {
+            let pick = |o: usize| (0..n).map(|i| v[4 * i + o]).collect::<Vec<_>>();
+            let p = Diffn::new(&pick(0), &pick(1), &pick(2), &pick(3), strict);
+            if hole_rule {
+                Box::new(p)
+            } else {
+                Box::new(p.without_hole_rule())
+            }
+        });
+        assert_eq!(
+            stats.precise, stats.explained,
+            "diffn of {n} {strict} {hole_rule}"
+        );
+        total(&mut all, stats);
+    }
+    assert_precise("diffn", all, true);
+}
