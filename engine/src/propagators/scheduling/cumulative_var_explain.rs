@@ -85,7 +85,8 @@ fn raise_capacity(graph: &mut BoundGraph<'_>, table: &TimeTableReplay, cap: usiz
         .max_by_key(|seg| table.others(seg, usize::MAX))
     {
         let height = table.others(seg, usize::MAX);
-        graph.raise_lo(cap, height, table.all_others(seg, usize::MAX));
+        let from = table.all_others(graph, seg, usize::MAX);
+        graph.raise_lo(cap, height, from);
     }
     for task in &table.tasks {
         if task.duration.value > 0 && !graph.stopped() {
@@ -118,7 +119,7 @@ fn lower_use(graph: &mut BoundGraph<'_>, table: &TimeTableReplay, i: usize) {
     if let Some(seg) = fullest.filter(|seg| table.others(seg, i) > 0) {
         room -= table.others(seg, i);
         from.extend([graph.lo_node[s], graph.hi_node[s]]);
-        from.extend(table.all_others(seg, i));
+        from.extend(table.all_others(graph, seg, i));
     }
     graph.lower_hi(s + 2, room, from);
 }
@@ -148,7 +149,7 @@ fn lower_duration(graph: &mut BoundGraph<'_>, table: &TimeTableReplay, i: usize)
         if seg.end <= reach {
             continue;
         }
-        let Some(nodes) = table.overloading(seg, Some(i), room) else {
+        let Some(nodes) = table.overloading(graph, seg, Some(i), room) else {
             continue;
         };
         from.extend(nodes);

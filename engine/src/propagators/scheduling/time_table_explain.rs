@@ -15,6 +15,7 @@
 //! reads each bound as the replay has moved it), never less, so it explains every atom the
 //! run made true.
 
+use crate::atom::Atom;
 use crate::propagators::bound_replay::BoundGraph;
 
 /// A least duration, use or (for the capacity) greatest value: the amount, and the node of
@@ -116,19 +117,11 @@ impl TimeTableReplay {
             .sum()
     }
 
-    /// The nodes of every task covering `seg` but `skip`: the others' whole use there.
-    pub(crate) fn all_others(&self, seg: &CoveredSegment, skip: usize) -> Vec<usize> {
-        seg.tasks
-            .iter()
-            .filter(|&&j| j != skip)
-            .flat_map(|&j| self.parts[j].as_ref().unwrap().2.iter().copied())
-            .collect()
-    }
-
     /// If the others covering `seg` (task `skip` left out) use more than `room`, the nodes
     /// of just enough of them, the largest uses first.
     pub(crate) fn overloading(
         &self,
+        graph: &mut BoundGraph<'_>,
         seg: &CoveredSegment,
         skip: Option<usize>,
         room: i64,
@@ -141,22 +134,60 @@ impl TimeTableReplay {
             .collect();
         covering.sort_by_key(|&j| std::cmp::Reverse(self.tasks[j].usage.value));
         let mut used = 0;
-        let mut nodes = Vec::new();
-        for j in covering {
+        let mut count = 0;
+        for &j in &covering {
             used += self.tasks[j].usage.value;
-            nodes.extend_from_slice(&self.parts[j].as_ref().unwrap().2);
+            count += 1;
             if used > room {
-                return Some(nodes);
+                break;
             }
         }
-        None
+        (used > room).then(|| {
+            (covering[..count].iter())
+                .flat_map(|&j| self.covers(graph, j, seg))
+                .collect()
+        })
+    }
+
+    /// The nodes of every task covering `seg` but `skip`: the others' whole use there.
+    pub(crate) fn all_others(
+        &self,
+        graph: &mut BoundGraph<'_>,
+        seg: &CoveredSegment,
+        skip: usize,
+    ) -> Vec<usize> {
+        (seg.tasks.iter())
+            .filter(|&&j| j != skip)
+            .flat_map(|&j| self.covers(graph, j, seg))
+            .collect()
+    }
+
+    /// The nodes that make task `j` cover `seg`: its least duration and use, and for its
+    /// start the weakest atoms that keep it over the segment (`[s ≥ end − d]`, `[s ≤ start]`,
+    /// as `cumulative.rs` says them) where the inputs already imply them, else the bounds
+    /// of the replay.
+    fn covers(&self, graph: &mut BoundGraph<'_>, j: usize, seg: &CoveredSegment) -> Vec<usize> {
+        let (task, part) = (self.tasks[j], self.parts[j].as_ref().unwrap());
+        let (s, x) = (task.start, graph.var(task.start));
+        let mut nodes: Vec<usize> = part.2[2..].to_vec();
+        let input = graph.input(s);
+        let from = seg.end - task.duration.value;
+        nodes.push(match i32::try_from(from) {
+            Ok(w) if input.min() >= w => graph.input_atom(Atom::AtLeast(x, w)),
+            _ => part.2[0],
+        });
+        nodes.push(match i32::try_from(seg.start) {
+            Ok(w) if input.max() <= w => graph.input_atom(Atom::AtMost(x, w)),
+            _ => part.2[1],
+        });
+        nodes
     }
 
     /// Replay the check: a segment whose parts exceed the capacity fails the graph.
     pub(crate) fn check_overload(&self, graph: &mut BoundGraph<'_>) {
         let capacity = self.capacity;
         for seg in &self.segments {
-            if let Some(mut nodes) = self.overloading(seg, None, capacity.value) {
+            if let Some(mut nodes) = self.overloading(graph, seg, None, capacity.value) {
                 nodes.extend(nodes_of(capacity));
                 graph.fail(nodes);
                 return;
@@ -180,7 +211,7 @@ impl TimeTableReplay {
             }
             let est = graph.lo[s];
             if seg.start < est + d && est < seg.end {
-                if let Some(mut from) = self.overloading(seg, Some(i), room) {
+                if let Some(mut from) = self.overloading(graph, seg, Some(i), room) {
                     from.extend_from_slice(&own);
                     from.push(graph.lo_node[s]);
                     graph.raise_lo(s, seg.end, from);
@@ -193,7 +224,7 @@ impl TimeTableReplay {
             }
             let lst = graph.hi[s];
             if seg.start < lst + d && lst < seg.end {
-                if let Some(mut from) = self.overloading(seg, Some(i), room) {
+                if let Some(mut from) = self.overloading(graph, seg, Some(i), room) {
                     from.extend_from_slice(&own);
                     from.push(graph.hi_node[s]);
                     graph.lower_hi(s, seg.start - d, from);
