@@ -930,3 +930,335 @@ fn vectors_differ_explains_by_the_equal_positions() {
     }
     assert_precise("vectors_differ", all, true);
 }
+
+#[test]
+fn global_cardinality_explains_by_counting_certificates() {
+    use engine::propagators::count::GlobalCardinality;
+    let mut all = ExplanationStats::default();
+    for (k, (scope, counts)) in [
+        (vec![0, 1, 2, 3], vec![(1, 2), (2, 1)]),
+        (vec![0, 1, 2], vec![(0, 1), (1, 1), (2, 1)]),
+        (vec![0, 1, 2, 3], vec![(0, 0), (2, 2)]),
+        (vec![0, 1, 0, 2], vec![(1, 2), (3, 1)]),
+        (vec![0, 1, 2], vec![(1, 1), (1, 2)]),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let arity = scope.iter().max().unwrap() + 1;
+        let check = |t: &[i32]| {
+            counts
+                .iter()
+                .all(|&(v, c)| scope.iter().filter(|&&i| t[i] == v).count() as u32 == c)
+        };
+        let mut cfg = config(arity, -1, 3, 300 + k as u64);
+        cfg.max_size = 3;
+        let stats = check_explanations("global_cardinality", &cfg, &check, &|xs| {
+            let vars: Vec<VarId> = scope.iter().map(|&i| xs[i]).collect();
+            Box::new(GlobalCardinality::new(&vars, &counts))
+        });
+        assert_eq!(
+            stats.precise, stats.explained,
+            "global_cardinality {scope:?} {counts:?}"
+        );
+        total(&mut all, stats);
+    }
+    assert_precise("global_cardinality", all, true);
+}
+
+#[test]
+fn inverse_explains_by_the_channelling_atoms() {
+    use engine::propagators::inverse::Inverse;
+    let mut all = ExplanationStats::default();
+    for (n, x_base, y_base) in [(2usize, 0, 0), (3, 1, 0), (3, 0, 1), (2, 1, 1)] {
+        let check = |t: &[i32]| {
+            let (xs, ys) = t.split_at(n);
+            let channels = |a: &[i32], a_base: i32, b: &[i32], b_base: i32| {
+                (0..n).all(|i| {
+                    let j = a[i] - b_base;
+                    0 <= j && (j as usize) < n && b[j as usize] == a_base + i as i32
+                })
+            };
+            channels(xs, x_base, ys, y_base) && channels(ys, y_base, xs, x_base)
+        };
+        let mut cfg = config(2 * n, -1, 3, 310 + n as u64 + x_base as u64);
+        cfg.max_size = 3;
+        let stats = check_explanations("inverse", &cfg, &check, &|xs| {
+            Box::new(Inverse::new(&xs[..n], x_base, &xs[n..], y_base))
+        });
+        assert_eq!(stats.precise, stats.explained, "inverse of {n}");
+        total(&mut all, stats);
+    }
+    assert_precise("inverse", all, true);
+}
+
+#[test]
+fn lex_explains_position_by_position() {
+    use engine::propagators::lex::Lex;
+    let mut all = ExplanationStats::default();
+    for (k, (nx, ny, strict)) in [
+        (2usize, 2usize, false),
+        (3, 3, true),
+        (3, 2, false),
+        (2, 3, true),
+        (3, 3, false),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let check = |t: &[i32]| {
+            let (xs, ys) = t.split_at(nx);
+            match xs.cmp(ys) {
+                std::cmp::Ordering::Less => true,
+                std::cmp::Ordering::Equal => !strict,
+                std::cmp::Ordering::Greater => false,
+            }
+        };
+        let mut cfg = config(nx + ny, 0, 3, 320 + k as u64);
+        cfg.max_size = 3;
+        let stats = check_explanations("lex", &cfg, &check, &|xs| {
+            Box::new(Lex::new(&xs[..nx], &xs[nx..], strict))
+        });
+        assert_eq!(stats.precise, stats.explained, "lex {nx} {ny} {strict}");
+        total(&mut all, stats);
+    }
+    assert_precise("lex", all, true);
+}
+
+#[test]
+fn disjunctive_explains_by_its_rules_replayed() {
+    use engine::propagators::scheduling::disjunctive::Disjunctive;
+    let mut all = ExplanationStats::default();
+    for (k, (durations, strict, rules)) in [
+        (vec![2, 1, 3], false, 0),
+        (vec![2, 2, 2], false, 1),
+        (vec![3, 2, 0, 1], true, 0),
+        (vec![1, 3, 2, 2], false, 0),
+        (vec![2, 0, 2], true, 2),
+        (vec![3, 1, 2], false, 2),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        let n = durations.len();
+        let check = |s: &[i32]| {
+            (0..n).all(|i| {
+                (i + 1..n).all(|j| {
+                    let (di, dj) = (durations[i], durations[j]);
+                    (!strict && (di == 0 || dj == 0)) || s[i] + di <= s[j] || s[j] + dj <= s[i]
+                })
+            })
+        };
+        let mut cfg = config(n, 0, 7, 330 + k as u64);
+        cfg.max_size = 5;
+        let stats = check_explanations("disjunctive", &cfg, &check, &|xs| {
+            let p = Disjunctive::new(xs, &durations, strict);
+            match rules {
+                1 => Box::new(p.time_tabling_only()),
+                2 => Box::new(p.without_detectable_precedences()),
+                _ => Box::new(p),
+            }
+        });
+        assert_eq!(
+            stats.precise, stats.explained,
+            "disjunctive {durations:?} {strict}"
+        );
+        total(&mut all, stats);
+    }
+    assert_precise("disjunctive", all, true);
+}
+
+#[test]
+fn cumulative_var_explains_by_its_rules_replayed() {
+    use engine::propagators::scheduling::cumulative_var::CumulativeVar;
+    let mut all = ExplanationStats::default();
+    for n in 1..=3usize {
+        // Starts, durations, uses, capacity: the harness's variables in that order.
+        let check = |t: &[i32]| {
+            let (s, rest) = t.split_at(n);
+            let (d, rest) = rest.split_at(n);
+            let (r, c) = rest.split_at(n);
+            d.iter().chain(r).chain(c).all(|&v| v >= 0)
+                && (-2..12).all(|tau| {
+                    let used: i32 = (0..n)
+                        .filter(|&i| s[i] <= tau && tau < s[i] + d[i])
+                        .map(|i| r[i])
+                        .sum();
+                    used <= c[0]
+                })
+        };
+        let mut cfg = config(3 * n + 1, 0, 3, 340 + n as u64);
+        cfg.first_ranges = (0..n)
+            .map(|_| (0, 4))
+            .chain((0..n).map(|_| (-1, 3)))
+            .chain((0..n).map(|_| (0, 2)))
+            .chain([(-1, 3)])
+            .collect();
+        cfg.max_size = 3;
+        cfg.trials = if n == 3 { 60 } else { 200 };
+        let stats = check_explanations("cumulative_var", &cfg, &check, &|v| {
+            Box::new(CumulativeVar::new(
+                &v[..n],
+                &v[n..2 * n],
+                &v[2 * n..3 * n],
+                v[3 * n],
+            ))
+        });
+        assert_eq!(stats.precise, stats.explained, "cumulative_var of {n}");
+        total(&mut all, stats);
+    }
+    assert_precise("cumulative_var (time-table)", all, true);
+}
+
+#[test]
+fn subcircuit_explains_by_the_fixed_chain_or_cycle() {
+    use engine::propagators::graph::subcircuit::Subcircuit;
+    let mut all = ExplanationStats::default();
+    for n in 2..=5usize {
+        let check = |t: &[i32]| {
+            if t.iter().any(|&v| v < 0 || v >= n as i32) {
+                return false;
+            }
+            let inside: Vec<usize> = (0..n).filter(|&i| t[i] != i as i32).collect();
+            let Some(&first) = inside.first() else {
+                return true;
+            };
+            let (mut node, mut steps) = (first, 0);
+            loop {
+                node = t[node] as usize;
+                steps += 1;
+                if node == first || steps > n || t[node] == node as i32 {
+                    break;
+                }
+            }
+            node == first && steps == inside.len()
+        };
+        let mut cfg = config(n, -1, n as i32, 350 + n as u64);
+        cfg.max_size = 3;
+        let stats = check_explanations("subcircuit", &cfg, &check, &|xs| {
+            Box::new(Subcircuit::new(xs))
+        });
+        assert_eq!(stats.precise, stats.explained, "subcircuit of {n}");
+        total(&mut all, stats);
+    }
+    assert_precise("subcircuit", all, true);
+}
+
+#[test]
+fn diffn_explains_by_the_pairs_replayed() {
+    use engine::propagators::packing::diffn::Diffn;
+    let mut all = ExplanationStats::default();
+    for (k, (n, strict, hole_rule)) in [
+        (2usize, true, true),
+        (2, false, true),
+        (2, true, false),
+        (3, true, true),
+        (3, false, true),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        // x, y, dx, dy of each rectangle in turn.
+        let check = |t: &[i32]| {
+            let r = |i: usize| (t[4 * i], t[4 * i + 1], t[4 * i + 2], t[4 * i + 3]);
+            (0..n).all(|i| {
+                (i + 1..n).all(|j| {
+                    let ((xi, yi, wi, hi), (xj, yj, wj, hj)) = (r(i), r(j));
+                    xi + wi <= xj
+                        || xj + wj <= xi
+                        || yi + hi <= yj
+                        || yj + hj <= yi
+                        || (!strict && [wi, hi, wj, hj].contains(&0))
+                })
+            })
+        };
+        let (origin, size) = if n == 2 {
+            ((0, 3), (0, 2))
+        } else {
+            ((0, 2), (1, 2))
+        };
+        let mut cfg = config(4 * n, 0, 3, 360 + k as u64);
+        cfg.first_ranges = (0..n).flat_map(|_| [origin, origin, size, size]).collect();
+        cfg.max_size = 3;
+        cfg.trials = if n == 2 { 2000 } else { 600 };
+        let stats = check_explanations("diffn", &cfg, &check, &|v| {
+            let pick = |o: usize| (0..n).map(|i| v[4 * i + o]).collect::<Vec<_>>();
+            let p = Diffn::new(&pick(0), &pick(1), &pick(2), &pick(3), strict);
+            if hole_rule {
+                Box::new(p)
+            } else {
+                Box::new(p.without_hole_rule())
+            }
+        });
+        assert_eq!(
+            stats.precise, stats.explained,
+            "diffn of {n} {strict} {hole_rule}"
+        );
+        total(&mut all, stats);
+    }
+    assert_precise("diffn", all, true);
+}
+
+/// A small model of `n` variables over `0..=hi`: one of the globals explained above, and a
+/// few not-equal and sum constraints beside it so that searches fail and learn.
+fn model_with_a_global(seed: u64) -> engine::Model {
+    use engine::propagators::count::GlobalCardinality;
+    use engine::propagators::graph::subcircuit::Subcircuit;
+    use engine::propagators::inverse::Inverse;
+    use engine::propagators::lex::Lex;
+    use engine::propagators::packing::diffn::Diffn;
+    use engine::propagators::scheduling::cumulative_var::CumulativeVar;
+    use engine::propagators::scheduling::disjunctive::Disjunctive;
+    let mut rng = Rng::new(seed);
+    let mut m = engine::Model::new();
+    let kind = seed % 7;
+    let n = if kind == 6 { 8 } else { 6 };
+    let xs = m.new_vars(n, 0, 3);
+    let global: Box<dyn Propagator> = match kind {
+        0 => Box::new(GlobalCardinality::new(&xs, &[(0, 2), (1, 1), (3, 2)])),
+        1 => Box::new(Disjunctive::new(&xs[..3], &[1, 2, 1], seed % 2 == 0)),
+        2 => Box::new(CumulativeVar::new(&xs[..2], &xs[2..4], &xs[4..6], xs[0])),
+        3 => Box::new(Inverse::new(&xs[..3], 0, &xs[3..], 1)),
+        4 => Box::new(Lex::new(&xs[..3], &xs[3..], true)),
+        5 => Box::new(Subcircuit::new(&xs[..4])),
+        _ => Box::new(Diffn::new(&xs[..2], &xs[2..4], &xs[4..6], &xs[6..], true)),
+    };
+    m.post(global);
+    for _ in 0..3 {
+        let (a, b) = (
+            xs[rng.below(n as u64) as usize],
+            xs[rng.below(n as u64) as usize],
+        );
+        if a != b {
+            m.not_equal_offset(a, b, rng.below(3) as i32 - 1);
+        }
+    }
+    let terms: Vec<(i64, VarId)> = (0..3)
+        .map(|_| (rng.below(3) as i64 + 1, xs[rng.below(n as u64) as usize]))
+        .collect();
+    m.linear(&terms, Relation::Le, rng.below(8) as i64 + 3);
+    m
+}
+
+/// The explanations inside real conflict analysis: counts with learning, in the checking
+/// mode (every reason and nogood verified by brute force), equal counts without.
+#[test]
+fn models_with_these_globals_count_the_same_with_learning() {
+    use engine::search::VarSelect;
+    use engine::{count, SearchConfig};
+    let mut nogoods = 0;
+    for seed in 0..140 {
+        let plain = count(&mut model_with_a_global(seed), &SearchConfig::default());
+        let config = SearchConfig {
+            learn: true,
+            check_learning: true,
+            var_select: VarSelect::SmallestDomain,
+            ..SearchConfig::default()
+        };
+        let learning = count(&mut model_with_a_global(seed), &config);
+        assert!(plain.complete && learning.complete, "seed {seed}");
+        assert_eq!(plain.solutions, learning.solutions, "seed {seed}");
+        nogoods += learning.stats.nogoods;
+    }
+    assert!(nogoods > 100, "only {nogoods} nogoods learned");
+}

@@ -75,6 +75,30 @@ impl<'a> BoundGraph<'a> {
         self.nodes.len() - 1
     }
 
+    /// The variable at index `i`.
+    pub(crate) fn var(&self, i: usize) -> VarId {
+        self.vars[i]
+    }
+
+    /// The input domain at index `i`.
+    pub(crate) fn input(&self, i: usize) -> &'a Domain {
+        &self.inputs[i]
+    }
+
+    /// A node for an atom of the inputs other than a bound (a missing value, `[x ≠ v]`), for
+    /// a rule that reads it.
+    pub(crate) fn input_atom(&mut self, atom: Atom) -> usize {
+        self.node(Node::Derived {
+            from: Vec::new(),
+            holes: vec![atom],
+        })
+    }
+
+    /// The input atoms behind the nodes `nodes` (a rule's own record of what it rests on).
+    pub(crate) fn explain_nodes(&self, nodes: &[usize], out: &mut Vec<Atom>) {
+        self.collect(nodes, out);
+    }
+
     /// Record a failure explained by the nodes `from`.
     pub(crate) fn fail(&mut self, from: Vec<usize>) {
         self.failure = Some(from);

@@ -33,6 +33,7 @@
 use crate::atom::Atom;
 use crate::domain::Domain;
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
+use crate::propagators::cardinality_explain::Cardinality;
 use crate::propagators::reasons::split_atom;
 use crate::propagators::value_graph::{Capacities, ValueGraph};
 use crate::store::VarId;
@@ -193,6 +194,8 @@ impl CountRange {
 /// **Cost:** O(n·e) to repair the flow in the worst case (usually a few augmenting paths,
 /// as the flow is kept between runs), plus O(n + e) for the components, where `e` is the
 /// total size of the domains.
+///
+/// **Explanations** (learning): counting certificates, `cardinality_explain.rs`.
 #[derive(Clone, Debug)]
 pub struct GlobalCardinality {
     xs: Vec<VarId>,
@@ -238,5 +241,25 @@ impl Propagator for GlobalCardinality {
     }
     fn propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
         self.graph.filter(ctx)
+    }
+
+    /// A counting certificate: `x = v` leaves a set of values too few takers or a set of
+    /// positions too little room (`cardinality_explain.rs`).
+    fn explain(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        let Some(i) = self.xs.iter().position(|&x| x == atom.var()) else {
+            return false;
+        };
+        let Some(needed) = split_atom(atom, &inputs[i], reason) else {
+            return false;
+        };
+        let counting = Cardinality::new(&self.xs, &self.counts);
+        needed
+            .iter()
+            .all(|&v| counting.explain_no_flow(inputs, Some((atom.var(), v)), reason))
+    }
+
+    /// The counting certificate of the inputs themselves.
+    fn explain_failure(&self, inputs: &[Domain], reason: &mut Vec<Atom>) -> bool {
+        Cardinality::new(&self.xs, &self.counts).explain_no_flow(inputs, None, reason)
     }
 }

@@ -27,9 +27,17 @@
 //! | wakes on | consistency | cost |
 //! |---|---|---|
 //! | any domain change | domain (channelling) | O(n²) per run, over the values left |
+//!
+//! **Explanations** (learning): a value `y_base + j` leaves `xs[i]` because `ys[j]` has lost
+//! `x_base + i`, so the reason is that one channelling atom `[ys[j] ≠ x_base + i]` (none
+//! when `j` is no position of `ys`). A failure is one variable all of whose values lost
+//! their partner: its domain and those atoms.
 
+use crate::atom::Atom;
+use crate::domain::Domain;
 use crate::propagator::Condition;
 use crate::propagator::{Conflict, Context, Priority, PropResult, Propagator, Subscription};
+use crate::propagators::reasons::split_atom;
 use crate::store::VarId;
 
 /// `xs[i] = y_base + j ⇔ ys[j] = x_base + i` (see the module docs).
@@ -109,5 +117,75 @@ impl Propagator for Inverse {
     }
     fn idempotent(&self) -> bool {
         true
+    }
+
+    /// The channelling atoms of the removed values (see the module docs).
+    fn explain(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        if self.xs.len() != self.ys.len() {
+            return true; // the constraint alone is false
+        }
+        let vars: Vec<VarId> = self.xs.iter().chain(&self.ys).copied().collect();
+        let Some(p) = vars.iter().position(|&x| x == atom.var()) else {
+            return false;
+        };
+        let Some(needed) = split_atom(atom, &inputs[p], reason) else {
+            return false;
+        };
+        needed
+            .iter()
+            .all(|&v| self.partner_gone(inputs, atom.var(), v, reason))
+    }
+
+    /// Unequal lengths (the constraint alone), or a variable none of whose values keeps its
+    /// partner.
+    fn explain_failure(&self, inputs: &[Domain], reason: &mut Vec<Atom>) -> bool {
+        if self.xs.len() != self.ys.len() {
+            return true;
+        }
+        let vars: Vec<VarId> = self.xs.iter().chain(&self.ys).copied().collect();
+        for (p, &x) in vars.iter().enumerate() {
+            let mark = reason.len();
+            if inputs[p].size() <= 256 {
+                Atom::describe(x, &inputs[p], reason);
+                if inputs[p]
+                    .iter()
+                    .all(|v| self.partner_gone(inputs, x, v, reason))
+                {
+                    return true;
+                }
+            }
+            reason.truncate(mark);
+        }
+        false
+    }
+}
+
+impl Inverse {
+    /// Push why variable `x` may not take `v`: at some position of `x`, `v` names no
+    /// position of the other array, or the variable there has lost the way back (an atom
+    /// that holds in the inputs). `false` if no position of `x` says so.
+    fn partner_gone(&self, inputs: &[Domain], x: VarId, v: i32, reason: &mut Vec<Atom>) -> bool {
+        let n = self.xs.len();
+        let sides = [
+            (&self.xs, self.x_base, &self.ys, self.y_base, n),
+            (&self.ys, self.y_base, &self.xs, self.x_base, 0),
+        ];
+        for (from, from_base, to, to_base, to_offset) in sides {
+            for i in (0..from.len()).filter(|&i| from[i] == x) {
+                let j = v as i64 - to_base as i64;
+                if j < 0 || j as usize >= to.len() {
+                    return true;
+                }
+                let Ok(back) = i32::try_from(from_base as i64 + i as i64) else {
+                    return true; // no value of `to[j]` can name position i
+                };
+                let gone = Atom::NotEqual(to[j as usize], back);
+                if gone.holds_in(&inputs[to_offset + j as usize]) {
+                    reason.push(gone);
+                    return true;
+                }
+            }
+        }
+        false
     }
 }

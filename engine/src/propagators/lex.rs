@@ -23,9 +23,21 @@
 //! for domains of size d at worst, from scratch; `accept` is read forward and lazily (the
 //! `Acceptance` scan below), so a run stops near the first position where the vectors can
 //! differ instead of reading both vectors whole.
+//!
+//! **Explanations** (learning), position by position: the walk prunes position `i` only
+//! when every earlier position is forced to `xⱼ ≥ yⱼ` (`[xⱼ ≥ a]`, `[yⱼ ≤ a]` for one `a`),
+//! so that the vectors must be equal up to `i`; then `xᵢ ≤ yᵢ` and the bound on `yᵢ` is the
+//! reason of `xᵢ`'s new bound (`yᵢ`'s likewise). It is `xᵢ < yᵢ` when the rest cannot
+//! accept from "equal so far": the later positions forced to `≥` up to one forced to `>`
+//! (`[x ≥ b + 1]`, `[y ≤ b]`), or to the end when the lengths reject. A failure is such a
+//! rejecting run from the first position. A variable standing twice falls back to the
+//! generic reason (the walk reads its own prunings).
 
+use crate::atom::Atom;
+use crate::domain::Domain;
 use crate::propagator::Subscription;
 use crate::propagator::{Condition, Conflict, Context, Priority, PropResult, Propagator};
+use crate::propagators::reasons::split_atom;
 use crate::store::VarId;
 
 /// `xs ≤lex ys` (`strict`: `xs <lex ys`).
@@ -100,9 +112,95 @@ impl Propagator for Lex {
         }
         Ok(())
     }
+
+    /// The forced-equal prefix and the bound of the other side (see the module docs).
+    fn explain(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        if self.repeats_a_variable() {
+            return false;
+        }
+        let n = self.xs.len();
+        let m = n.min(self.ys.len());
+        let Some(i) = (0..m).find(|&i| self.xs[i] == atom.var() || self.ys[i] == atom.var()) else {
+            return false;
+        };
+        let on_x = self.xs[i] == atom.var();
+        let own = if on_x { &inputs[i] } else { &inputs[n + i] };
+        let Some(needed) = split_atom(atom, own, reason) else {
+            return false;
+        };
+        if needed.is_empty() {
+            return true;
+        }
+        if !(0..i).all(|j| self.push_at_least(inputs, j, 0, reason)) {
+            return false;
+        }
+        let mark = reason.len();
+        let strict = self.push_rejecting(inputs, i + 1, reason);
+        if !strict {
+            reason.truncate(mark);
+        }
+        let gap = strict as i64; // xᵢ ≤ yᵢ − gap
+        let (x_in, y_in) = (&inputs[i], &inputs[n + i]);
+        let bound = if on_x {
+            // Every needed value v of xᵢ is out: yᵢ ≤ v − 1 + gap, the least v deciding.
+            let v = *needed.iter().min().unwrap() as i64 - 1 + gap;
+            (v >= y_in.max() as i64).then(|| Atom::AtMost(self.ys[i], v as i32))
+        } else {
+            let v = *needed.iter().max().unwrap() as i64 + 1 - gap;
+            (v <= x_in.min() as i64).then(|| Atom::AtLeast(self.xs[i], v as i32))
+        };
+        match bound {
+            Some(b) => {
+                reason.push(b);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// A run of positions from the first that cannot accept (see the module docs).
+    fn explain_failure(&self, inputs: &[Domain], reason: &mut Vec<Atom>) -> bool {
+        !self.repeats_a_variable() && self.push_rejecting(inputs, 0, reason)
+    }
 }
 
 impl Lex {
+    fn repeats_a_variable(&self) -> bool {
+        let all: Vec<VarId> = self.xs.iter().chain(&self.ys).copied().collect();
+        (0..all.len()).any(|i| all[..i].contains(&all[i]))
+    }
+
+    /// If position `j` is forced to `xⱼ ≥ yⱼ + gap` in the inputs, push `[xⱼ ≥ a + gap]`
+    /// and `[yⱼ ≤ a]` with `a = max yⱼ`.
+    fn push_at_least(&self, inputs: &[Domain], j: usize, gap: i32, reason: &mut Vec<Atom>) -> bool {
+        let n = self.xs.len();
+        let (xmin, ymax) = (inputs[j].min() as i64, inputs[n + j].max() as i64);
+        if xmin < ymax + gap as i64 {
+            return false;
+        }
+        reason.push(Atom::AtLeast(self.xs[j], (ymax + gap as i64) as i32));
+        reason.push(Atom::AtMost(self.ys[j], ymax as i32));
+        true
+    }
+
+    /// From "equal so far" before position `start`, the rest cannot accept: positions forced
+    /// to `≥` up to one forced to `>`, or to the end with lengths that reject. Pushes them.
+    fn push_rejecting(&self, inputs: &[Domain], start: usize, reason: &mut Vec<Atom>) -> bool {
+        let m = self.xs.len().min(self.ys.len());
+        for j in start..m {
+            if self.push_at_least(inputs, j, 1, reason) {
+                return true;
+            }
+            if !self.push_at_least(inputs, j, 0, reason) {
+                return false;
+            }
+        }
+        if self.strict {
+            self.xs.len() >= self.ys.len()
+        } else {
+            self.xs.len() > self.ys.len()
+        }
+    }
     /// Position i can be strictly less: some x value below some y value.
     fn can_less(&self, ctx: &Context<'_>, i: usize) -> bool {
         ctx.min(self.xs[i]) < ctx.max(self.ys[i])

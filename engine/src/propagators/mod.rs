@@ -8,6 +8,7 @@
 pub mod alldiff;
 pub mod arithmetic;
 pub(crate) mod bound_replay;
+pub(crate) mod cardinality_explain;
 pub mod clause;
 pub mod conjunction;
 pub mod count;

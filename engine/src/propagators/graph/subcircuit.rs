@@ -14,9 +14,18 @@
 //! **Consistency.** Checking, with that pruning. **Events.** `Fixed` for the chains, and any
 //! removal, since "can node i be out" changes when `i` leaves `dom(succᵢ)`. **Cost** O(n) per
 //! run, from scratch.
+//!
+//! **Explanations** (learning), the path and cycle reasons as in `circuit.rs`: `s` leaves
+//! `succ[e]` because of the chain's fixed successors from `s` to `e` and one node off the
+//! chain that cannot be out (`[succₘ ≠ m]`); a node is out because of a fixed cycle that
+//! misses it. A failure: two fixed successors naming one node, one naming a node that is
+//! out, or a fixed cycle and a node off it that cannot be out.
 
+use crate::atom::Atom;
+use crate::domain::Domain;
 use crate::propagator::Subscription;
 use crate::propagator::{Condition, Conflict, Context, Priority, PropResult, Propagator};
+use crate::propagators::reasons::split_atom;
 use crate::store::VarId;
 
 /// The nodes with `succ[i] ≠ i` form one cycle (see the module docs).
@@ -112,5 +121,168 @@ impl Propagator for Subcircuit {
             ctx.set_entailed();
         }
         Ok(())
+    }
+
+    /// The chain or the cycle of fixed successors that made the change (module docs).
+    fn explain(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        if self.repeats_a_variable() {
+            return false;
+        }
+        let n = self.succ.len();
+        let Some(k) = self.succ.iter().position(|&x| x == atom.var()) else {
+            return false;
+        };
+        let Some(needed) = split_atom(atom, &inputs[k], reason) else {
+            return false;
+        };
+        let fixed: Vec<Option<usize>> = (0..n)
+            .map(|i| self.successor(inputs, i, &mut Vec::new()))
+            .collect();
+        let mut why = Vec::new();
+        for v in needed {
+            if v < 0 || v >= n as i32 {
+                continue;
+            }
+            let closing = self
+                .chain_to(&fixed, k)
+                .filter(|&(start, length)| v == start as i32 && length >= 2);
+            let mark = why.len();
+            if let Some((start, _)) = closing {
+                let on_chain = self.walk(&fixed, start, inputs, &mut why);
+                if let Some(m) = (0..n).find(|&m| !on_chain[m] && !inputs[m].contains(m as i32)) {
+                    why.push(Atom::NotEqual(self.succ[m], m as i32));
+                    continue;
+                }
+                why.truncate(mark);
+            }
+            // Else a fixed cycle that misses node k: k is out.
+            let Some(first) = self.fixed_cycle(&fixed).filter(|_| v != k as i32) else {
+                return false;
+            };
+            if self.walk(&fixed, first, inputs, &mut why)[k] {
+                return false;
+            }
+        }
+        why.sort();
+        why.dedup();
+        reason.extend(why);
+        true
+    }
+
+    /// No successor in range, two fixed successors naming one node or one naming a node that
+    /// is out, or a fixed cycle beside a node that cannot be out.
+    fn explain_failure(&self, inputs: &[Domain], reason: &mut Vec<Atom>) -> bool {
+        if self.repeats_a_variable() {
+            return false;
+        }
+        let n = self.succ.len();
+        for (k, d) in inputs.iter().enumerate() {
+            if d.size() <= 256 && d.iter().all(|v| v < 0 || v >= n as i32) {
+                Atom::describe(self.succ[k], d, reason);
+                return true;
+            }
+        }
+        let fixed: Vec<Option<usize>> = (0..n)
+            .map(|i| self.successor(inputs, i, &mut Vec::new()))
+            .collect();
+        let mut named_by: Vec<Option<usize>> = vec![None; n];
+        for k in 0..n {
+            let Some(j) = fixed[k].filter(|&j| j != k) else {
+                continue;
+            };
+            let other = match named_by[j].replace(k) {
+                Some(other) => other,
+                None if fixed[j] == Some(j) => j,
+                None => continue,
+            };
+            self.successor(inputs, k, reason);
+            self.successor(inputs, other, reason);
+            return true;
+        }
+        if let Some(first) = self.fixed_cycle(&fixed) {
+            let mut why = Vec::new();
+            let on_cycle = self.walk(&fixed, first, inputs, &mut why);
+            if let Some(m) = (0..n).find(|&m| !on_cycle[m] && !inputs[m].contains(m as i32)) {
+                reason.extend(why);
+                reason.push(Atom::NotEqual(self.succ[m], m as i32));
+                return true;
+            }
+        }
+        false
+    }
+}
+
+impl Subcircuit {
+    fn repeats_a_variable(&self) -> bool {
+        (0..self.succ.len()).any(|i| (0..i).any(|j| self.succ[j] == self.succ[i]))
+    }
+
+    /// The successor of node `k` (itself: out) if its input has one value in `0..n`; the
+    /// input's atoms that leave only it pushed onto `reason`.
+    fn successor(&self, inputs: &[Domain], k: usize, reason: &mut Vec<Atom>) -> Option<usize> {
+        let (d, n) = (&inputs[k], self.succ.len() as i32);
+        if d.size() > 64 {
+            return None;
+        }
+        let mut left = d.iter().filter(|&v| 0 <= v && v < n);
+        let (Some(j), None) = (left.next(), left.next()) else {
+            return None;
+        };
+        split_atom(Atom::Equal(self.succ[k], j), d, reason)?;
+        Some(j as usize)
+    }
+
+    /// The start of the chain of fixed successors (self-loops aside) that ends at `end`, and
+    /// its length in nodes; `None` if `end` lies on a cycle.
+    fn chain_to(&self, fixed: &[Option<usize>], end: usize) -> Option<(usize, usize)> {
+        let n = self.succ.len();
+        let (mut start, mut length) = (end, 1);
+        while let Some(p) = (0..n).find(|&p| p != start && fixed[p] == Some(start)) {
+            start = p;
+            length += 1;
+            if length > n {
+                return None;
+            }
+        }
+        Some((start, length))
+    }
+
+    /// A node on a cycle of fixed successors (self-loops aside), if there is one.
+    fn fixed_cycle(&self, fixed: &[Option<usize>]) -> Option<usize> {
+        let n = self.succ.len();
+        (0..n).find(|&first| {
+            let (mut node, mut steps) = (first, 0);
+            while let Some(next) = fixed[node].filter(|&j| j != node) {
+                node = next;
+                steps += 1;
+                if node == first || steps > n {
+                    break;
+                }
+            }
+            node == first && steps > 0
+        })
+    }
+
+    /// Follow the fixed successors from `from` until they stop or come back; push their
+    /// atoms and return which nodes were met.
+    fn walk(
+        &self,
+        fixed: &[Option<usize>],
+        from: usize,
+        inputs: &[Domain],
+        reason: &mut Vec<Atom>,
+    ) -> Vec<bool> {
+        let mut met = vec![false; self.succ.len()];
+        let mut node = from;
+        met[node] = true;
+        while let Some(next) = fixed[node].filter(|&j| j != node) {
+            self.successor(inputs, node, reason);
+            if met[next] {
+                break;
+            }
+            met[next] = true;
+            node = next;
+        }
+        met
     }
 }

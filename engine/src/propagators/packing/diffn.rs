@@ -65,7 +65,13 @@
 //! | wakes on | consistency | cost |
 //! |---|---|---|
 //! | bounds of positions and sizes (any removal of a size in the non-strict form) | checking + pairwise rule + hole rule | O(n²) per run, plus the holes |
+//!
+//! **Explanations** (learning): the pairs replayed on a graph of derived bounds, each rule
+//! naming the bounds it read (`diffn_explain.rs`).
 
+use super::diffn_explain::replay;
+use crate::atom::Atom;
+use crate::domain::Domain;
 use crate::propagator::{
     Condition, Conflict, Context, Priority, PropResult, Propagator, Subscription,
 };
@@ -274,5 +280,23 @@ impl Propagator for Diffn {
             ctx.set_entailed();
         }
         Ok(())
+    }
+
+    /// The replayed pairs' reason for `atom` (see `diffn_explain.rs`).
+    fn explain(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        replay(&self.variables(), inputs, self.strict, self.hole_rule).explain(atom, reason)
+    }
+
+    fn explain_failure(&self, inputs: &[Domain], reason: &mut Vec<Atom>) -> bool {
+        replay(&self.variables(), inputs, self.strict, self.hole_rule).explain_failure(reason)
+    }
+}
+
+impl Diffn {
+    /// The subscriptions' variables: `x, y, dx, dy` of each rectangle in turn.
+    fn variables(&self) -> Vec<VarId> {
+        (self.rectangles.iter())
+            .flat_map(|r| [r.x, r.y, r.dx, r.dy])
+            .collect()
     }
 }

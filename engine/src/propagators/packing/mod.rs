@@ -13,3 +13,4 @@
 //! `i64`) are shared with the scheduling family.
 
 pub mod diffn;
+mod diffn_explain;

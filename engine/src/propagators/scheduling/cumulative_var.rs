@@ -35,8 +35,14 @@
 //! | wakes on | consistency | cost |
 //! |---|---|---|
 //! | bounds of starts, durations, uses, capacity | time-tabling | O(n log n) for the profile, O(n · segments) to prune |
+//!
+//! **Explanations** (learning): the four rules replayed on a graph of derived bounds, each
+//! bound naming the tasks it rests on (`cumulative_var_explain.rs`).
 
+use super::cumulative_var_explain::replay;
 use super::{part_of, profile, push_out_of_segments, set_max_wide, set_min_wide, Part, Segment};
+use crate::atom::Atom;
+use crate::domain::Domain;
 use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
 use crate::store::VarId;
 
@@ -208,5 +214,25 @@ impl Propagator for CumulativeVar {
             ctx.set_entailed();
         }
         Ok(())
+    }
+
+    /// The replayed rules' reason for `atom` (see `cumulative_var_explain.rs`).
+    fn explain(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        replay(&self.variables(), inputs).explain(atom, reason)
+    }
+
+    fn explain_failure(&self, inputs: &[Domain], reason: &mut Vec<Atom>) -> bool {
+        replay(&self.variables(), inputs).explain_failure(reason)
+    }
+}
+
+impl CumulativeVar {
+    /// The subscriptions' variables: each task's start, duration and use, then the capacity.
+    fn variables(&self) -> Vec<VarId> {
+        let mut vars: Vec<VarId> = (self.tasks.iter())
+            .flat_map(|t| [t.start, t.duration, t.usage])
+            .collect();
+        vars.push(self.capacity);
+        vars
     }
 }

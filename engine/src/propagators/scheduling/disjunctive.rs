@@ -35,8 +35,14 @@
 //! | wakes on | consistency | cost |
 //! |---|---|---|
 //! | bounds of the starts | time-tabling + overload check + detectable precedences | O(n² log n) per run |
+//!
+//! **Explanations** (learning): the run replayed rule by rule on a graph of derived bounds,
+//! each move naming the tasks it rests on (`disjunctive_explain.rs`).
 
+use super::disjunctive_explain::{replay, Rules};
 use super::{compulsory_part, set_max_wide, set_min_wide, time_table};
+use crate::atom::Atom;
+use crate::domain::Domain;
 use crate::propagator::{
     Condition, Conflict, Context, Priority, PropResult, Propagator, Subscription,
 };
@@ -237,5 +243,46 @@ impl Propagator for Disjunctive {
             ctx.set_entailed();
         }
         Ok(())
+    }
+
+    /// The replayed run's reason for `atom` (see `disjunctive_explain.rs`).
+    fn explain(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        match self.replayable() {
+            Some(true) => true, // a negative duration: the constraint alone is false
+            Some(false) => self.replay(inputs).explain(atom, reason),
+            None => false,
+        }
+    }
+
+    fn explain_failure(&self, inputs: &[Domain], reason: &mut Vec<Atom>) -> bool {
+        match self.replayable() {
+            Some(true) => true,
+            Some(false) => self.replay(inputs).explain_failure(reason),
+            None => false,
+        }
+    }
+}
+
+impl Disjunctive {
+    /// `Some(true)`: a negative duration (no solution at all); `Some(false)`: the run can be
+    /// replayed; `None`: a start variable stands twice (the replay would keep two copies).
+    fn replayable(&self) -> Option<bool> {
+        if self.tasks.iter().any(|&(_, d, _)| d < 0) {
+            return Some(true);
+        }
+        let n = self.tasks.len();
+        let repeated = (0..n).any(|i| (0..i).any(|j| self.tasks[j].0 == self.tasks[i].0));
+        (!repeated).then_some(false)
+    }
+
+    fn replay<'a>(&self, inputs: &'a [Domain]) -> crate::propagators::bound_replay::BoundGraph<'a> {
+        let starts: Vec<VarId> = self.tasks.iter().map(|t| t.0).collect();
+        let durations: Vec<i64> = self.tasks.iter().map(|t| t.1).collect();
+        let rules = Rules {
+            strict: self.strict,
+            overload_check: self.overload_check,
+            detectable_precedences: self.detectable_precedences,
+        };
+        replay(&starts, &durations, rules, inputs)
     }
 }

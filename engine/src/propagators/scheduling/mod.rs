@@ -20,7 +20,10 @@
 
 pub mod cumulative;
 pub mod cumulative_var;
+mod cumulative_var_explain;
 pub mod disjunctive;
+mod disjunctive_explain;
+mod time_table_explain;
 
 use crate::propagator::{Conflict, Context, PropResult};
 use crate::store::VarId;
