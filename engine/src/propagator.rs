@@ -366,6 +366,14 @@ pub trait Propagator: PropagatorClone + Send + Sync + fmt::Debug {
         false
     }
 
+    /// A rule of the search that removes solutions (symmetry breaking such as
+    /// `precedence.rs`), not a constraint. Learning must rest only on constraints, so it
+    /// treats what a rule does as it treats a decision: never explained, kept as it is in a
+    /// nogood, and a rule's failure teaches nothing (`learning/causes.rs`).
+    fn is_search_rule(&self) -> bool {
+        false
+    }
+
     /// Learning (`engine/src/learning/reason.rs`): push onto `reason` atoms that hold in
     /// `inputs` (the domains of `subscriptions`, by local index, before a run) and with this
     /// constraint imply `atom`, which a run from those inputs made true. Return `false` to

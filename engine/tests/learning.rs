@@ -266,3 +266,146 @@ fn the_checking_mode_catches_a_faulty_explanation() {
         .unwrap();
     assert!(message.contains("careless_not_equal explains"), "{message}");
 }
+
+/// A random graph on `n` vertices: colours `1..=n`, `x_u ≠ x_v` on each edge, `k ≥ x_u`,
+/// and the value-precedence rule (a search rule that removes renamed colourings).
+fn colouring(seed: u64, n: usize) -> (Model, VarId, Vec<(usize, usize)>) {
+    let mut rng = Rng::new(seed);
+    let mut m = Model::new();
+    let xs = m.new_vars(n, 1, n as i32);
+    let mut edges = Vec::new();
+    for u in 0..n {
+        for v in u + 1..n {
+            if rng.below(100) < 45 {
+                m.not_equal_offset(xs[u], xs[v], 0);
+                edges.push((u, v));
+            }
+        }
+    }
+    let k = m.new_var(1, n as i32);
+    for &x in &xs {
+        m.less_equal_offset(x, k, 0);
+    }
+    m.value_precedence(&xs, 1);
+    (m, k, edges)
+}
+
+/// The chromatic number by plain backtracking: the fewest colours of a proper colouring.
+fn chromatic_number(n: usize, edges: &[(usize, usize)]) -> i64 {
+    fn extend(colour: &mut Vec<usize>, k: usize, n: usize, edges: &[(usize, usize)]) -> bool {
+        let u = colour.len();
+        if u == n {
+            return true;
+        }
+        for c in 0..k {
+            if edges.iter().all(|&(a, b)| !(b == u && colour[a] == c)) {
+                colour.push(c);
+                if extend(colour, k, n, edges) {
+                    return true;
+                }
+                colour.pop();
+            }
+        }
+        false
+    }
+    (1..=n)
+        .find(|&k| extend(&mut Vec::new(), k, n, edges))
+        .unwrap() as i64
+}
+
+#[test]
+fn a_search_rule_that_breaks_symmetry_teaches_learning_nothing_false() {
+    // Value precedence is a rule of the search, not a constraint: what it fixes holds only
+    // because of the order the search went. Activity-based branching and restarts break
+    // that order; a nogood resting on the rule would then cut the best colourings.
+    let mut nogoods = 0;
+    for seed in 0..600 {
+        let n = 12 + (seed % 9) as usize;
+        let (mut m, k, edges) = colouring(seed + 40_000, n);
+        let config = SearchConfig {
+            objective: Some(Objective::minimize(k)),
+            activity: seed % 2 == 0,
+            restarts: engine::RestartPolicy::Luby { scale: 2 },
+            ..config(true, VarSelect::SmallestDomain)
+        };
+        let learning = solve(&mut m, &config);
+        assert!(learning.complete, "seed {seed}");
+        assert_eq!(
+            learning.objective,
+            Some(chromatic_number(n, &edges)),
+            "seed {seed}"
+        );
+        nogoods += learning.stats.nogoods;
+    }
+    assert!(nogoods > 100, "only {nogoods} nogoods learned");
+}
+
+/// Keeps every nogood the search announces.
+#[derive(Default)]
+struct Nogoods(Vec<Vec<engine::Atom>>);
+
+impl engine::search::SearchListener for Nogoods {
+    fn on_event(&mut self, event: &engine::search::SearchEvent<'_>) {
+        if let engine::search::SearchEvent::Nogood { atoms, .. } = event {
+            self.0.push(atoms.to_vec());
+        }
+    }
+}
+
+#[test]
+fn no_nogood_rests_on_the_symmetry_breaking_rule() {
+    // Graphs of 10 vertices, colours 1..=3, a first colouring sought: every proper colouring
+    // within the root's domains (the rule's first colour is a fact of this search) must
+    // survive every nogood learned with the rule in the model; below the root the rule is
+    // no constraint.
+    let (n, colours) = (10usize, 3i32);
+    let mut checked = 0;
+    for seed in 0..300 {
+        let mut rng = Rng::new(seed + 50_000);
+        let mut m = Model::new();
+        let xs = m.new_vars(n, 1, colours);
+        let mut edges = Vec::new();
+        for u in 0..n {
+            for v in u + 1..n {
+                if rng.below(100) < 40 {
+                    m.not_equal_offset(xs[u], xs[v], 0);
+                    edges.push((u, v));
+                }
+            }
+        }
+        m.value_precedence(&xs, 1);
+        if m.propagate().is_err() {
+            continue;
+        }
+        let root: Vec<engine::Domain> = xs.iter().map(|&x| m.domain(x).clone()).collect();
+        let config = SearchConfig {
+            solution_limit: Some(1),
+            activity: seed % 2 == 0,
+            restarts: engine::RestartPolicy::Luby { scale: 2 },
+            ..config(true, VarSelect::SmallestDomain)
+        };
+        let mut nogoods = Nogoods::default();
+        engine::search(&mut m, &config, &mut nogoods, &mut |_| {
+            engine::Control::Continue
+        });
+        for code in 0..(colours as usize).pow(n as u32) {
+            let mut values: Vec<i32> = (0..n)
+                .map(|i| (code / (colours as usize).pow(i as u32) % colours as usize) as i32 + 1)
+                .collect();
+            if edges.iter().any(|&(u, v)| values[u] == values[v])
+                || (0..n).any(|i| !root[i].contains(values[i]))
+            {
+                continue;
+            }
+            for nogood in &nogoods.0 {
+                let violated = nogood.iter().all(|atom| {
+                    let at = xs.iter().position(|&x| x == atom.var()).unwrap();
+                    atom.holds_in(&engine::Domain::interval(values[at], values[at]))
+                });
+                assert!(!violated, "seed {seed}: {values:?} breaks {nogood:?}");
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 200, "only {checked} checks");
+}

@@ -11,7 +11,10 @@
 //! * the **bound**: nothing (a fact), or, if the bound alone does not imply the atom, the
 //!   variable's domain before it (the bound narrowed a domain with holes);
 //! * a **decision** `d`: the atom *is* the decision (it has no reason: analysis stops
-//!   there), or `d` implies it, or `d` together with the domain before does.
+//!   there), or `d` implies it, or `d` together with the domain before does;
+//! * a **search rule**'s run (`Propagator::is_search_rule`, e.g. symmetry breaking): like a
+//!   decision, no reason. What a rule fixes holds because of the way the search went, not
+//!   because of the constraints, and a nogood must follow from the constraints alone.
 //!
 //! Every atom of a reason holds before the change, so each step of the analysis moves
 //! strictly back along the trail, and the analysis ends.
@@ -76,6 +79,9 @@ pub fn reason_of(
         Cause::Run(r) => {
             let run = trail.run(r);
             let prop = propagators(run.propagator);
+            if prop.is_search_rule() {
+                return Origin::Decision;
+            }
             let start = out.len();
             if !prop.explain(&run.inputs, atom, out) {
                 out.truncate(start);

@@ -60,6 +60,10 @@ impl Learner {
         }
         let run = run.filter(|r| Some(r.propagator) == failed)?;
         let prop = propagators(run.propagator);
+        if prop.is_search_rule() {
+            // Not a constraint: its failure is no nogood (`causes.rs`).
+            return None;
+        }
         let mut atoms = Vec::new();
         if !prop.explain_failure(&run.inputs, &mut atoms) {
             atoms.clear();

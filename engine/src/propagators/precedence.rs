@@ -63,6 +63,9 @@ impl Propagator for DynamicValuePrecedence {
     fn subscriptions(&self) -> Vec<Subscription> {
         Subscription::all(&self.xs, Condition::Domain)
     }
+    fn is_search_rule(&self) -> bool {
+        true
+    }
     fn priority(&self) -> Priority {
         // After the not-equal constraints have removed the neighbours' colours.
         Priority::Low
