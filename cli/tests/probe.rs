@@ -107,6 +107,35 @@ fn learning_is_not_combined_with_probing_at_nodes() {
     assert_eq!(root.status, 0, "{}", root.stderr);
 }
 
+/// A Sudoku that probing refutes leaves nothing behind in the model its file's Sudokus share
+/// (it once left an empty clause there, one propagator more for every later instance): the
+/// next instance's answer and its propagators are those of the same puzzle alone.
+#[test]
+fn a_refuted_instance_leaves_the_shared_model_as_it_was() {
+    // Row 1 needs a 9 in its last cell, which row 2 already has in that column.
+    let refuted =
+        "12345678.........9...............................................................";
+    let good = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let args = ["sudoku", "-", "--probe", "--json", "--profile", "-p", "1"];
+    let alone = cpsolve(&args, format!("{good}\n").as_bytes());
+    let after = cpsolve(&args, format!("{refuted}\n{good}\n").as_bytes());
+    assert_eq!(after.status, 0, "{}", after.stderr);
+    let lines = after.json_lines();
+    assert_eq!(lines[0]["status"], "UNSATISFIABLE");
+    assert_eq!(lines[1]["status"], "SATISFIED");
+    let alone = alone.json();
+    assert_eq!(lines[1]["solution"], alone["solution"]);
+    let names = |line: &serde_json::Value| -> Vec<String> {
+        let profile = line["stats"]["propagators"].as_array().expect("a profile");
+        profile.iter().map(|p| p["name"].to_string()).collect()
+    };
+    assert_eq!(
+        names(&lines[1]),
+        names(&alone),
+        "the second instance's propagators"
+    );
+}
+
 /// The search's node count of `cpsolve ARGS --json -p 1`.
 fn nodes(args: &[&str], stdin: &str) -> u64 {
     let mut args = args.to_vec();
