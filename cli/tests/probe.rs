@@ -92,19 +92,43 @@ fn a_misspelt_place_to_probe_is_one_error_line() {
     );
 }
 
+/// `--learn` with `--probe-at nodes` (refuted tries learned from): the same counts and
+/// statuses as without either, on random nonograms (some without a solution) and on the
+/// other puzzles' seeds.
 #[test]
-fn learning_is_not_combined_with_probing_at_nodes() {
-    let ran = cpsolve(&["queens", "8", "--learn", "--probe-at", "nodes"], b"");
-    assert_eq!(ran.status, 2);
-    assert_eq!(
-        ran.stderr.trim(),
-        "error: --learn cannot be combined with --probe-at nodes: a node's probes are not explained to the learning yet"
-    );
-    let root = cpsolve(
-        &["queens", "8", "--learn", "--probe-at", "root", "--count"],
-        b"",
-    );
-    assert_eq!(root.status, 0, "{}", root.stderr);
+fn learning_with_probing_at_nodes_keeps_counts_and_statuses() {
+    let mut rng = Rng::new(13);
+    for case in 0..20 {
+        let text = random_nonogram(&mut rng, 8, case % 2 == 1);
+        let base = ["nonogram", "-", "--count", "--json", "-p", "1"];
+        let plain = verdict(&[&base[..], &["--probe-at", "off"]].concat(), &text);
+        for flags in [&["--learn", "--probe-at", "nodes"][..], &["--learn"]] {
+            let learning = verdict(&[&base[..], flags].concat(), &text);
+            assert_eq!(plain, learning, "case {case} {flags:?}:\n{text}");
+        }
+        let first = verdict(
+            &["nonogram", "-", "--json", "--learn", "--probe-at", "nodes"],
+            &text,
+        );
+        let expected = match plain.0.as_str() {
+            "UNSATISFIABLE" => "UNSATISFIABLE",
+            _ => "SATISFIED",
+        };
+        assert_eq!(first.0, expected, "case {case}");
+    }
+    for args in [
+        vec!["queens", "8", "--count", "--json", "-p", "1"],
+        vec!["binairo", "--count", "--json", "-p", "1"],
+        vec!["starbattle", "--count", "--json", "-p", "1"],
+        vec!["sudoku", "--count", "--json", "-p", "1"],
+    ] {
+        let plain = verdict(&args, "");
+        let learning = verdict(
+            &[&args[..], &["--learn", "--probe-at", "nodes"]].concat(),
+            "",
+        );
+        assert_eq!(plain, learning, "{args:?}");
+    }
 }
 
 /// A Sudoku that probing refutes leaves nothing behind in the model its file's Sudokus share
