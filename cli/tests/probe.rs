@@ -170,8 +170,8 @@ fn nodes(args: &[&str], stdin: &str) -> u64 {
 }
 
 /// Each puzzle probes where its `KIND` says (docs/cli.md, "Which puzzle probes where"):
-/// nonograms at the root, n-queens and Sudoku nowhere, so their searches are those of
-/// `--probe-at off`, node for node.
+/// nonograms at the root, star battles at every node, n-queens and Sudoku nowhere, so their
+/// searches are those of `--probe-at off`, node for node.
 #[test]
 fn each_puzzle_probes_where_its_kind_says() {
     let mut rng = Rng::new(5);
@@ -195,4 +195,15 @@ fn each_puzzle_probes_where_its_kind_says() {
         off.extend(["--probe-at", "off"]);
         assert_eq!(nodes(&args, ""), nodes(&off, ""), "{args:?}");
     }
+    // Star battles probe at every node.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../puzzles/instances/beyond/");
+    let board = format!("{dir}starbattle8-1-3.txt");
+    let default = nodes(&["starbattle", &board, "--count"], "");
+    let at_nodes = nodes(
+        &["starbattle", &board, "--count", "--probe-at", "nodes"],
+        "",
+    );
+    let at_root = nodes(&["starbattle", &board, "--count", "--probe-at", "root"], "");
+    assert_eq!(default, at_nodes);
+    assert_ne!(default, at_root, "the board does not tell nodes from root");
 }
