@@ -699,12 +699,6 @@ fn check_combinations(o: &Options) -> Result<(), String> {
                 .into(),
         );
     }
-    if o.learn && o.probe == Some(engine::search::probing::ProbeAt::Nodes) {
-        return Err(
-            "--learn cannot be combined with --probe-at nodes: a node's probes are not explained to the learning yet"
-                .into(),
-        );
-    }
     Ok(())
 }
 

@@ -393,14 +393,27 @@ pub fn solve_on_clock(
     // 10,000 copies); decoding needs only the solution and `built.vars`.
     let mut model: Model = std::mem::take(&mut built.model);
     model.set_profiling(plan.options.profile);
-    if plan.probe_at() == ProbeAt::Root && !skipped {
-        probe_before_search(&mut model, &config, &limits);
-    }
+    let refuted = plan.probe_at() == ProbeAt::Root
+        && !skipped
+        && probe_before_search(&mut model, &config, &limits) == Probed::Refuted;
     let size = (model.num_vars(), model.num_propagators());
     let searched = if skipped {
         // No model, no search: stopped before it began.
         Searched {
             outcome: Outcome::default(),
+            first: None,
+            listed: Vec::new(),
+        }
+    } else if refuted {
+        // Probing proved the root infeasible: the search would fail at its root, once.
+        let mut outcome = Outcome {
+            complete: true,
+            profile: model.profile(),
+            ..Outcome::default()
+        };
+        outcome.stats.failures = 1;
+        Searched {
+            outcome,
             first: None,
             listed: Vec::new(),
         }
@@ -430,13 +443,26 @@ pub fn solve_on_clock(
 /// The cells with at most this many values are probed (`--probe`, `--probe-at`).
 const PROBE_MAX_SIZE: u32 = 3;
 
+/// What [`probe_before_search`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Probed {
+    /// The model is at a fixpoint, with what probing removed (or probing was stopped by
+    /// the limits: what it removed still holds).
+    Narrowed,
+    /// The model has no solution. Its domains are left half-narrowed: it must not be
+    /// searched (a shared model is rolled back to before its instance's givens anyway).
+    Refuted,
+}
+
 /// `--probe`: root propagation, then probing of the branching variables with few values.
 /// What probing removes is implied by the constraints alone, so every mode (counting
-/// included) stays exact. A model probing proves infeasible gets an empty clause, so that the
-/// search itself reports it (a failed removal leaves no mark the search would see). The
-/// limits also stop a propagation under way (interrupt.rs): then nothing is proved, and the
-/// search, out of time at once, says so.
-fn probe_before_search(model: &mut Model, config: &SearchConfig, limits: &Limits) {
+/// included) stays exact. The limits also stop a propagation under way (interrupt.rs): then
+/// nothing is proved, and the search, out of time at once, says so.
+///
+/// A refuted model is not marked by posting anything into it (an empty clause posted here
+/// once stayed in the shared model of a file's Sudokus, a propagator more for every later
+/// instance): the caller skips the search and reports the failure itself.
+fn probe_before_search(model: &mut Model, config: &SearchConfig, limits: &Limits) -> Probed {
     let vars = probed_vars(model, config);
     let check = engine::StopCheck::new(limits.deadline, limits.stop.clone());
     let outer_check = model.set_stop_check(check);
@@ -445,8 +471,9 @@ fn probe_before_search(model: &mut Model, config: &SearchConfig, limits: &Limits
     let interrupted = model.is_interrupted();
     model.set_stop_check(outer_check);
     if failed && !interrupted {
-        model.clause(&[], &[]);
+        return Probed::Refuted;
     }
+    Probed::Narrowed
 }
 
 /// The variables probed: those the search branches on.

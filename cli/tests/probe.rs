@@ -92,19 +92,72 @@ fn a_misspelt_place_to_probe_is_one_error_line() {
     );
 }
 
+/// `--learn` with `--probe-at nodes` (refuted tries learned from): the same counts and
+/// statuses as without either, on random nonograms (some without a solution) and on the
+/// other puzzles' seeds.
 #[test]
-fn learning_is_not_combined_with_probing_at_nodes() {
-    let ran = cpsolve(&["queens", "8", "--learn", "--probe-at", "nodes"], b"");
-    assert_eq!(ran.status, 2);
+fn learning_with_probing_at_nodes_keeps_counts_and_statuses() {
+    let mut rng = Rng::new(13);
+    for case in 0..20 {
+        let text = random_nonogram(&mut rng, 8, case % 2 == 1);
+        let base = ["nonogram", "-", "--count", "--json", "-p", "1"];
+        let plain = verdict(&[&base[..], &["--probe-at", "off"]].concat(), &text);
+        for flags in [&["--learn", "--probe-at", "nodes"][..], &["--learn"]] {
+            let learning = verdict(&[&base[..], flags].concat(), &text);
+            assert_eq!(plain, learning, "case {case} {flags:?}:\n{text}");
+        }
+        let first = verdict(
+            &["nonogram", "-", "--json", "--learn", "--probe-at", "nodes"],
+            &text,
+        );
+        let expected = match plain.0.as_str() {
+            "UNSATISFIABLE" => "UNSATISFIABLE",
+            _ => "SATISFIED",
+        };
+        assert_eq!(first.0, expected, "case {case}");
+    }
+    for args in [
+        vec!["queens", "8", "--count", "--json", "-p", "1"],
+        vec!["binairo", "--count", "--json", "-p", "1"],
+        vec!["starbattle", "--count", "--json", "-p", "1"],
+        vec!["sudoku", "--count", "--json", "-p", "1"],
+    ] {
+        let plain = verdict(&args, "");
+        let learning = verdict(
+            &[&args[..], &["--learn", "--probe-at", "nodes"]].concat(),
+            "",
+        );
+        assert_eq!(plain, learning, "{args:?}");
+    }
+}
+
+/// A Sudoku that probing refutes leaves nothing behind in the model its file's Sudokus share
+/// (it once left an empty clause there, one propagator more for every later instance): the
+/// next instance's answer and its propagators are those of the same puzzle alone.
+#[test]
+fn a_refuted_instance_leaves_the_shared_model_as_it_was() {
+    // Row 1 needs a 9 in its last cell, which row 2 already has in that column.
+    let refuted =
+        "12345678.........9...............................................................";
+    let good = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let args = ["sudoku", "-", "--probe", "--json", "--profile", "-p", "1"];
+    let alone = cpsolve(&args, format!("{good}\n").as_bytes());
+    let after = cpsolve(&args, format!("{refuted}\n{good}\n").as_bytes());
+    assert_eq!(after.status, 0, "{}", after.stderr);
+    let lines = after.json_lines();
+    assert_eq!(lines[0]["status"], "UNSATISFIABLE");
+    assert_eq!(lines[1]["status"], "SATISFIED");
+    let alone = alone.json();
+    assert_eq!(lines[1]["solution"], alone["solution"]);
+    let names = |line: &serde_json::Value| -> Vec<String> {
+        let profile = line["stats"]["propagators"].as_array().expect("a profile");
+        profile.iter().map(|p| p["name"].to_string()).collect()
+    };
     assert_eq!(
-        ran.stderr.trim(),
-        "error: --learn cannot be combined with --probe-at nodes: a node's probes are not explained to the learning yet"
+        names(&lines[1]),
+        names(&alone),
+        "the second instance's propagators"
     );
-    let root = cpsolve(
-        &["queens", "8", "--learn", "--probe-at", "root", "--count"],
-        b"",
-    );
-    assert_eq!(root.status, 0, "{}", root.stderr);
 }
 
 /// The search's node count of `cpsolve ARGS --json -p 1`.
@@ -117,8 +170,8 @@ fn nodes(args: &[&str], stdin: &str) -> u64 {
 }
 
 /// Each puzzle probes where its `KIND` says (docs/cli.md, "Which puzzle probes where"):
-/// nonograms at the root, n-queens and Sudoku nowhere, so their searches are those of
-/// `--probe-at off`, node for node.
+/// nonograms at the root, star battles at every node, n-queens and Sudoku nowhere, so their
+/// searches are those of `--probe-at off`, node for node.
 #[test]
 fn each_puzzle_probes_where_its_kind_says() {
     let mut rng = Rng::new(5);
@@ -142,4 +195,15 @@ fn each_puzzle_probes_where_its_kind_says() {
         off.extend(["--probe-at", "off"]);
         assert_eq!(nodes(&args, ""), nodes(&off, ""), "{args:?}");
     }
+    // Star battles probe at every node.
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../puzzles/instances/beyond/");
+    let board = format!("{dir}starbattle8-1-3.txt");
+    let default = nodes(&["starbattle", &board, "--count"], "");
+    let at_nodes = nodes(
+        &["starbattle", &board, "--count", "--probe-at", "nodes"],
+        "",
+    );
+    let at_root = nodes(&["starbattle", &board, "--count", "--probe-at", "root"], "");
+    assert_eq!(default, at_nodes);
+    assert_ne!(default, at_root, "the board does not tell nodes from root");
 }

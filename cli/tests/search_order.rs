@@ -117,7 +117,8 @@ fn thermometer_binairo_and_starbattle_branch_with_dom_wdeg_by_default() {
         ("starbattle", "starbattle8-1-3.txt"),
     ] {
         let path = format!("{dir}{file}");
-        // Without root probing (the star battle's default), which leaves the orders less to do.
+        // Without probing (the star battle probes at every node by default), which leaves the
+        // orders less to do.
         let command = [puzzle, &path, "--count", "--probe-at", "off"];
         let count = |extra: &[&str]| run_nodes(&command, "", extra, "ALL_SOLUTIONS");
         let default = count(&[]);

@@ -4,7 +4,7 @@
 //! alone cannot.
 
 use engine::rng::Rng;
-use engine::search::probing::{probe, NodeProbing};
+use engine::search::probing::{probe, NodeProbing, ProbeMemory};
 use engine::{Control, Limits, Model, Relation, SearchConfig, VarId};
 
 /// A random model over `n` variables in 0..=2: random binary tables and a random linear.
@@ -144,13 +144,20 @@ fn count_with(m: &mut Model, node_probing: Option<NodeProbing>) -> (u64, u64) {
         node_probing,
         ..SearchConfig::default()
     };
+    let outcome = count_in(m, &config);
+    (outcome.solutions, outcome.stats.nodes)
+}
+
+/// Count the solutions of `m` under `config` (the search must finish).
+fn count_in(m: &mut Model, config: &SearchConfig) -> engine::Outcome {
     let mut count = 0;
-    let outcome = engine::search(m, &config, &mut engine::search::NoListener, &mut |_| {
+    let outcome = engine::search(m, config, &mut engine::search::NoListener, &mut |_| {
         count += 1;
         Control::Continue
     });
     assert!(outcome.complete);
-    (count, outcome.stats.nodes)
+    assert_eq!(outcome.solutions, count);
+    outcome
 }
 
 #[test]
@@ -193,11 +200,13 @@ fn a_probed_node_is_singleton_consistent() {
         if m.propagate().is_err() {
             continue;
         }
-        let probing = NodeProbing::new(&m, &xs, 3);
+        // Skipping the variables whose neighbours did not change gives up this property.
+        let probing = NodeProbing::new(&m, &xs, 3).without_skipping();
         let checkpoint = m.checkpoint();
+        let mut memory = ProbeMemory::default();
         if m.fix(xs[0], m.min(xs[0])).is_err()
             || m.propagate().is_err()
-            || engine::search::probing::probe_node(&mut m, &probing, 1).is_err()
+            || engine::search::probing::probe_node(&mut m, &probing, &mut memory, 1).is_err()
         {
             m.rollback(checkpoint);
             continue;
@@ -212,4 +221,71 @@ fn a_probed_node_is_singleton_consistent() {
         }
         m.rollback(checkpoint);
     }
+}
+
+/// Skipping the variables whose neighbours did not change since their last probe keeps the
+/// count, and tries fewer values than probing every variable at every node.
+#[test]
+fn skipping_unchanged_neighbourhoods_keeps_the_count_and_tries_less() {
+    let mut rng = Rng::new(29);
+    let (mut tries_skipping, mut tries_all, mut skipped) = (0, 0, 0);
+    for case in 0..200 {
+        let (mut m, xs) = random_model(&mut rng, 5 + case % 5);
+        let plain = count_in(&mut m, &SearchConfig::default()).solutions;
+        let probing = NodeProbing::new(&m, &xs, 3);
+        for (skip, probing) in [(true, probing.clone()), (false, probing.without_skipping())] {
+            let config = SearchConfig {
+                node_probing: Some(probing),
+                ..SearchConfig::default()
+            };
+            let outcome = count_in(&mut m, &config);
+            assert_eq!(outcome.solutions, plain, "case {case}, skipping {skip}");
+            if skip {
+                tries_skipping += outcome.stats.probes;
+                skipped += outcome.stats.probes_skipped;
+            } else {
+                tries_all += outcome.stats.probes;
+                assert_eq!(outcome.stats.probes_skipped, 0);
+            }
+        }
+    }
+    assert!(skipped > 0, "nothing skipped");
+    assert!(
+        tries_skipping < tries_all,
+        "{tries_skipping} tries skipping, {tries_all} without"
+    );
+}
+
+/// Node probing under learning: every refuted try is analysed, its nogood verified by brute
+/// force (the checking mode), and the counts are those of the search without either; a
+/// first solution is found where there is one.
+#[test]
+fn node_probing_with_learning_keeps_the_count_and_learns_from_refuted_tries() {
+    let mut rng = Rng::new(31);
+    let (mut learned, mut nogoods_checked_models) = (0, 0);
+    for case in 0..300 {
+        let (mut m, xs) = random_model(&mut rng, 5 + case % 6);
+        let plain = count_in(&mut m, &SearchConfig::default()).solutions;
+        let probing = NodeProbing::new(&m, &xs, 3);
+        for (check_learning, probing) in [
+            (true, probing.clone()),
+            (false, probing.clone()),
+            (false, probing.clone().without_skipping()),
+        ] {
+            let config = SearchConfig {
+                learn: true,
+                check_learning,
+                node_probing: Some(probing),
+                ..SearchConfig::default()
+            };
+            let outcome = count_in(&mut m, &config);
+            assert_eq!(outcome.solutions, plain, "case {case}");
+            learned += outcome.stats.probes_learned;
+            nogoods_checked_models += usize::from(check_learning);
+            let first = engine::solve(&mut m, &config);
+            assert_eq!(first.solutions.min(1), plain.min(1), "case {case}: first");
+        }
+    }
+    assert!(nogoods_checked_models > 0);
+    assert!(learned > 100, "only {learned} refuted tries learned from");
 }

@@ -47,6 +47,7 @@
 
 use super::brancher::{Brancher, Decision, DecisionOp};
 use super::events::{SearchEvent, SearchListener};
+use super::probing::{ProbeMemory, Tries};
 use super::stats::SearchStats;
 use super::{Control, Outcome, SearchConfig, Solution};
 use crate::atom::Atom;
@@ -104,6 +105,8 @@ struct Dfs<'a> {
     /// A better solution was just found and no node has been explored since: each level
     /// the backtracking reaches is first asked whether the new bound alone fails there.
     unwinding: bool,
+    /// Node probing's memory from node to node (`probing.rs`, [`ProbeMemory`]).
+    probe_memory: ProbeMemory,
 }
 
 /// Search `model` as `config` says. Every solution is passed to `on_solution`, which may stop
@@ -134,6 +137,7 @@ pub fn search(
         learner: None,
         backjump_to: None,
         unwinding: false,
+        probe_memory: ProbeMemory::default(),
     };
     // Propagation itself polls the deadline and the stop flag, so that one long fixpoint or
     // one long propagator call cannot outlast the limits (interrupt.rs).
@@ -192,6 +196,9 @@ pub fn search(
         dfs.model.stop_recording();
     }
     dfs.stats.propagations = dfs.model.propagation.propagations - propagations_before;
+    dfs.stats.probes = dfs.probe_memory.stats.probes;
+    dfs.stats.probes_skipped = dfs.probe_memory.stats.skipped;
+    dfs.stats.probes_learned = dfs.probe_memory.stats.learned;
     dfs.stats.time = started.elapsed();
     Outcome {
         complete: end == End::Exhausted,
@@ -254,10 +261,8 @@ impl Dfs<'_> {
     #[inline(always)]
     fn propagate_ok<const LEARN: bool>(&mut self) -> bool {
         let result = if LEARN {
-            // Node probing removes values outside any propagator run, which the learning
-            // trail could not explain: with learning the search does not probe (the CLI
-            // refuses `--learn` with `--probe-at nodes`).
             self.propagate_with_nogoods()
+                .and_then(|()| self.probe_learning())
         } else {
             self.model.propagate().and_then(|()| self.probe())
         };
@@ -283,8 +288,28 @@ impl Dfs<'_> {
     fn probe(&mut self) -> Result<(), crate::Conflict> {
         match &self.config.node_probing {
             None => Ok(()),
-            Some(probing) => super::probing::probe_node(self.model, probing, self.stack.len()),
+            Some(probing) => super::probing::probe_node(
+                self.model,
+                probing,
+                &mut self.probe_memory,
+                self.stack.len(),
+            ),
         }
+    }
+
+    /// [`Dfs::probe`] when learning: the tries run through the search ([`Tries`] below),
+    /// so that a refuted one is learned from.
+    #[inline(always)]
+    fn probe_learning(&mut self) -> Result<(), crate::Conflict> {
+        let config = self.config;
+        let Some(probing) = &config.node_probing else {
+            return Ok(());
+        };
+        let mut memory = std::mem::take(&mut self.probe_memory);
+        let depth = self.stack.len();
+        let result = super::probing::probe_node_with(self, probing, &mut memory, depth);
+        self.probe_memory = memory;
+        result
     }
 
     /// Why the tree walk ended when no level is left to try: the whole tree was seen, unless
@@ -810,5 +835,50 @@ impl Dfs<'_> {
             }
         }
         false
+    }
+}
+
+/// Node probing under learning (`probing.rs`): each try is a level of its own, its value
+/// recorded on the learning trail as a decision, and a refuted try is analysed like a failed
+/// node, so that its nogood is kept and prunes everywhere.
+impl Tries for Dfs<'_> {
+    fn model(&mut self) -> &mut Model {
+        self.model
+    }
+
+    fn open(&mut self, x: crate::VarId, v: i32) -> Result<(), crate::Conflict> {
+        self.model.store.push_level();
+        let before = self.model.store.domain(x).clone();
+        self.model.store.fix(x, v)?;
+        self.record(x, before, Cause::Decision(Atom::Equal(x, v)));
+        self.propagate_with_nogoods()
+    }
+
+    fn close(&mut self) {
+        self.model.propagation.abandon(&mut self.model.store);
+        self.model.store.pop_level();
+    }
+
+    fn refuted(&mut self, conflict: crate::Conflict) -> Option<Result<bool, crate::Conflict>> {
+        self.learn(conflict.propagator);
+        // The try's level is closed below, not backjumped from.
+        self.backjump_to = None;
+        self.close();
+        let before = self.trail_length();
+        let result = self.propagate_with_nogoods();
+        Some(result.map(|()| self.trail_length() != before))
+    }
+
+    fn learns(&self) -> bool {
+        true
+    }
+}
+
+impl Dfs<'_> {
+    /// The learning trail's changes on the open levels.
+    fn trail_length(&mut self) -> Option<usize> {
+        let trail = self.model.propagation.trail.as_deref_mut()?;
+        trail.sync(&self.model.store);
+        Some(trail.len())
     }
 }

@@ -115,9 +115,9 @@ pub struct SearchConfig {
     /// value it had last (phase saving), instead of `var_select` and `val_select`
     /// (learning/activity.rs).
     pub activity: bool,
-    /// Probe at every node, after its propagation (`probing.rs`); `None`: no probing. Not
-    /// with `learn`: the learning trail cannot explain a probe's removals, so a learning
-    /// search does not probe at its nodes.
+    /// Probe at every node, after its propagation (`probing.rs`); `None`: no probing. With
+    /// `learn`, each refuted try is analysed and its nogood kept (and the tries keep to
+    /// failed values: no removal by comparing them).
     pub node_probing: Option<probing::NodeProbing>,
 }
 

@@ -27,10 +27,27 @@
 //! so counts stay exact too. The nonogram tournament programs do this (Wu et al.'s "fully
 //! probing"); here it saves many nodes but costs a whole round of tries per node
 //! (`docs/performance/probing.md`).
+//!
+//! **Skipping what did not change.** Most of a node's tries repeat its parent's: the
+//! decision changed a few domains, and a variable none of whose neighbours (the variables
+//! of the propagators it is in) changed would, most likely, try as before. So each probed
+//! variable remembers the level of its last probe and the sum of its neighbours' domain
+//! sizes then ([`ProbeMemory`]); below that level (the same branch, where domains only
+//! shrink) an equal sum means nothing around it changed, and it is not tried again. This
+//! gives up a little of the fixpoint (a change further away, or a new nogood, can still
+//! change a try) for far fewer tries; what is removed stays implied, so counts stay exact.
+//!
+//! **With learning** (`dfs.rs` implements [`Tries`]): each try is a level of its own with
+//! its value recorded as a decision, and a try that fails is analysed like any failure: the
+//! nogood it teaches is kept and prunes everywhere, not only `x ≠ v` at this node. Its
+//! propagation at the node imposes the negation of its unique implication point; when that
+//! is not `x ≠ v` itself, a later round tries `x = v` again and fails sooner, until it is.
+//! Rule 2 needs an explanation of a disjunction over the tries, which the learning has no
+//! cause for yet: a learning search keeps to rule 1.
 
 use super::Limits;
-use crate::model::Model;
-use crate::store::VarId;
+use crate::model::{Checkpoint, Model};
+use crate::store::{LevelStamp, VarId};
 use crate::Conflict;
 use std::sync::atomic::Ordering;
 use std::time::Instant;
@@ -77,19 +94,77 @@ pub struct NodeProbing {
     /// node. The nodes near the root are few and their subtrees large: there probing pays
     /// best for its cost.
     pub max_depth: Option<usize>,
+    /// For each of `vars`, its neighbours: the variables of the propagators it is in
+    /// (itself included). Empty: every variable is tried at every node (no skipping).
+    pub neighbours: Vec<Vec<VarId>>,
 }
 
 impl NodeProbing {
     /// Probe `vars` (in order of their size in `model` now, smallest first) while they have
-    /// at most `max_size` values.
+    /// at most `max_size` values, skipping a variable whose neighbours did not change since
+    /// its last probe on the same branch.
     pub fn new(model: &Model, vars: &[VarId], max_size: u32) -> NodeProbing {
         let mut vars = vars.to_vec();
         vars.sort_by_key(|&x| model.size(x));
+        let neighbours = vars.iter().map(|&x| neighbours_of(model, x)).collect();
         NodeProbing {
             vars,
             max_size,
             max_depth: None,
+            neighbours,
         }
+    }
+
+    /// Try every variable at every node, as if nothing were remembered (to measure what
+    /// skipping saves).
+    pub fn without_skipping(mut self) -> NodeProbing {
+        self.neighbours.clear();
+        self
+    }
+}
+
+/// `x` and the variables of every propagator that watches `x`.
+fn neighbours_of(model: &Model, x: VarId) -> Vec<VarId> {
+    let propagation = &model.propagation;
+    let mut around = vec![x];
+    for p in propagation.watchers_of(x) {
+        let subscriptions = propagation.propagator(p).subscriptions();
+        around.extend(subscriptions.iter().map(|s| s.var));
+    }
+    around.sort_unstable();
+    around.dedup();
+    around
+}
+
+/// What node probing remembers from node to node: for each probed variable (by its index in
+/// [`NodeProbing::vars`]), the level of its last probe and the sum of its neighbours'
+/// domain sizes before it; and what it did.
+#[derive(Clone, Debug, Default)]
+pub struct ProbeMemory {
+    last: Vec<Option<(LevelStamp, u64)>>,
+    pub stats: ProbeStats,
+}
+
+impl ProbeMemory {
+    /// Is variable number `i` of `probing` to be tried now? Yes unless its last probe ran at
+    /// a level still open (this node or one above it on the branch) and its neighbours'
+    /// sizes have not changed since. Remembers this look as its last probe when it says yes.
+    fn changed_since_last_probe(&mut self, model: &Model, probing: &NodeProbing, i: usize) -> bool {
+        let Some(around) = probing.neighbours.get(i) else {
+            return true;
+        };
+        if self.last.len() < probing.vars.len() {
+            self.last.resize(probing.vars.len(), None);
+        }
+        let sizes: u64 = around.iter().map(|&y| model.size(y) as u64).sum();
+        if let Some((stamp, before)) = self.last[i] {
+            if model.store.is_open(&stamp) && before == sizes {
+                self.stats.skipped += 1;
+                return false;
+            }
+        }
+        self.last[i] = Some((model.store.level_stamp(), sizes));
+        true
     }
 }
 
@@ -105,6 +180,11 @@ pub struct ProbeStats {
     pub rounds: u64,
     /// Stopped by the limits before the fixpoint (what was removed still holds).
     pub stopped: bool,
+    /// At nodes: variables not tried because nothing around them changed
+    /// ([`ProbeMemory`]).
+    pub skipped: u64,
+    /// With learning: tries refuted and analysed, each leaving a nogood.
+    pub learned: u64,
 }
 
 /// How probing ended.
@@ -117,53 +197,134 @@ pub type ProbeResult = Result<ProbeStats, Conflict>;
 pub fn probe(model: &mut Model, vars: &[VarId], max_size: u32, limits: &Limits) -> ProbeResult {
     let mut stats = ProbeStats::default();
     let stop = || stopped(limits);
-    probe_to_fixpoint(model, vars, max_size, &stop, &mut stats)?;
+    let mut tries = Plain::new(model);
+    let mut each = |_: &mut Plain<'_>, _: usize| true;
+    probe_to_fixpoint(&mut tries, vars, max_size, &stop, &mut each, &mut stats)?;
     Ok(stats)
 }
 
 /// Probing at one search node `depth` decisions deep: [`probe`] on the variables of
-/// `probing`, to the fixpoint, unless the node is deeper than `probing.max_depth`.
-/// What it removes is undone when the search leaves the node (it is made at the node's
-/// level). `Err` is a failed node, or an interruption (`Model::is_interrupted`: the stop
-/// check installed by the search fired inside a try; then nothing was removed on its
-/// account).
-pub fn probe_node(model: &mut Model, probing: &NodeProbing, depth: usize) -> Result<(), Conflict> {
+/// `probing`, to the fixpoint, unless the node is deeper than `probing.max_depth`, skipping
+/// the variables `memory` says nothing changed around. What it removes is undone when the
+/// search leaves the node (it is made at the node's level). `Err` is a failed node, or an
+/// interruption (`Model::is_interrupted`: the stop check installed by the search fired
+/// inside a try; then nothing was removed on its account).
+pub fn probe_node(
+    model: &mut Model,
+    probing: &NodeProbing,
+    memory: &mut ProbeMemory,
+    depth: usize,
+) -> Result<(), Conflict> {
+    probe_node_with(&mut Plain::new(model), probing, memory, depth)
+}
+
+/// [`probe_node`] with the tries run by `tries` (the search's, when it learns).
+pub(crate) fn probe_node_with(
+    tries: &mut impl Tries,
+    probing: &NodeProbing,
+    memory: &mut ProbeMemory,
+    depth: usize,
+) -> Result<(), Conflict> {
     if probing.max_depth.is_some_and(|d| depth > d) {
         return Ok(());
     }
-    let mut stats = ProbeStats::default();
+    let mut stats = std::mem::take(&mut memory.stats);
+    let mut each = |tries: &mut _, i: usize| -> bool {
+        let model: &Model = Tries::model(tries);
+        memory.changed_since_last_probe(model, probing, i)
+    };
     // The search's stop check polls the limits inside each try's propagation.
-    probe_to_fixpoint(
-        model,
+    let result = probe_to_fixpoint(
+        tries,
         &probing.vars,
         probing.max_size,
         &|| false,
+        &mut each,
         &mut stats,
-    )
+    );
+    stats.skipped += memory.stats.skipped;
+    memory.stats = stats;
+    result
+}
+
+/// Where the tries run: the model alone ([`Plain`]), or the search with its learning
+/// (`dfs.rs`), which records each try's value as a decision and learns from a refuted one.
+pub(crate) trait Tries {
+    fn model(&mut self) -> &mut Model;
+    /// Open a level, impose `x = v` there (`v` is in the domain), and propagate. The level
+    /// stays open until [`Tries::close`].
+    fn open(&mut self, x: VarId, v: i32) -> Result<(), Conflict>;
+    /// Close the level of the last try, undoing it.
+    fn close(&mut self);
+    /// The try just opened failed with `conflict`, its level still open. Without learning
+    /// `None`: the caller closes the level and removes the value. With learning: the
+    /// failure is analysed and its nogood kept, the level closed, and the nogood propagated
+    /// at the node; `Ok(true)` if that changed the node's domains, `Err` if the node fails.
+    fn refuted(&mut self, conflict: Conflict) -> Option<Result<bool, Conflict>>;
+    /// Does [`Tries::refuted`] learn (then rule 2 is not applied)?
+    fn learns(&self) -> bool;
+}
+
+/// The tries of probing without learning: checkpoints of the model.
+pub(crate) struct Plain<'m> {
+    model: &'m mut Model,
+    open: Option<Checkpoint>,
+}
+
+impl<'m> Plain<'m> {
+    fn new(model: &'m mut Model) -> Plain<'m> {
+        Plain { model, open: None }
+    }
+}
+
+impl Tries for Plain<'_> {
+    fn model(&mut self) -> &mut Model {
+        self.model
+    }
+    fn open(&mut self, x: VarId, v: i32) -> Result<(), Conflict> {
+        self.open = Some(self.model.checkpoint());
+        self.model.fix(x, v).and_then(|()| self.model.propagate())
+    }
+    fn close(&mut self) {
+        let checkpoint = self.open.take().expect("a try open");
+        self.model.rollback(checkpoint);
+    }
+    fn refuted(&mut self, _: Conflict) -> Option<Result<bool, Conflict>> {
+        None
+    }
+    fn learns(&self) -> bool {
+        false
+    }
 }
 
 /// The loop of [`probe`]: probe the variables in turn, cycling, until `vars.len()` of them
 /// in a row removed nothing (a whole cycle since the last removal) or `stop` says so.
-fn probe_to_fixpoint(
-    model: &mut Model,
+/// `changed(tries, i)`: is variable number `i` worth trying now (else it counts as quiet)?
+fn probe_to_fixpoint<T: Tries>(
+    tries: &mut T,
     vars: &[VarId],
     max_size: u32,
     stop: &dyn Fn() -> bool,
+    changed: &mut dyn FnMut(&mut T, usize) -> bool,
     stats: &mut ProbeStats,
 ) -> Result<(), Conflict> {
     let mut quiet = 0;
     while !vars.is_empty() {
         stats.rounds += 1;
-        let compared = Compared::of(model);
-        for &x in vars {
+        // Rule 2 compares the tries, which a learning search cannot explain (the header).
+        let compared = match tries.learns() {
+            true => Compared::none(),
+            false => Compared::of(tries.model()),
+        };
+        for (i, &x) in vars.iter().enumerate() {
             if stop() {
                 stats.stopped = true;
                 return Ok(());
             }
             let removed_before = stats.removed;
-            let size = model.size(x);
-            if size >= 2 && size <= max_size {
-                probe_variable(model, x, &compared, stats)?;
+            let size = tries.model().size(x);
+            if size >= 2 && size <= max_size && changed(tries, i) {
+                probe_variable(tries, x, &compared, stats)?;
             }
             quiet = if stats.removed == removed_before {
                 quiet + 1
@@ -196,6 +357,14 @@ struct Compared {
 }
 
 impl Compared {
+    /// Nothing compared: rule 2 is not applied.
+    fn none() -> Compared {
+        Compared {
+            vars: Vec::new(),
+            base: Vec::new(),
+        }
+    }
+
     fn of(model: &Model) -> Compared {
         let (mut vars, mut base) = (Vec::new(), Vec::new());
         for i in 0..model.num_vars() {
@@ -223,38 +392,60 @@ impl Compared {
 }
 
 /// Try each value of `x`; remove the values whose try fails, then the values of every other
-/// variable that no surviving try kept.
+/// variable that no surviving try kept. (With learning, a failed try is learned from at
+/// once, and its nogood, propagated at the node, does the removing.)
 fn probe_variable(
-    model: &mut Model,
+    tries: &mut impl Tries,
     x: VarId,
     compared: &Compared,
     stats: &mut ProbeStats,
 ) -> Result<(), Conflict> {
-    let values: Vec<i32> = model.domain(x).iter().collect();
+    let values: Vec<i32> = tries.model().domain(x).iter().collect();
     // For each compared variable, the values some surviving try kept (`None`: no try
     // survived yet).
     let mut kept: Option<Vec<u64>> = None;
     let mut failed = Vec::new();
     for v in values {
-        stats.probes += 1;
-        let checkpoint = model.checkpoint();
-        let outcome = model.fix(x, v).and_then(|()| model.propagate());
-        match outcome {
-            Ok(()) => {
-                let union = kept.get_or_insert_with(|| vec![0; compared.vars.len()]);
-                for (k, bits) in union.iter_mut().enumerate() {
-                    *bits |= compared.mask(model, k);
+        // With learning, a refuted try whose nogood changed the node but left `v` is tried
+        // again: it fails sooner, and its nogood's implication point is nearer `x = v`.
+        while tries.model().contains(x, v) {
+            stats.probes += 1;
+            match tries.open(x, v) {
+                Ok(()) => {
+                    let model = tries.model();
+                    let union = kept.get_or_insert_with(|| vec![0; compared.vars.len()]);
+                    for (k, bits) in union.iter_mut().enumerate() {
+                        *bits |= compared.mask(model, k);
+                    }
+                    tries.close();
+                    break;
                 }
+                // A try cut short by the stop check refutes nothing: give up at once.
+                Err(conflict) if tries.model().is_interrupted() => {
+                    tries.close();
+                    return Err(conflict);
+                }
+                Err(conflict) => match tries.refuted(conflict) {
+                    None => {
+                        tries.close();
+                        failed.push(v);
+                        break;
+                    }
+                    Some(learned) => {
+                        stats.learned += 1;
+                        if !learned? {
+                            break;
+                        }
+                        stats.removed += 1;
+                    }
+                },
             }
-            // A try cut short by the stop check refutes nothing: give up at once.
-            Err(conflict) if model.is_interrupted() => {
-                model.rollback(checkpoint);
-                return Err(conflict);
-            }
-            Err(_) => failed.push(v),
         }
-        model.rollback(checkpoint);
     }
+    if tries.learns() {
+        return Ok(());
+    }
+    let model = tries.model();
     for v in failed {
         model.remove(x, v)?;
         stats.removed += 1;

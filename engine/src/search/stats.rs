@@ -29,6 +29,12 @@ pub struct SearchStats {
     /// Backjumps: failures after which the search closed levels without trying their right
     /// branches, back to the level where the nogood learned imposes something.
     pub backjumps: u64,
+    /// Node probing (`probing.rs`): values tried, variables not tried because nothing
+    /// around them had changed since their last probe, and (with learning) refuted tries
+    /// analysed into a nogood.
+    pub probes: u64,
+    pub probes_skipped: u64,
+    pub probes_learned: u64,
 }
 
 impl SearchStats {
@@ -43,6 +49,9 @@ impl SearchStats {
         self.nogoods += other.nogoods;
         self.nogood_atoms += other.nogood_atoms;
         self.backjumps += other.backjumps;
+        self.probes += other.probes;
+        self.probes_skipped += other.probes_skipped;
+        self.probes_learned += other.probes_learned;
     }
 }
 
