@@ -13,7 +13,12 @@ use crate::propagators::packing::diffn::Diffn;
 use crate::propagators::scheduling::cumulative::Cumulative;
 use crate::propagators::scheduling::cumulative_var::CumulativeVar;
 use crate::propagators::scheduling::disjunctive::Disjunctive;
+use crate::propagators::scheduling::edge_finding::{Amount, EdgeFinding, Task};
 use crate::store::VarId;
+
+/// The most tasks a resource may have for edge finding to be posted beside its
+/// time-table: the reference algorithm costs O(n³) a run, twice (both directions).
+pub(crate) const EDGE_FINDING_MAX_TASKS: usize = 40;
 
 impl Model {
     /// `xs[i] = y_base + j ⇔ ys[j] = x_base + i`, positions of `xs` counted from `x_base`
@@ -37,7 +42,25 @@ impl Model {
         uses: &[i32],
         capacity: i32,
     ) -> PropId {
-        self.post(Box::new(Cumulative::new(starts, durations, uses, capacity)))
+        let id = self.post(Box::new(Cumulative::new(starts, durations, uses, capacity)));
+        let fixed = |v: &i32| Amount::Fixed(*v as i64);
+        let tasks = (0..starts.len())
+            .map(|i| Task {
+                start: starts[i],
+                duration: fixed(&durations[i]),
+                usage: fixed(&uses[i]),
+            })
+            .collect();
+        self.edge_finding(tasks, fixed(&capacity));
+        id
+    }
+
+    /// Edge finding (`scheduling/edge_finding.rs`) beside a time-table, on resources of at
+    /// most [`EDGE_FINDING_MAX_TASKS`] tasks: its reference algorithm costs O(n³) a run.
+    fn edge_finding(&mut self, tasks: Vec<Task>, capacity: Amount) {
+        if tasks.len() >= 2 && tasks.len() <= EDGE_FINDING_MAX_TASKS {
+            let _ = self.post(Box::new(EdgeFinding::new(tasks, capacity)));
+        }
     }
 
     /// [`Model::cumulative`] with variable durations, uses and capacity (time-tabling with
@@ -60,6 +83,14 @@ impl Model {
         let id = self.post(Box::new(CumulativeVar::new(
             starts, durations, uses, capacity,
         )));
+        let tasks = (0..starts.len())
+            .map(|i| Task {
+                start: starts[i],
+                duration: Amount::Var(durations[i]),
+                usage: Amount::Var(uses[i]),
+            })
+            .collect();
+        self.edge_finding(tasks, Amount::Var(capacity));
         let mut least_uses: Vec<i64> = uses.iter().map(|&r| self.min(r).max(0) as i64).collect();
         least_uses.sort_unstable();
         if least_uses.len() >= 2 && least_uses[0] + least_uses[1] > self.max(capacity) as i64 {
@@ -72,7 +103,16 @@ impl Model {
     /// Tasks starting at `starts[i]` and running `durations[i]` never overlap (zero-length
     /// tasks may sit anywhere unless `strict`; `scheduling/disjunctive.rs`).
     pub fn disjunctive(&mut self, starts: &[VarId], durations: &[i32], strict: bool) -> PropId {
-        self.post(Box::new(Disjunctive::new(starts, durations, strict)))
+        let id = self.post(Box::new(Disjunctive::new(starts, durations, strict)));
+        let tasks = (0..starts.len())
+            .map(|i| Task {
+                start: starts[i],
+                duration: Amount::Fixed(durations[i] as i64),
+                usage: Amount::Fixed(1),
+            })
+            .collect();
+        self.edge_finding(tasks, Amount::Fixed(1));
+        id
     }
 
     /// Rectangles at `(x[i], y[i])` of width `dx[i]` and height `dy[i]` never overlap; a

@@ -9,7 +9,9 @@
 //! * [`cumulative_var`]: the same with variable durations, uses and capacity, the least
 //!   duration and use of each task making its compulsory part;
 //! * [`disjunctive`]: a unary resource, no two tasks overlap (time-tabling plus Vilím's
-//!   overload check, 2004).
+//!   overload check, 2004);
+//! * [`edge_finding`]: beside each of them, energy reasoning over task intervals (Nuijten
+//!   1994; Mercier & Van Hentenryck 2008), which sees tasks that have no compulsory part.
 //!
 //! **The compulsory part** of a task is `[lst, ect)` where `lst = max(s)` is its latest start
 //! and `ect = min(s) + d` its earliest end: when `lst < ect` the task runs over that interval
@@ -21,6 +23,7 @@
 pub mod cumulative;
 pub mod cumulative_var;
 pub mod disjunctive;
+pub mod edge_finding;
 
 use crate::propagator::{Conflict, Context, PropResult};
 use crate::store::VarId;
