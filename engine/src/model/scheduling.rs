@@ -83,19 +83,23 @@ impl Model {
         let id = self.post(Box::new(CumulativeVar::new(
             starts, durations, uses, capacity,
         )));
-        let tasks = (0..starts.len())
-            .map(|i| Task {
-                start: starts[i],
-                duration: Amount::Var(durations[i]),
-                usage: Amount::Var(uses[i]),
-            })
-            .collect();
-        self.edge_finding(tasks, Amount::Var(capacity));
         let mut least_uses: Vec<i64> = uses.iter().map(|&r| self.min(r).max(0) as i64).collect();
         least_uses.sort_unstable();
         if least_uses.len() >= 2 && least_uses[0] + least_uses[1] > self.max(capacity) as i64 {
+            // The disjunctive brings its own edge finding, on a capacity of one: stronger
+            // than the cumulative rule here, where a task leaves less than half the
+            // capacity to the others.
             let least_durations: Vec<i32> = durations.iter().map(|&d| self.min(d).max(0)).collect();
             let _ = self.disjunctive(starts, &least_durations, false);
+        } else {
+            let tasks = (0..starts.len())
+                .map(|i| Task {
+                    start: starts[i],
+                    duration: Amount::Var(durations[i]),
+                    usage: Amount::Var(uses[i]),
+                })
+                .collect();
+            self.edge_finding(tasks, Amount::Var(capacity));
         }
         id
     }

@@ -119,9 +119,10 @@ pub fn earliest_starts(windows: &[Window], capacity: i64) -> Result<Vec<i64>, Co
     starts.dedup();
     ends.sort_unstable();
     ends.dedup();
-    // energy[a][b]: the energy of the task interval [starts[a], ends[b]).
+    // The energy of each task interval [starts[a], ends[b]).
     let (na, nb) = (starts.len(), ends.len());
-    let mut energy = vec![vec![0i64; nb]; na];
+    // energy[a * nb + b] and inner[a * nb + b]: tables over the intervals, row by row.
+    let mut energy = vec![0i64; na * nb];
     for (a, &from) in starts.iter().enumerate() {
         for (b, &to) in ends.iter().enumerate() {
             if from >= to {
@@ -137,11 +138,12 @@ pub fn earliest_starts(windows: &[Window], capacity: i64) -> Result<Vec<i64>, Co
             if e > capacity.saturating_mul(to - from) {
                 return Err(Conflict::new());
             }
-            energy[a][b] = e;
+            energy[a * nb + b] = e;
         }
     }
+    let mut inner = vec![i64::MIN; na * nb];
     for &i in &active {
-        let best = adjustment_for(windows, i, &starts, &ends, &energy, capacity)?;
+        let best = adjustment_for(windows, i, &starts, &ends, &energy, &mut inner, capacity)?;
         if let Some(est) = best {
             new_est[i] = new_est[i].max(est);
         }
@@ -157,7 +159,8 @@ fn adjustment_for(
     i: usize,
     starts: &[i64],
     ends: &[i64],
-    energy: &[Vec<i64>],
+    energy: &[i64],
+    inner: &mut [i64],
     capacity: i64,
 ) -> Result<Option<i64>, Conflict> {
     let wi = &windows[i];
@@ -165,19 +168,18 @@ fn adjustment_for(
     // The energy of interval (a, b) without task i.
     let without_i = |a: usize, b: usize| {
         let inside = wi.est >= starts[a] && wi.lct <= ends[b];
-        energy[a][b] - if inside { wi.energy } else { 0 }
+        energy[a * nb + b] - if inside { wi.energy } else { 0 }
     };
-    // inner[a][b]: the best adjustment over the intervals Θ inside [starts[a], ends[b]),
-    // swept from the narrowest (greatest a, least b) outwards.
-    let mut inner = vec![vec![i64::MIN; nb]; na];
+    // inner[a * nb + b]: the best adjustment over the intervals Θ inside
+    // [starts[a], ends[b]), swept from the narrowest (greatest a, least b) outwards.
     for a in (0..na).rev() {
         for b in 0..nb {
             let mut best = i64::MIN;
             if a + 1 < na {
-                best = best.max(inner[a + 1][b]);
+                best = best.max(inner[(a + 1) * nb + b]);
             }
             if b > 0 {
-                best = best.max(inner[a][b - 1]);
+                best = best.max(inner[a * nb + b - 1]);
             }
             if starts[a] < ends[b] {
                 let length = ends[b] - starts[a];
@@ -186,7 +188,7 @@ fn adjustment_for(
                     best = best.max(starts[a] + div_ceil(rest, wi.usage));
                 }
             }
-            inner[a][b] = best;
+            inner[a * nb + b] = best;
         }
     }
     let mut result: Option<i64> = None;
@@ -202,8 +204,9 @@ fn adjustment_for(
                 if wi.lct <= ends[b] {
                     return Err(Conflict::new());
                 }
-                if inner[a][b] != i64::MIN {
-                    result = Some(result.map_or(inner[a][b], |r: i64| r.max(inner[a][b])));
+                let best = inner[a * nb + b];
+                if best != i64::MIN {
+                    result = Some(result.map_or(best, |r: i64| r.max(best)));
                 }
             }
         }
