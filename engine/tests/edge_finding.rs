@@ -28,8 +28,8 @@ fn cumulative_holds(starts: &[i32], d: &[i32], r: &[i32], capacity: i32) -> bool
     })
 }
 
-/// A time-table and edge finding over the same tasks, run one after the other: what
-/// `Model::cumulative` posts, as one propagator for the harness.
+/// A time-table and edge finding over the same tasks, run one after the other (what
+/// `Model::cumulative` and `Model::edge_finding` post), as one propagator for the harness.
 #[derive(Clone, Debug)]
 struct TimeTableThenEdgeFinding<T: Propagator + Clone + 'static> {
     time_table: T,
@@ -155,8 +155,8 @@ fn fixpoint(doms: &[Vec<i32>], post: &dyn Fn(&mut Model, &[VarId])) -> Option<Ve
     Some(s.iter().map(|&x| m.domain(x).iter().collect()).collect())
 }
 
-/// On random resources: with edge finding (what `Model::cumulative` posts) every domain is
-/// within the time-table's alone, every solution's value is kept, and edge finding
+/// On random resources: with edge finding beside the time-table every domain is within
+/// the time-table's alone, every solution's value is kept, and edge finding
 /// removes more in some of the cases (10 of these 600).
 #[test]
 fn edge_finding_prunes_at_least_what_time_tabling_prunes_and_only_non_solutions() {
@@ -173,6 +173,7 @@ fn edge_finding_prunes_at_least_what_time_tabling_prunes_and_only_non_solutions(
         });
         let both = fixpoint(&doms, &|m, s| {
             let _ = m.cumulative(s, &d, &r, capacity);
+            m.edge_finding(fixed_tasks(s, &d, &r), Amount::Fixed(capacity as i64));
         });
         let sols = solutions(&doms, &|t| cumulative_holds(t, &d, &r, capacity));
         let Some(both) = both else {
@@ -230,7 +231,8 @@ fn a_task_that_cannot_end_before_an_interval_starts_after_its_energy() {
     assert_eq!(earliest_starts(&windows, 1).unwrap(), vec![0, 0, 7]);
     // With a capacity of 2 the three fit in [0, 9) side by side: nothing moves.
     assert_eq!(earliest_starts(&windows, 2).unwrap(), vec![0, 0, 0]);
-    // Through the model: the same on the starts, which the time-table alone leaves.
+    // Through the model: the same on the starts, which the time-table alone leaves; and
+    // `Model::disjunctive` posts edge finding itself.
     let doms = [
         (0..=5).collect(),
         (0..=6).collect(),
@@ -239,6 +241,7 @@ fn a_task_that_cannot_end_before_an_interval_starts_after_its_energy() {
     let (d, r) = ([4, 3, 3], [1, 1, 1]);
     let both = fixpoint(&doms, &|m, s| {
         let _ = m.cumulative(s, &d, &r, 1);
+        m.edge_finding(fixed_tasks(s, &d, &r), Amount::Fixed(1));
     })
     .unwrap();
     let alone = fixpoint(&doms, &|m, s| {
@@ -247,6 +250,11 @@ fn a_task_that_cannot_end_before_an_interval_starts_after_its_energy() {
     .unwrap();
     assert_eq!(both[2][0], 7);
     assert_eq!(alone[2][0], 0);
+    let unary = fixpoint(&doms, &|m, s| {
+        let _ = m.disjunctive(s, &d, false);
+    })
+    .unwrap();
+    assert_eq!(unary[2][0], 7);
 }
 
 /// Mercier & Van Hentenryck's point: the adjustment takes the best subset `Θ` of the

@@ -17,8 +17,9 @@ use crate::propagators::scheduling::edge_finding::{Amount, EdgeFinding, Task};
 use crate::store::VarId;
 
 /// The most tasks a resource may have for edge finding to be posted beside its
-/// time-table: the reference algorithm costs O(n³) a run, twice (both directions).
-pub(crate) const EDGE_FINDING_MAX_TASKS: usize = 40;
+/// time-table: the reference algorithm costs O(n³) a run, twice (both directions); past
+/// this size Vilím's O(kn log n) algorithm is the one to write.
+pub(crate) const EDGE_FINDING_MAX_TASKS: usize = 16;
 
 impl Model {
     /// `xs[i] = y_base + j ⇔ ys[j] = x_base + i`, positions of `xs` counted from `x_base`
@@ -42,22 +43,17 @@ impl Model {
         uses: &[i32],
         capacity: i32,
     ) -> PropId {
-        let id = self.post(Box::new(Cumulative::new(starts, durations, uses, capacity)));
-        let fixed = |v: &i32| Amount::Fixed(*v as i64);
-        let tasks = (0..starts.len())
-            .map(|i| Task {
-                start: starts[i],
-                duration: fixed(&durations[i]),
-                usage: fixed(&uses[i]),
-            })
-            .collect();
-        self.edge_finding(tasks, fixed(&capacity));
-        id
+        self.post(Box::new(Cumulative::new(starts, durations, uses, capacity)))
     }
 
-    /// Edge finding (`scheduling/edge_finding.rs`) beside a time-table, on resources of at
-    /// most [`EDGE_FINDING_MAX_TASKS`] tasks: its reference algorithm costs O(n³) a run.
-    fn edge_finding(&mut self, tasks: Vec<Task>, capacity: Amount) {
+    /// Edge finding (`scheduling/edge_finding.rs`) over `tasks` on a resource of
+    /// `capacity`, to post beside a time-table; nothing on more than
+    /// [`EDGE_FINDING_MAX_TASKS`] tasks, where its reference algorithm costs too much (O(n³)
+    /// a run). The model posts it on unary resources ([`Model::disjunctive`], and a
+    /// cumulative whose tasks cannot overlap); on other cumulatives it is left to the
+    /// caller: on the RCPSP resources measured it pruned nothing and cost 2.4× the time
+    /// per node (docs/performance/trees.md).
+    pub fn edge_finding(&mut self, tasks: Vec<Task>, capacity: Amount) {
         if tasks.len() >= 2 && tasks.len() <= EDGE_FINDING_MAX_TASKS {
             let _ = self.post(Box::new(EdgeFinding::new(tasks, capacity)));
         }
@@ -91,15 +87,6 @@ impl Model {
             // capacity to the others.
             let least_durations: Vec<i32> = durations.iter().map(|&d| self.min(d).max(0)).collect();
             let _ = self.disjunctive(starts, &least_durations, false);
-        } else {
-            let tasks = (0..starts.len())
-                .map(|i| Task {
-                    start: starts[i],
-                    duration: Amount::Var(durations[i]),
-                    usage: Amount::Var(uses[i]),
-                })
-                .collect();
-            self.edge_finding(tasks, Amount::Var(capacity));
         }
         id
     }

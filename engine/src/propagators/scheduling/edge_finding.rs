@@ -45,8 +45,10 @@
 //! outer bound and `C` an upper bound; the adjustment with a use below the true one is
 //! weaker (`est_Θ + rest / r` grows with `r` while `Ω` fits alone).
 //!
-//! **Consistency**: neither stronger nor weaker than time-tabling, so it runs beside it
-//! (`Model::cumulative` and `Model::cumulative_var` post both). **Explanations** under
+//! **Consistency**: neither stronger nor weaker than time-tabling, so it runs beside it:
+//! `Model::disjunctive` posts it (capacity one, use one), and so `Model::cumulative_var` on
+//! a resource whose tasks cannot overlap; on other cumulatives `Model::edge_finding` posts
+//! it (on the RCPSP resources measured it pruned nothing, docs/performance/trees.md). **Explanations** under
 //! learning: the generic one (the bounds of every task), see `learning/reason.rs`.
 //!
 //! | wakes on | prunes | cost |
