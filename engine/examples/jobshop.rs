@@ -1,8 +1,9 @@
 //! What the stronger unary-resource rule buys on a job shop: Fisher & Thompson's 6×6
 //! instance ft06 (1963; optimum makespan 55, public since Muth & Thompson's book), minimised
-//! with each machine modelled four ways: `cumulative` with capacity 1 (time-tabling),
-//! `disjunctive` with time-tabling only, with the overload check, and with the overload check
-//! and detectable precedences (the default).
+//! with each machine modelled five ways: `cumulative` with capacity 1 (time-tabling),
+//! `disjunctive` with time-tabling only, with the overload check, with the overload check
+//! and detectable precedences, and with edge finding beside them (`Model::disjunctive`, the
+//! default).
 //!
 //! `cargo run --release -p engine --example jobshop [NODE_LIMIT]`
 //!
@@ -28,6 +29,7 @@ enum Machine {
     TimeTabling,
     OverloadCheck,
     DetectablePrecedences,
+    EdgeFinding,
 }
 
 /// Panic unless the solution keeps the job order, ends by `makespan`, and never runs two
@@ -65,6 +67,7 @@ fn main() {
         Machine::TimeTabling,
         Machine::OverloadCheck,
         Machine::DetectablePrecedences,
+        Machine::EdgeFinding,
     ] {
         let horizon: i32 = FT06.iter().flatten().map(|&(_, d)| d).sum();
         let mut m = Model::new();
@@ -99,7 +102,10 @@ fn main() {
                 Machine::OverloadCheck => m.post(Box::new(
                     Disjunctive::new(&on, &durations, false).without_detectable_precedences(),
                 )),
-                Machine::DetectablePrecedences => m.disjunctive(&on, &durations, false),
+                Machine::DetectablePrecedences => {
+                    m.post(Box::new(Disjunctive::new(&on, &durations, false)))
+                }
+                Machine::EdgeFinding => m.disjunctive(&on, &durations, false),
             };
         }
         let mut branch: Vec<_> = starts.concat();

@@ -22,6 +22,11 @@
 //! time, `trailing_zeros`). The first word stays a plain `u64`, outside the slice, so the
 //! one-word fast paths never meet it.
 //!
+//! The trail (`store.rs`) saves a domain's small state (bounds, size, first word) and, for a
+//! wide bitset, its other words, unless it has no holes: then its bounds say what the words
+//! are, and only the words between the old and the new bounds are set back on a pop
+//! ([`Domain::save_wide_words`]).
+//!
 //! One invariant makes the single-word fast paths branch-free: **no bit is set outside
 //! `min..=max`**. So `contains` need not compare with the bounds first: the bit is 0 there.
 //!
@@ -756,24 +761,68 @@ impl Domain {
     /// Save on `trail` the words beyond the first, if any: a wide bitset's words, or an
     /// interval domain's holes (`domain/interval.rs`). The store calls it when it saves the
     /// domain, and [`Domain::restore_wide_words`] when it restores it.
+    ///
+    /// A wide bitset **without holes** (`size = max - min + 1`: every value between its
+    /// bounds is in) is saved by its bounds alone, already in its small state: its words
+    /// follow from them. One marker word goes on the trail instead of all the words, so
+    /// that a product or a sum over 10,000 values whose bounds move at every node costs a
+    /// word to save and, to restore, only the words between the old and the new bounds.
     #[inline]
     pub(crate) fn save_wide_words(&self, trail: &mut Vec<u64>) {
         if self.is_interval() {
             self.save_interval_words(trail);
         } else if !self.high.is_empty() {
-            trail.extend_from_slice(&self.high);
+            if self.has_no_holes() {
+                trail.push(0);
+            } else {
+                trail.extend_from_slice(&self.high);
+            }
         }
     }
 
-    /// Take back from the top of `trail` what [`Domain::save_wide_words`] put there.
+    /// Take back from the top of `trail` what [`Domain::save_wide_words`] put there, for
+    /// the domain whose small state was `saved`. Call it before putting the small state
+    /// back: a bitset saved by its bounds is refilled from where it stands now.
     #[inline]
-    pub(crate) fn restore_wide_words(&mut self, trail: &mut Vec<u64>) {
+    pub(crate) fn restore_wide_words(&mut self, saved: SmallState, trail: &mut Vec<u64>) {
         if self.is_interval() {
             self.restore_interval_words(trail);
         } else if !self.high.is_empty() {
-            let from = trail.len() - self.high.len();
-            self.high.copy_from_slice(&trail[from..]);
-            trail.truncate(from);
+            if saved.size as i64 == saved.max as i64 - saved.min as i64 + 1 {
+                trail.pop();
+                self.refill_high_words(saved);
+            } else {
+                let from = trail.len() - self.high.len();
+                self.high.copy_from_slice(&trail[from..]);
+                trail.truncate(from);
+            }
+        }
+    }
+
+    /// Every value between the bounds is in (and there is one).
+    #[inline]
+    fn has_no_holes(&self) -> bool {
+        self.size != 0 && self.size as i64 == self.max as i64 - self.min as i64 + 1
+    }
+
+    /// Set the heap words back to the values `saved.min..=saved.max`, a domain without holes
+    /// that the current one is a subset of (only removals happened since). When the current
+    /// one has no holes either, only the values between the old and the new bounds are
+    /// set; otherwise the whole range. The first word comes back with the small state.
+    fn refill_high_words(&mut self, saved: SmallState) {
+        let (lo, hi) = (self.index(saved.min), self.index(saved.max) + 1);
+        let set = |d: &mut Domain, from: usize, to: usize| {
+            let (from, to) = (from.max(64), to.max(64));
+            if from < to {
+                d.high_bits_mut()[from - 64..to - 64].fill(true);
+            }
+        };
+        if self.has_no_holes() {
+            let (now_lo, now_hi) = (self.index(self.min), self.index(self.max) + 1);
+            set(self, lo, now_lo);
+            set(self, now_hi, hi);
+        } else {
+            set(self, lo, hi);
         }
     }
 

@@ -72,12 +72,12 @@ fn times_of_non_negative_factors_beyond_the_budget_is_sound_and_checking() {
 
 /// A square, `int_times(x, x, z)`: one variable in both factors. Within the budget only
 /// the pairs `(v, v)` support (domain consistency for `z = x²`, which the products `v·w`
-/// of two values would not give); beyond it the bounds from `√z`, sound and checking.
+/// of two values would not give); beyond it the bounds from `√z`, bounds(Z).
 #[test]
-fn a_square_is_domain_consistent_within_the_budget_and_checking_beyond() {
+fn a_square_is_domain_consistent_within_the_budget_and_bounds_consistent_beyond() {
     let square = |t: &[i32]| t[0] as i64 * t[0] as i64 == t[1] as i64;
     for (lo, hi) in [(-3, 4), (-6, 9), (0, 16)] {
-        for (budget, consistency) in [(1 << 10, Consistency::Domain), (0, Consistency::Checking)] {
+        for (budget, consistency) in [(1 << 10, Consistency::Domain), (0, Consistency::Bounds)] {
             let cfg = HarnessConfig::new(2, lo, hi, consistency);
             check_propagator(&format!("square {budget}"), &cfg, &square, &|xs| {
                 Box::new(Arith::with_budget(

@@ -235,10 +235,11 @@ fn cumulative_var_with_constants_prunes_the_starts_as_the_constant_form() {
                 let dv: Vec<_> = d.iter().map(|&x| m.new_var(x, x)).collect();
                 let rv: Vec<_> = r.iter().map(|&x| m.new_var(x, x)).collect();
                 let cv = m.new_var(capacity, capacity);
-                // The propagator alone: the Model helper adds a disjunctive on unary resources.
+                // The propagators alone: the Model helpers add a disjunctive on unary
+                // resources and edge finding.
                 m.post(Box::new(CumulativeVar::new(&s, &dv, &rv, cv)))
             } else {
-                m.cumulative(&s, &d, &r, capacity)
+                m.post(Box::new(Cumulative::new(&s, &d, &r, capacity)))
             };
             m.propagate()
                 .ok()

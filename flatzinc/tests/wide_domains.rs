@@ -101,7 +101,7 @@ const CASES: &[(&str, Check, Level)] = &[
     ),
     ("int_plus(a, b, c)", |a, b, c, _| a + b == c, Level::Sound),
     ("int_times(a, b, c)", |a, b, c, _| a * b == c, Level::Sound),
-    ("int_times(a, a, c)", |a, _, c, _| a * a == c, Level::Domain),
+    ("int_times(a, a, c)", |a, _, c, _| a * a == c, Level::Bounds),
     (
         "int_times(a, -3, c)",
         |a, _, c, _| -3 * a == c,

@@ -13,7 +13,13 @@ use crate::propagators::packing::diffn::Diffn;
 use crate::propagators::scheduling::cumulative::Cumulative;
 use crate::propagators::scheduling::cumulative_var::CumulativeVar;
 use crate::propagators::scheduling::disjunctive::Disjunctive;
+use crate::propagators::scheduling::edge_finding::{Amount, EdgeFinding, Task};
 use crate::store::VarId;
+
+/// The most tasks a resource may have for edge finding to be posted beside its
+/// time-table: the reference algorithm costs O(n³) a run, twice (both directions); past
+/// this size Vilím's O(kn log n) algorithm is the one to write.
+pub(crate) const EDGE_FINDING_MAX_TASKS: usize = 16;
 
 impl Model {
     /// `xs[i] = y_base + j ⇔ ys[j] = x_base + i`, positions of `xs` counted from `x_base`
@@ -40,6 +46,19 @@ impl Model {
         self.post(Box::new(Cumulative::new(starts, durations, uses, capacity)))
     }
 
+    /// Edge finding (`scheduling/edge_finding.rs`) over `tasks` on a resource of
+    /// `capacity`, to post beside a time-table; nothing on more than
+    /// [`EDGE_FINDING_MAX_TASKS`] tasks, where its reference algorithm costs too much (O(n³)
+    /// a run). The model posts it on unary resources ([`Model::disjunctive`], and a
+    /// cumulative whose tasks cannot overlap); on other cumulatives it is left to the
+    /// caller: on the RCPSP resources measured it pruned nothing and cost 2.4× the time
+    /// per node (docs/performance/trees.md).
+    pub fn edge_finding(&mut self, tasks: Vec<Task>, capacity: Amount) {
+        if tasks.len() >= 2 && tasks.len() <= EDGE_FINDING_MAX_TASKS {
+            let _ = self.post(Box::new(EdgeFinding::new(tasks, capacity)));
+        }
+    }
+
     /// [`Model::cumulative`] with variable durations, uses and capacity (time-tabling with
     /// each task's least duration and use, `scheduling/cumulative_var.rs`). Also makes the
     /// durations and uses non-negative, and the capacity too when there is a task.
@@ -63,6 +82,9 @@ impl Model {
         let mut least_uses: Vec<i64> = uses.iter().map(|&r| self.min(r).max(0) as i64).collect();
         least_uses.sort_unstable();
         if least_uses.len() >= 2 && least_uses[0] + least_uses[1] > self.max(capacity) as i64 {
+            // The disjunctive brings its own edge finding, on a capacity of one: stronger
+            // than the cumulative rule here, where a task leaves less than half the
+            // capacity to the others.
             let least_durations: Vec<i32> = durations.iter().map(|&d| self.min(d).max(0)).collect();
             let _ = self.disjunctive(starts, &least_durations, false);
         }
@@ -72,7 +94,16 @@ impl Model {
     /// Tasks starting at `starts[i]` and running `durations[i]` never overlap (zero-length
     /// tasks may sit anywhere unless `strict`; `scheduling/disjunctive.rs`).
     pub fn disjunctive(&mut self, starts: &[VarId], durations: &[i32], strict: bool) -> PropId {
-        self.post(Box::new(Disjunctive::new(starts, durations, strict)))
+        let id = self.post(Box::new(Disjunctive::new(starts, durations, strict)));
+        let tasks = (0..starts.len())
+            .map(|i| Task {
+                start: starts[i],
+                duration: Amount::Fixed(durations[i] as i64),
+                usage: Amount::Fixed(1),
+            })
+            .collect();
+        self.edge_finding(tasks, Amount::Fixed(1));
+        id
     }
 
     /// Rectangles at `(x[i], y[i])` of width `dx[i]` and height `dy[i]` never overlap; a

@@ -14,10 +14,14 @@
 //! propagator falls back to interval reasoning on `z` only (its bounds are the least and
 //! greatest `f` over the four corners of the box, exact for `times`, `min` and `max`; for
 //! the others it only checks), for `min` and `max` back to the bounds of `x` and `y`
-//! (bounds consistency), for `times` with non-negative factors to the bounds each
-//! factor can have (`x ≥ ⌈min z / max y⌉`, `x ≤ ⌊max z / min y⌋`), and to checking once
-//! `x` and `y` are fixed. Bounds reasoning onto factors of any sign (Gecode's `int_times`
-//! rules) is not written yet: see docs/minizinc.md.
+//! (bounds consistency), for `times` to the bounds each factor can have, of any sign
+//! (`x = z / y` where `y ≠ 0`: the quotients of the corners, `narrow_factor`), and to
+//! checking once `x` and `y` are fixed.
+//!
+//! **Wide factors.** `times` falls back to its bounds as soon as a factor has more than
+//! [`TIMES_FACTOR_BUDGET`] values, whatever the pair budget: Gecode's `int_times` is
+//! bounds consistent everywhere, and a product over thousands of values (a switch times a
+//! length) enumerated on every wake-up was most of the time of such a model.
 //!
 //! `z = |x|` has one value of `x` per "pair" and its own, smaller budget
 //! ([`ABS_VALUE_BUDGET`] values): beyond it, bounds consistency both ways (`narrow_abs`),
@@ -29,7 +33,8 @@
 //! off-diagonal products would wrongly support values), and beyond the budget its bounds
 //! come from `√z` (Gecode posts its own `sqr` propagator for this case).
 //!
-//! **Consistency:** domain within the budget, except on a `z` held as an interval domain,
+//! **Consistency:** domain within the budget (for `times`: both factors of at most
+//! [`TIMES_FACTOR_BUDGET`] values), except on a `z` held as an interval domain,
 //! which keeps only its bounds (see [`keep_only`]): bounds there; checking beyond the
 //! budget.
 //!
@@ -61,6 +66,15 @@ pub const DEFAULT_PAIR_BUDGET: u64 = 1 << 10;
 /// positions) easily has hundreds of values, and the enumeration then ran on every
 /// removal: bounds there cost O(1).
 pub const ABS_VALUE_BUDGET: u64 = 64;
+
+/// For `z = x·y`: values of a factor enumerated before the propagator falls back to
+/// bounds, whatever the pair budget says. A 0/1 switch times a quantity of 10,000 values
+/// (`int_times(b, y, z)`: "`z` is `y` when `b` is on") is within 20,000 pairs of the
+/// budget's reach once `y` is down to 512 values, and then enumerated, sorted and retained
+/// value by value on every wake-up, for holes that no other constraint of such a model
+/// looks at; past 64 values of a factor the bounds cost O(1) (Gecode's `int_times` is
+/// bounds consistent everywhere).
+pub const TIMES_FACTOR_BUDGET: u64 = 64;
 
 /// The function computed by an [`Arith`] propagator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -183,10 +197,15 @@ impl Arith {
                 u64::MAX
             };
         }
+        let (size_x, size_y) = (ctx.size(self.x) as u64, ctx.size(self.y) as u64);
+        if self.op == ArithOp::Times && size_x.max(size_y) > TIMES_FACTOR_BUDGET {
+            // A wide factor: bounds reasoning, as Gecode's `int_times` everywhere.
+            return u64::MAX;
+        }
         if self.x == self.y {
-            ctx.size(self.x) as u64
+            size_x
         } else {
-            ctx.size(self.x) as u64 * ctx.size(self.y) as u64
+            size_x * size_y
         }
     }
 
@@ -349,9 +368,9 @@ impl Arith {
             // A square: z = x² lies between the squares of the least and greatest |x|,
             // and |x| ≤ ⌊√max z⌋ (the corners above allow the negative min x · max x).
             narrow_square(ctx, x, z)?;
-        } else if self.op == ArithOp::Times && ctx.min(x) >= 0 && ctx.min(y) >= 0 {
-            // Non-negative factors: z = x·y gives x ≥ ⌈min z / max y⌉ and, when y ≥ 1,
-            // x ≤ ⌊max z / min y⌋; the same for y.
+        } else if self.op == ArithOp::Times {
+            // z = x·y gives x = z / y wherever y ≠ 0: x within the quotients of the
+            // corners; the same for y.
             narrow_factor(ctx, x, y, z)?;
             narrow_factor(ctx, y, x, z)?;
         }
@@ -429,33 +448,48 @@ fn narrow_extremum(ctx: &mut Context<'_>, op: ArithOp, x: VarId, y: VarId, z: Va
     Ok(())
 }
 
-/// For `z = x²`: `z` within the squares of the least and greatest `|x|`, `|x| ≤ ⌊√max z⌋`,
-/// and, for `x ≥ 0` (`x ≤ 0`), `x ≥ ⌈√min z⌉` (`x ≤ -⌈√min z⌉`): bounds consistency.
+/// For `z = x²`: bounds(Z) consistency. `z` lies between the squares of the least and
+/// greatest `|x|`, and its bounds are squares (`z ≥ ⌈√min z⌉²`, `z ≤ ⌊√max z⌋²`); `|x|`
+/// lies within `[⌈√min z⌉, ⌊√max z⌋]`, so `x` within `±⌊√max z⌋`, and a side of zero that
+/// cannot reach `⌈√min z⌉` is cut off. Repeated to the fixpoint (each round only narrows).
 fn narrow_square(ctx: &mut Context<'_>, x: VarId, z: VarId) -> PropResult {
     let clamp = |v: i64| v.clamp(i32::MIN as i64, i32::MAX as i64) as i32;
-    let (lo, hi) = (ctx.min(x) as i64, ctx.max(x) as i64);
-    let least = if lo <= 0 && hi >= 0 {
-        0
-    } else {
-        lo.abs().min(hi.abs())
-    };
-    let greatest = lo.abs().max(hi.abs());
-    ctx.set_min(z, clamp(least * least))?;
-    ctx.set_max(z, clamp(greatest * greatest))?;
-    let root = floor_sqrt(ctx.max(z).max(0) as i64);
-    ctx.set_min(x, clamp(-root))?;
-    ctx.set_max(x, clamp(root))?;
-    let zlo = ctx.min(z).max(0) as i64;
-    let mut low_root = floor_sqrt(zlo);
-    if low_root * low_root < zlo {
-        low_root += 1;
+    loop {
+        let before = (ctx.min(x), ctx.max(x), ctx.min(z), ctx.max(z));
+        let (lo, hi) = (before.0 as i64, before.1 as i64);
+        let least = if lo <= 0 && hi >= 0 {
+            0
+        } else {
+            lo.abs().min(hi.abs())
+        };
+        let greatest = lo.abs().max(hi.abs());
+        ctx.set_min(z, clamp(least * least))?;
+        ctx.set_max(z, clamp(greatest * greatest))?;
+        let root_hi = floor_sqrt(ctx.max(z).max(0) as i64);
+        let zlo = ctx.min(z).max(0) as i64;
+        let mut root_lo = floor_sqrt(zlo);
+        if root_lo * root_lo < zlo {
+            root_lo += 1;
+        }
+        if root_lo > root_hi {
+            return Err(crate::Conflict::new());
+        }
+        ctx.set_min(z, clamp(root_lo * root_lo))?;
+        ctx.set_max(z, clamp(root_hi * root_hi))?;
+        ctx.set_min(x, clamp(-root_hi))?;
+        ctx.set_max(x, clamp(root_hi))?;
+        let (lo, hi) = (ctx.min(x) as i64, ctx.max(x) as i64);
+        if lo > -root_lo {
+            // The negative side cannot reach -⌈√min z⌉: x ≥ ⌈√min z⌉.
+            ctx.set_min(x, clamp(root_lo))?;
+        } else if hi < root_lo {
+            // The positive side cannot reach ⌈√min z⌉: x ≤ -⌈√min z⌉.
+            ctx.set_max(x, clamp(-root_lo))?;
+        }
+        if (ctx.min(x), ctx.max(x), ctx.min(z), ctx.max(z)) == before {
+            return Ok(());
+        }
     }
-    if ctx.min(x) >= 0 {
-        ctx.set_min(x, clamp(low_root))?;
-    } else if ctx.max(x) <= 0 {
-        ctx.set_max(x, clamp(-low_root))?;
-    }
-    Ok(())
 }
 
 /// For `z = |x|`: bounds consistency. `z` lies between the least and greatest `|x|`;
@@ -508,19 +542,61 @@ fn floor_sqrt(n: i64) -> i64 {
     r
 }
 
-/// For `z = x·y` with `x, y ≥ 0`: the bounds of `x` that `z` and `y` allow.
+/// For `z = x·y`: the bounds of `x` that `z` and `y` allow, factors of any sign. Where
+/// `y ≠ 0`, `x = z / y`, and over the box `[min z, max z] × [min y, max y]` minus `y = 0`
+/// the quotient is monotone in each argument on each side of zero: its least and greatest
+/// values are at the corners of the negative part `y ≤ -1` and the positive part `y ≥ 1`.
+/// When `y` may be 0 and so may `z`, any `x` has a support (`x·0 = 0`): nothing to narrow.
+/// Otherwise `x ≥ ⌈least quotient⌉`, `x ≤ ⌊greatest⌋` (Gecode's rules for `mult`, without
+/// its case split by sign).
 fn narrow_factor(ctx: &mut Context<'_>, x: VarId, y: VarId, z: VarId) -> PropResult {
     let (ylo, yhi) = (ctx.min(y) as i64, ctx.max(y) as i64);
     let (zlo, zhi) = (ctx.min(z) as i64, ctx.max(z) as i64);
-    if yhi > 0 && zlo > 0 {
-        let lo = (zlo + yhi - 1) / yhi;
-        ctx.set_min(x, lo.min(i32::MAX as i64) as i32)?;
+    if ylo <= 0 && yhi >= 0 && zlo <= 0 && zhi >= 0 {
+        return Ok(());
     }
-    if ylo > 0 {
-        let hi = zhi.max(0) / ylo;
-        ctx.set_max(x, hi.min(i32::MAX as i64) as i32)?;
+    let mut least = i64::MAX;
+    let mut greatest = i64::MIN;
+    // The parts of y's range without 0.
+    for (lo, hi) in [(ylo, yhi.min(-1)), (ylo.max(1), yhi)] {
+        if lo > hi {
+            continue;
+        }
+        for zc in [zlo, zhi] {
+            for yc in [lo, hi] {
+                least = least.min(div_ceil(zc, yc));
+                greatest = greatest.max(div_floor(zc, yc));
+            }
+        }
     }
+    if least > greatest {
+        // y can only be 0 and z cannot: no support.
+        return Err(crate::Conflict::new());
+    }
+    let clamp = |v: i64| v.clamp(i32::MIN as i64, i32::MAX as i64) as i32;
+    ctx.set_min(x, clamp(least))?;
+    ctx.set_max(x, clamp(greatest))?;
     Ok(())
+}
+
+/// `⌊a / b⌋` for `b ≠ 0`.
+fn div_floor(a: i64, b: i64) -> i64 {
+    let q = a / b;
+    if a % b != 0 && ((a < 0) != (b < 0)) {
+        q - 1
+    } else {
+        q
+    }
+}
+
+/// `⌈a / b⌉` for `b ≠ 0`.
+fn div_ceil(a: i64, b: i64) -> i64 {
+    let q = a / b;
+    if a % b != 0 && ((a < 0) == (b < 0)) {
+        q + 1
+    } else {
+        q
+    }
 }
 
 impl Propagator for Arith {

@@ -9,7 +9,9 @@
 //! * [`cumulative_var`]: the same with variable durations, uses and capacity, the least
 //!   duration and use of each task making its compulsory part;
 //! * [`disjunctive`]: a unary resource, no two tasks overlap (time-tabling plus Vilím's
-//!   overload check, 2004).
+//!   overload check, 2004);
+//! * [`edge_finding`]: beside each of them, energy reasoning over task intervals (Nuijten
+//!   1994; Mercier & Van Hentenryck 2008), which sees tasks that have no compulsory part.
 //!
 //! **The compulsory part** of a task is `[lst, ect)` where `lst = max(s)` is its latest start
 //! and `ect = min(s) + d` its earliest end: when `lst < ect` the task runs over that interval
@@ -23,6 +25,7 @@ pub mod cumulative_var;
 mod cumulative_var_explain;
 pub mod disjunctive;
 mod disjunctive_explain;
+pub mod edge_finding;
 mod time_table_explain;
 
 use crate::propagator::{Conflict, Context, PropResult};
