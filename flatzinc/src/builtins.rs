@@ -75,6 +75,8 @@ pub const BUILTINS: &[(&str, Post)] = &[
     ("int_min", |b, c| arith(b, c, ArithOp::Min)),
     ("int_max", |b, c| arith(b, c, ArithOp::Max)),
     ("int_abs", int_abs),
+    ("array_int_maximum", |b, c| array_extremum(b, c, true)),
+    ("array_int_minimum", |b, c| array_extremum(b, c, false)),
     // ----- element: z = array[i] ------------------------------------------------------------
     ("array_int_element", |b, c| array_element(b, c, Kind::Int)),
     ("array_bool_element", |b, c| array_element(b, c, Kind::Bool)),
@@ -314,6 +316,21 @@ fn arith(b: &mut Builder, c: &Constraint, op: ArithOp) -> Result<(), FznError> {
     b.arity(c, 3)?;
     let (x, y, z) = (b.var(&c.args[0])?, b.var(&c.args[1])?, b.var(&c.args[2])?);
     b.model.arith(op, x, y, z);
+    Ok(())
+}
+
+/// `array_int_maximum(m, x)`: `m = max(x)` (`array_int_minimum`: the minimum), one
+/// propagator where MiniZinc's default is a chain of `int_max` (mznlib/redefinitions.mzn
+/// declares the two). An empty array has no maximum: the model has no solution.
+fn array_extremum(b: &mut Builder, c: &Constraint, maximum: bool) -> Result<(), FznError> {
+    b.arity(c, 2)?;
+    let m = b.var(&c.args[0])?;
+    let xs = b.vars(&c.args[1])?;
+    if xs.is_empty() {
+        b.post_false()?;
+        return Ok(());
+    }
+    b.model.array_extremum(maximum, &xs, m);
     Ok(())
 }
 

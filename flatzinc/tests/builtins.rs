@@ -159,6 +159,12 @@ const CASES: &[(&str, Check)] = &[
     }),
     ("int_min(a, b, c)", |a, b, c, _, _, _| a.min(b) == c),
     ("int_max(a, b, c)", |a, b, c, _, _, _| a.max(b) == c),
+    ("array_int_maximum(c, [a, b, 1])", |a, b, c, _, _, _| {
+        a.max(b).max(1) == c
+    }),
+    ("array_int_minimum(a, [b, c])", |a, b, c, _, _, _| {
+        b.min(c) == a
+    }),
     ("int_abs(a, b)", |a, b, _, _, _, _| a.abs() == b),
     ("array_int_element(a, [3, -1, 2], b)", |a, b, _, _, _, _| {
         (1..=3).contains(&a) && [3, -1, 2][a as usize - 1] == b
@@ -447,6 +453,9 @@ const STATED: &[(&str, Level)] = &[
     ("int_plus(a, b, c)", Level::Sound),
     ("bool_lin_eq([1, 2, 1], [p, q, r], a)", Level::Sound),
     ("int_lin_le([2, 3], [a, b], 2)", Level::Bounds),
+    // The maximum and minimum of an array: bounds(Z), as Gecode's (`extremum.rs`).
+    ("array_int_maximum(c, [a, b, 1])", Level::Bounds),
+    ("array_int_minimum(a, [b, c])", Level::Bounds),
     // Scheduling: time-table reasoning on the start bounds, holes not made.
     (
         "cpsolve_cumulative([a, b, c], [2, 1, 3], [1, 1, 1], 1)",
@@ -489,6 +498,7 @@ const SHIFTABLE: &[&str] = &[
     "int_le_reif(a, b, p)",
     "int_min(a, b, c)",
     "int_max(a, b, c)",
+    "array_int_minimum(a, [b, c])",
     "fzn_all_different_int([a, b, c])",
 ];
 

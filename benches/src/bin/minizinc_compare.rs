@@ -40,7 +40,8 @@
 //! `target/minizinc-compare/results.jsonl`), `--only FAMILY[,FAMILY]`, `--instances
 //! NAME[,NAME]` (names as the results file spells them), `--solvers cpsolve|gecode|both`,
 //! `--cpsolve-flags "FLAGS"` (passed to cpsolve's run only, e.g. `-f`; recorded as
-//! `flags`), `--no-check` (skip the solution check), `--list` (print the chosen instances and stop),
+//! `flags`), `--mznlib DIR` (cpsolve's library, default this repository's `mznlib/`: an
+//! older binary runs with its own), `--no-check` (skip the solution check), `--list` (print the chosen instances and stop),
 //! `--report FILE` (print the table from a results file and stop; the last line of an
 //! instance and solver wins, so a rerun replaces an earlier one).
 
@@ -63,6 +64,9 @@ struct Args {
     solvers: String,
     /// Extra flags for cpsolve's `minizinc` run only (`--cpsolve-flags "-f"`).
     cpsolve_flags: Vec<String>,
+    /// `--mznlib DIR`: cpsolve's library for this run (default: this repository's), so that
+    /// an older binary runs with the library it was built with.
+    mznlib: Option<PathBuf>,
     check: bool,
     list: bool,
     report: Option<PathBuf>,
@@ -88,6 +92,7 @@ fn parse_args() -> Args {
         names: Vec::new(),
         solvers: "both".into(),
         cpsolve_flags: Vec::new(),
+        mznlib: None,
         check: true,
         list: false,
         report: None,
@@ -109,6 +114,7 @@ fn parse_args() -> Args {
             "--gecode" => a.gecode = value,
             "--count" => a.count = number(&words[i], &value) as usize,
             "--limit-ms" => a.limit_ms = number(&words[i], &value),
+            "--mznlib" => a.mznlib = Some(PathBuf::from(&value)),
             "--results" => a.results = PathBuf::from(value),
             "--only" => a.only.extend(split(&value)),
             "--instances" => a.names.extend(split(&value)),
@@ -441,8 +447,10 @@ fn run_all(args: &Args) {
         .cpsolve
         .canonicalize()
         .unwrap_or_else(|_| usage("the cpsolve binary (--cpsolve PATH) is missing"));
-    let mznlib = Path::new(env!("CARGO_MANIFEST_DIR")).join("../mznlib");
-    let mznlib = mznlib.canonicalize().expect("mznlib/");
+    let mznlib = (args.mznlib.clone())
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../mznlib"));
+    let mznlib = (mznlib.canonicalize())
+        .unwrap_or_else(|_| usage(&format!("{}: no such mznlib folder", mznlib.display())));
     std::fs::write(&msc, cli::flatzinc::solver_configuration(&exe, &mznlib)).unwrap();
     let msc = msc.to_string_lossy().into_owned();
     let mut list = instances(&args.data, args.count);

@@ -12,6 +12,7 @@ use crate::propagation::PropId;
 use crate::propagator::Conflict;
 use crate::propagators::arithmetic::{Arith, ArithOp};
 use crate::propagators::element_var::ElementVar;
+use crate::propagators::extremum::ArrayExtremum;
 use crate::propagators::reified::{LinRel, ReifiedLinear, ReifiedMember};
 use crate::store::VarId;
 
@@ -19,6 +20,11 @@ impl Model {
     /// `z = op(x, y)` (for [`ArithOp::Abs`], `y` is ignored: pass any variable).
     pub fn arith(&mut self, op: ArithOp, x: VarId, y: VarId, z: VarId) -> PropId {
         self.post(Box::new(Arith::new(op, x, y, z)))
+    }
+
+    /// `z = max(xs)` when `maximum`, else `z = min(xs)`; `xs` not empty.
+    pub fn array_extremum(&mut self, maximum: bool, xs: &[VarId], z: VarId) -> PropId {
+        self.post(Box::new(ArrayExtremum::new(maximum, xs, z)))
     }
 
     /// `result = array[index - offset]`, the entries being variables.

@@ -15,6 +15,7 @@ pub mod count;
 pub mod distinct_sum;
 pub mod element;
 pub mod element_var;
+pub mod extremum;
 pub mod graph;
 pub mod inverse;
 pub mod king_degree;
