@@ -389,7 +389,7 @@ fn no_nogood_rests_on_the_symmetry_breaking_rule() {
             engine::Control::Continue
         });
         for code in 0..(colours as usize).pow(n as u32) {
-            let mut values: Vec<i32> = (0..n)
+            let values: Vec<i32> = (0..n)
                 .map(|i| (code / (colours as usize).pow(i as u32) % colours as usize) as i32 + 1)
                 .collect();
             if edges.iter().any(|&(u, v)| values[u] == values[v])
