@@ -48,7 +48,8 @@ pub fn reason_of(
     let describe_before = |out: &mut Vec<Atom>| Atom::describe(change.var, &change.before, out);
     match change.cause {
         Cause::Decision(d) => {
-            if d == atom {
+            if trail.canonical(d) == trail.canonical(atom) {
+                // The decision itself, perhaps spelt otherwise (`canonical.rs`).
                 return Origin::Decision;
             }
             out.push(d);

@@ -136,6 +136,11 @@ impl Trail {
         &self.root[x.index()]
     }
 
+    /// `atom` in its canonical spelling (`canonical.rs`): the one all analyses use.
+    pub fn canonical(&self, atom: Atom) -> Atom {
+        super::canonical::canonical(atom, &self.root[atom.var().index()])
+    }
+
     /// Propagator `p`'s variables by local index (known once it has run while recording).
     pub fn vars_of(&self, p: u32) -> &[VarId] {
         self.vars_of.get(p as usize).map_or(&[], |v| v)
