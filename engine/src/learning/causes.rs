@@ -78,9 +78,10 @@ pub fn reason_of(
             let run = trail.run(r);
             let prop = propagators(run.propagator);
             let start = out.len();
-            if !prop.explain(&run.inputs, atom, out) {
+            let inputs = trail.inputs(run);
+            if !prop.explain(&inputs, atom, out) {
                 out.truncate(start);
-                generic_reason(trail.vars_of(run.propagator), &run.inputs, out);
+                generic_reason(trail.vars_of(run.propagator), &inputs, out);
             }
         }
     }

@@ -60,10 +60,11 @@ impl Learner {
         }
         let run = run.filter(|r| Some(r.propagator) == failed)?;
         let prop = propagators(run.propagator);
+        let inputs = trail.inputs(&run);
         let mut atoms = Vec::new();
-        if !prop.explain_failure(&run.inputs, &mut atoms) {
+        if !prop.explain_failure(&inputs, &mut atoms) {
             atoms.clear();
-            generic_reason(trail.vars_of(run.propagator), &run.inputs, &mut atoms);
+            generic_reason(trail.vars_of(run.propagator), &inputs, &mut atoms);
         }
         if let Some(checker) = self.checker.as_mut() {
             checker.check_reason(prop, trail.vars_of(run.propagator), &atoms, None);
