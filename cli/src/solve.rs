@@ -176,6 +176,7 @@ impl Plan<'_> {
             colours: self.options.colours,
             viewpoint: self.options.viewpoint.unwrap_or_default(),
             purpose,
+            learn: self.options.learn,
         }
     }
 

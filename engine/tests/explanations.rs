@@ -1262,3 +1262,50 @@ fn models_with_these_globals_count_the_same_with_learning() {
     }
     assert!(nogoods > 100, "only {nogoods} nogoods learned");
 }
+
+#[test]
+fn regular_transitions_explain_by_dead_edges() {
+    use engine::propagators::regular::Dfa;
+    use engine::propagators::regular_states::Transition;
+    let mut rng = Rng::new(41);
+    let mut all = ExplanationStats::default();
+    for round in 0..30u64 {
+        // A random automaton over 0..=1; the universe -1..=5 holds the dead state 0, states
+        // beyond the automaton's, and symbols outside its alphabet.
+        let states = 1 + rng.below(4) as usize;
+        let next: Vec<Vec<usize>> = (0..states)
+            .map(|_| {
+                (0..2)
+                    .map(|_| rng.below(states as u64 + 1) as usize)
+                    .collect()
+            })
+            .collect();
+        let dfa = Dfa {
+            states,
+            first_value: 0,
+            symbols: 2,
+            next,
+            start: 1,
+            accepting: vec![1],
+        };
+        let step = dfa.clone();
+        let stats = check_explanations(
+            "regular transition",
+            &config(3, -1, 5, 400 + round),
+            &|t| {
+                let (q, v, to) = (t[0], t[1], t[2]);
+                q >= 1 && (q as usize) <= step.states && {
+                    let target = step.step(q as usize, v);
+                    target != 0 && target as i32 == to
+                }
+            },
+            &|xs| Box::new(Transition::new(xs[0], xs[1], xs[2], &dfa)),
+        );
+        assert_eq!(
+            stats.precise, stats.explained,
+            "regular transition, round {round}"
+        );
+        total(&mut all, stats);
+    }
+    assert_precise("regular transition", all, true);
+}

@@ -409,3 +409,95 @@ fn no_nogood_rests_on_the_symmetry_breaking_rule() {
     }
     assert!(checked > 200, "only {checked} checks");
 }
+
+/// The automaton of the nonogram clue `clue` (blocks of ones, in order, separated by zeros).
+fn clue_dfa(clue: &[usize]) -> engine::propagators::regular::Dfa {
+    let states = 1 + clue.iter().map(|c| c + 1).sum::<usize>();
+    let mut next = vec![vec![0usize; 2]; states];
+    let (mut gap, mut q) = (1, 2);
+    for &c in clue {
+        next[gap - 1] = vec![gap, q];
+        for j in 0..c {
+            next[q + j - 1][if j + 1 < c { 1 } else { 0 }] = q + j + 1;
+        }
+        gap = q + c;
+        q = gap + 1;
+    }
+    next[gap - 1][0] = gap;
+    let mut accepting = vec![gap];
+    if !clue.is_empty() {
+        accepting.push(gap - 1);
+    }
+    engine::propagators::regular::Dfa {
+        states,
+        first_value: 0,
+        symbols: 2,
+        next,
+        start: 1,
+        accepting,
+    }
+}
+
+/// A random small nonogram (the clues of a random picture), each line posted with its
+/// automaton's states as variables (`regular_with_states`, the encoding nonograms get under
+/// learning); its cells, and its cells and states.
+fn random_regular_grid(seed: u64) -> (Model, Vec<VarId>, Vec<VarId>) {
+    let mut rng = Rng::new(seed);
+    let mut m = Model::new();
+    let (w, h) = (6 + rng.below(3) as usize, 6 + rng.below(3) as usize);
+    let picture: Vec<usize> = (0..w * h).map(|_| rng.below(2) as usize).collect();
+    let cells = m.new_vars(w * h, 0, 1);
+    let mut all = cells.clone();
+    let mut lines: Vec<Vec<usize>> = (0..h).map(|r| (r * w..(r + 1) * w).collect()).collect();
+    lines.extend((0..w).map(|c| (0..h).map(|r| r * w + c).collect::<Vec<_>>()));
+    for line in lines {
+        let mut clue = Vec::new();
+        let mut run = 0;
+        for &i in line.iter().chain(std::iter::once(&usize::MAX)) {
+            if i != usize::MAX && picture[i] == 1 {
+                run += 1;
+            } else if run > 0 {
+                clue.push(run);
+                run = 0;
+            }
+        }
+        let vars: Vec<VarId> = line.iter().map(|&i| cells[i]).collect();
+        all.extend(m.regular_with_states(&vars, clue_dfa(&clue)));
+    }
+    (m, cells, all)
+}
+
+#[test]
+fn regular_with_states_learns_soundly_and_counts_exactly() {
+    let mut learned = 0;
+    for seed in 0..80 {
+        let plain = count(&mut random_regular_grid(seed).0, &SearchConfig::default());
+        for (on_states, activity) in [(false, false), (true, false), (true, true)] {
+            let (mut m, cells, all) = random_regular_grid(seed);
+            let learning = SearchConfig {
+                // The checking mode verifies each reason (its enumeration of the whole
+                // model's solutions gives up: the states make too many assignments).
+                check_learning: seed < 10,
+                activity,
+                branch_vars: Some(if on_states { all } else { cells }),
+                ..config(true, VarSelect::DomWDeg)
+            };
+            let learning = count(&mut m, &learning);
+            assert!(plain.complete && learning.complete);
+            assert_eq!(plain.solutions, learning.solutions, "seed {seed}");
+            learned += learning.stats.nogoods;
+            // The first solution, with backjumping: found exactly when one exists.
+            let (mut m, _, all) = random_regular_grid(seed);
+            let first = solve(
+                &mut m,
+                &SearchConfig {
+                    branch_vars: Some(all),
+                    ..config(true, VarSelect::DomWDeg)
+                },
+            );
+            assert!(first.complete || first.solutions == 1);
+            assert_eq!(first.solutions > 0, plain.solutions > 0, "seed {seed}");
+        }
+    }
+    assert!(learned > 50, "only {learned} nogoods learned");
+}

@@ -63,3 +63,53 @@ fn words_without_adjacent_ones_are_counted_exactly() {
         55
     );
 }
+
+/// One transition of `regular_with_states` (`propagators/regular_states.rs`): `(q, v, q')`
+/// with `q' = δ(q, v)`, neither dead, over a universe holding states beyond the automaton's,
+/// the dead state and symbols outside its alphabet. Its word-parallel fast lane must prune
+/// exactly what the reference does (the harness compares incremental with from scratch).
+#[test]
+fn a_transition_is_domain_consistent() {
+    use engine::propagators::regular_states::Transition;
+    let mut rng = Rng::new(11);
+    for round in 0..40 {
+        let dfa = random_dfa(&mut rng, 0, 2);
+        let mut cfg = HarnessConfig::new(3, -1, 5, Consistency::Domain);
+        cfg.trials = 40;
+        cfg.seed = round + 1;
+        let step = dfa.clone();
+        let accepts = move |t: &[i32]| {
+            t[0] >= 1 && t[0] as usize <= step.states && {
+                let to = step.step(t[0] as usize, t[1]);
+                to != 0 && to as i32 == t[2]
+            }
+        };
+        check_propagator("regular transition", &cfg, &accepts, &|xs| {
+            Box::new(Transition::new(xs[0], xs[1], xs[2], &dfa))
+        });
+    }
+}
+
+/// The states encoding counts what `regular` counts.
+#[test]
+fn regular_with_states_counts_like_regular() {
+    let mut rng = Rng::new(13);
+    for _ in 0..30 {
+        let dfa = random_dfa(&mut rng, 0, 2);
+        let count = |with_states: bool| {
+            let mut model = Model::new();
+            let xs = model.new_vars(6, 0, 1);
+            if with_states {
+                model.regular_with_states(&xs, dfa.clone());
+            } else {
+                model.regular(&xs, dfa.clone());
+            }
+            let config = SearchConfig {
+                branch_vars: Some(xs),
+                ..SearchConfig::default()
+            };
+            engine::count(&mut model, &config).solutions
+        };
+        assert_eq!(count(false), count(true), "{dfa:?}");
+    }
+}

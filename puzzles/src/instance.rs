@@ -244,6 +244,9 @@ pub struct ModelOptions {
     pub purpose: Purpose,
     /// Pigeonhole: the viewpoint of the model (`--viewpoint`).
     pub viewpoint: Viewpoint,
+    /// The search will learn nogoods (`--learn`): a puzzle may then choose an encoding whose
+    /// explanations are small (nonogram: its lines' automaton states as variables).
+    pub learn: bool,
 }
 
 /// What the optional preparation step ([`Instance::prepare`]) found before the search: the

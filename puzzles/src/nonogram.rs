@@ -107,6 +107,11 @@ fn parse_clue(line: usize, text: &str, length: usize) -> Result<Vec<usize>, Pars
 
 /// Parse a `.non` file (one puzzle, black and white).
 pub fn parse(text: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
+    Ok(vec![Box::new(read(text)?)])
+}
+
+/// Read a `.non` file into its board (what [`parse`] boxes).
+pub fn read(text: &str) -> Result<Nonogram, ParseError> {
     check_text(text)?;
     // Every line with its number; `%` comments dropped, blank lines kept (they count in blocks).
     let lines: Vec<(usize, &str)> = text
@@ -200,12 +205,12 @@ pub fn parse(text: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
     let height = height.ok_or_else(|| missing("height"))?;
     let rows = rows.ok_or_else(|| missing("rows"))?;
     let columns = columns.ok_or_else(|| missing("columns"))?;
-    Ok(vec![Box::new(Nonogram {
+    Ok(Nonogram {
         width,
         height,
         rows,
         columns,
-    })])
+    })
 }
 
 /// The automaton of a clue over {0, 1}: `0* 1^c₁ 0⁺ … 1^cₖ 0*`. States: 1 = before the first
@@ -260,18 +265,63 @@ pub fn blocks(line: &[i64]) -> Vec<usize> {
     out
 }
 
+/// One line of the board: its cells in order and its clue's automaton.
+struct Line {
+    cells: Vec<engine::VarId>,
+    automaton: Dfa,
+}
+
 impl Nonogram {
     pub fn model(&self) -> Built {
         let (w, h) = (self.width, self.height);
         let mut model = Model::new();
         let cells = model.new_vars(w * h, 0, 1);
-        for (r, clue) in self.rows.iter().enumerate() {
-            model.regular(&cells[r * w..(r + 1) * w], clue_automaton(clue));
+        for line in self.lines(&cells) {
+            model.regular(&line.cells, line.automaton);
         }
-        for (c, clue) in self.columns.iter().enumerate() {
-            let column: Vec<_> = (0..h).map(|r| cells[r * w + c]).collect();
-            model.regular(&column, clue_automaton(clue));
+        self.with_search(model, cells.clone(), cells)
+    }
+
+    /// The model a learning search gets (`--learn`): each line's automaton with its states
+    /// made variables (`Model::regular_with_states`), so that a nogood can say where a block
+    /// stands, and the search branches on the states too (`branch_on_states`; the cells
+    /// first, in the order dom/wdeg or activity then choose from). The cells are decided by
+    /// the states and the states by the cells: a solution is the same either way.
+    pub fn model_with_states(&self, branch_on_states: bool) -> Built {
+        let (w, h) = (self.width, self.height);
+        let mut model = Model::new();
+        let cells = model.new_vars(w * h, 0, 1);
+        let mut branched = cells.clone();
+        for line in self.lines(&cells) {
+            let states = model.regular_with_states(&line.cells, line.automaton);
+            if branch_on_states {
+                branched.extend(states);
+            }
         }
+        self.with_search(model, branched, cells)
+    }
+
+    /// Every row, then every column, with its cells and its clue's automaton.
+    fn lines(&self, cells: &[engine::VarId]) -> Vec<Line> {
+        let (w, h) = (self.width, self.height);
+        let rows = (self.rows.iter().enumerate()).map(|(r, clue)| Line {
+            cells: cells[r * w..(r + 1) * w].to_vec(),
+            automaton: clue_automaton(clue),
+        });
+        let columns = (self.columns.iter().enumerate()).map(|(c, clue)| Line {
+            cells: (0..h).map(|r| cells[r * w + c]).collect(),
+            automaton: clue_automaton(clue),
+        });
+        rows.chain(columns).collect()
+    }
+
+    /// The puzzle's search over `branched`, around `model`; the answer is read from `cells`.
+    fn with_search(
+        &self,
+        model: Model,
+        branched: Vec<engine::VarId>,
+        cells: Vec<engine::VarId>,
+    ) -> Built {
         let search = SearchConfig {
             // Every cell has two values, so first-fail is input order; dom/wdeg branches on
             // the lines that have failed, and Luby restarts cut the heavy tail of the random
@@ -280,7 +330,7 @@ impl Nonogram {
             // off when it counts or lists solutions.
             var_select: VarSelect::DomWDeg,
             restarts: RestartPolicy::Luby { scale: 100 },
-            branch_vars: Some(cells.clone()),
+            branch_vars: Some(branched),
             ..Default::default()
         };
         Built {
@@ -309,8 +359,12 @@ impl Nonogram {
 }
 
 impl Instance for Nonogram {
-    fn build(&self, _options: &ModelOptions) -> Result<Built, String> {
-        Ok(self.model())
+    fn build(&self, options: &ModelOptions) -> Result<Built, String> {
+        Ok(if options.learn {
+            self.model_with_states(true)
+        } else {
+            self.model()
+        })
     }
 
     fn answer(&self, built: &Built, solution: &Solution) -> Answer {

@@ -21,6 +21,9 @@
 //! and the right branches taken there), and the analysis stops when only decisions are left
 //! to replace: the result is still a nogood, only not asserting.
 //!
+//! Every atom is first spelt canonically (`canonical.rs`): counted under two spellings, one
+//! fact of the current level would hide the unique implication point.
+//!
 //! Every reason is checked as it is used: its atoms must hold before the change they
 //! explain. A reason that breaks this (a faulty `explain`) ends the analysis with nothing
 //! learned; the checking mode (`checking.rs`) goes further and verifies each reason by
@@ -67,6 +70,7 @@ pub fn analyse(
                    current: &mut BinaryHeap<(usize, Atom)>,
                    kept: &mut Vec<(Atom, Place)>|
      -> Option<()> {
+        let atom = trail.canonical(atom);
         if !seen.insert(atom) {
             return Some(());
         }

@@ -51,7 +51,8 @@ pub fn reason_of(
     let describe_before = |out: &mut Vec<Atom>| Atom::describe(change.var, &change.before, out);
     match change.cause {
         Cause::Decision(d) => {
-            if d == atom {
+            if trail.canonical(d) == trail.canonical(atom) {
+                // The decision itself, perhaps spelt otherwise (`canonical.rs`).
                 return Origin::Decision;
             }
             out.push(d);
@@ -83,9 +84,10 @@ pub fn reason_of(
                 return Origin::Decision;
             }
             let start = out.len();
-            if !prop.explain(&run.inputs, atom, out) {
+            let inputs = trail.inputs(run);
+            if !prop.explain(&inputs, atom, out) {
                 out.truncate(start);
-                generic_reason(trail.vars_of(run.propagator), &run.inputs, out);
+                generic_reason(trail.vars_of(run.propagator), &inputs, out);
             }
         }
     }

@@ -5,7 +5,7 @@
 //! 1. the **first nogood**: the failed propagator's `explain_failure` (or all its inputs),
 //!    or the learned nogood that found every one of its atoms holding;
 //! 2. **analysis** to the first unique implication point (`analysis.rs`);
-//! 3. **minimisation** (`minimise.rs`);
+//! 3. **minimisation** (`minimise.rs`: subsumed atoms, then recursive minimisation);
 //! 4. in checking mode, the nogood verified against every solution (`checking.rs`);
 //! 5. **storage**: the nogood store propagates it from the next node on (`nogoods.rs`),
 //!    and deletes the worst half of its nogoods when it grows past its limit.
@@ -14,7 +14,7 @@ use super::activity::Activity;
 use super::analysis::{analyse, Learned};
 use super::causes::Propagators;
 use super::checking::Checker;
-use super::minimise::{drop_implied_by_reasons, drop_subsumed};
+use super::minimise::{drop_redundant, drop_subsumed};
 use super::nogoods::NogoodStore;
 use super::reason::generic_reason;
 use super::trail::{Cause, Trail};
@@ -64,10 +64,11 @@ impl Learner {
             // Not a constraint: its failure is no nogood (`causes.rs`).
             return None;
         }
+        let inputs = trail.inputs(&run);
         let mut atoms = Vec::new();
-        if !prop.explain_failure(&run.inputs, &mut atoms) {
+        if !prop.explain_failure(&inputs, &mut atoms) {
             atoms.clear();
-            generic_reason(trail.vars_of(run.propagator), &run.inputs, &mut atoms);
+            generic_reason(trail.vars_of(run.propagator), &inputs, &mut atoms);
         }
         if let Some(checker) = self.checker.as_mut() {
             checker.check_reason(prop, trail.vars_of(run.propagator), &atoms, None);
@@ -122,7 +123,7 @@ impl Learner {
             return None;
         };
         drop_subsumed(&mut learned.atoms);
-        drop_implied_by_reasons(&mut learned.atoms, trail, &self.nogoods, propagators);
+        drop_redundant(&mut learned.atoms, trail, &self.nogoods, propagators);
         settle_levels(&mut learned, trail, store.level());
         if let Some(checker) = self.checker.as_mut() {
             checker.check_nogood(&learned.atoms, better);

@@ -16,10 +16,11 @@
 //! | an atomic constraint, its negation, when it holds | `engine/src/atom.rs` (a floor below, since every propagator's `explain` speaks of atoms) |
 //! | what a propagator's reason must be; the generic reason every propagator has | `reason.rs` |
 //! | which atom implies which, on one variable | `implication.rs` |
+//! | one fact, one spelling: atoms normalised against the root domains | `canonical.rs` |
 //! | every domain change in order, with its level and cause; an atom's place | `trail.rs` |
 //! | the reason of an atom from its place on the trail | `causes.rs` |
 //! | 1UIP conflict analysis | `analysis.rs` |
-//! | nogood minimisation | `minimise.rs` |
+//! | nogood minimisation (subsumed atoms; MiniSat's recursive minimisation) | `minimise.rs` |
 //! | learned nogoods, two watched atoms, deletion by LBD | `nogoods.rs` |
 //! | the checking mode: reasons and nogoods verified by brute force | `checking.rs` |
 //! | one learning search step: analyse, minimise, store | `learner.rs` |
@@ -31,6 +32,7 @@
 //! chronologically. Parallel counting and LNS neighbourhoods do not learn.
 pub mod activity;
 pub mod analysis;
+pub mod canonical;
 pub mod causes;
 pub mod checking;
 pub mod implication;

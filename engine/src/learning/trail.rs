@@ -10,8 +10,9 @@
 //!   chosen;
 //! * the **bound** of branch and bound (`objective ≤ 41`): a constraint that only tightens,
 //!   so it is treated as a fact, as if it had been posted at the root;
-//! * a **propagator run**, with the run's *inputs* (the domains of its variables just before
-//!   it ran): the propagator explains the change from them when asked (`reason.rs`);
+//! * a **propagator run**, and where on the trail it began: its *inputs* (the domains of its
+//!   variables just before it ran) are read back from the trail when the propagator is asked
+//!   to explain the change (`reason.rs`);
 //! * a **learned nogood** that became unit (`nogoods.rs`): its other atoms are the reason.
 //!
 //! An atom ([`crate::atom::Atom`]) has a **place** on the trail: the earliest change after
@@ -20,8 +21,10 @@
 //! *root fact*: implied by the constraints alone, it never appears in a nogood.
 //!
 //! **Cost.** The trail is filled only while learning is on: the propagation loop's
-//! recording copy (propagation.rs) hands every run to [`Trail::observe_run`], which copies
-//! the run's inputs and compares them with the domains after the run. With learning off,
+//! recording copy (propagation.rs) hands every run to [`Trail::observe_run`], which notes
+//! the sizes of the run's variables and compares them with the sizes after the run; only a
+//! run that changed something (or failed) is kept, as its propagator and its place on the
+//! trail, and each domain it changed as a [`Change`]. With learning off,
 //! none of this exists. The trail follows the store's levels lazily: a change made at a
 //! level that has since been closed is dropped ([`Trail::sync`]) before anything is added.
 
@@ -55,12 +58,15 @@ pub struct Change {
     pub cause: Cause,
 }
 
-/// One propagator run that changed something (or failed): the propagator and its inputs,
-/// the domains of its subscriptions by local index just before the run.
-#[derive(Clone, Debug)]
+/// One propagator run that changed something (or failed): the propagator, and where on the
+/// trail it began. Its **inputs**, the domains of its subscriptions by local index just
+/// before the run, are not copied: they are what the trail says of those variables at that
+/// position ([`Trail::inputs`]), since every change of a domain is on the trail.
+#[derive(Clone, Copy, Debug)]
 pub struct Run {
     pub propagator: u32,
-    pub inputs: Vec<Domain>,
+    /// The number of changes on the trail when the run began.
+    pub start: u32,
 }
 
 /// Where an atom stands on the trail.
@@ -97,8 +103,8 @@ pub struct Trail {
     /// called: a reader that went through the trail up to some position must look again
     /// from here.
     shortest: usize,
-    /// The inputs of the run under way (reused from run to run).
-    inputs: Vec<Domain>,
+    /// The domain sizes of the run under way's variables before it (reused from run to run).
+    sizes: Vec<u32>,
 }
 
 /// `Trail::phases` of a variable never undone while fixed.
@@ -131,9 +137,31 @@ impl Trail {
         &self.runs[r as usize]
     }
 
+    /// The inputs of `run`: the domains of its propagator's variables, by local index, when
+    /// it began (the last change of each before `run.start`, or its root domain).
+    pub fn inputs(&self, run: &Run) -> Vec<Domain> {
+        (self.vars_of(run.propagator).iter())
+            .map(|&x| self.domain_at(x, run.start as usize).clone())
+            .collect()
+    }
+
+    /// The domain of `x` just before change number `position`.
+    fn domain_at(&self, x: VarId, position: usize) -> &Domain {
+        let positions = &self.of_var[x.index()];
+        match positions.partition_point(|&p| (p as usize) < position) {
+            0 => &self.root[x.index()],
+            k => &self.changes[positions[k - 1] as usize].after,
+        }
+    }
+
     /// The domain of `x` when learning began.
     pub fn root_domain(&self, x: VarId) -> &Domain {
         &self.root[x.index()]
+    }
+
+    /// `atom` in its canonical spelling (`canonical.rs`): the one all analyses use.
+    pub fn canonical(&self, atom: Atom) -> Atom {
+        super::canonical::canonical(atom, &self.root[atom.var().index()])
     }
 
     /// Propagator `p`'s variables by local index (known once it has run while recording).
@@ -216,8 +244,9 @@ impl Trail {
         }
     }
 
-    /// The propagation loop runs propagator `p` through `run`: keep its inputs, and record
-    /// each variable it changed (or, if it failed, the failed run for conflict analysis).
+    /// The propagation loop runs propagator `p` through `run`: record each variable it
+    /// changed (or, if it failed, the failed run for conflict analysis). Nothing is copied
+    /// before the run but its variables' sizes: its inputs are on the trail already.
     pub(crate) fn observe_run(
         &mut self,
         p: u32,
@@ -232,34 +261,35 @@ impl Trail {
         if self.vars_of[i].is_empty() {
             self.vars_of[i] = prop.subscriptions().iter().map(|s| s.var).collect();
         }
-        // Most runs change nothing: their inputs are copied into a reused vector, and only
-        // kept (moved into a `Run`) when the run changed something or failed.
-        let mut inputs = std::mem::take(&mut self.inputs);
-        inputs.clear();
-        inputs.extend(self.vars_of[i].iter().map(|&x| ctx.domain(x).clone()));
+        let mut sizes = std::mem::take(&mut self.sizes);
+        sizes.clear();
+        sizes.extend(self.vars_of[i].iter().map(|&x| ctx.size(x)));
         let removed_before = ctx.removed_count();
         let result = run(prop, ctx);
+        let removed = ctx.removed_count() - removed_before;
+        if result.is_ok() && removed == 0 {
+            self.sizes = sizes;
+            return result;
+        }
+        // The trail up to here is what the store held before the run.
+        self.sync(ctx.store());
+        let start = self.changes.len() as u32;
         if result.is_err() {
             self.failure = Some(Run {
                 propagator: p,
-                inputs,
+                start,
             });
+            self.sizes = sizes;
             return result;
         }
-        let removed = ctx.removed_count() - removed_before;
-        if removed == 0 {
-            self.inputs = inputs;
-            return result;
-        }
-        self.sync(ctx.store());
         let r = self.runs.len() as u32;
         let mut accounted = 0u64;
         for (local, &x) in self.vars_of[i].iter().enumerate() {
-            if self.vars_of[i][..local].contains(&x) || ctx.size(x) == inputs[local].size() {
+            if self.vars_of[i][..local].contains(&x) || ctx.size(x) == sizes[local] {
                 continue;
             }
-            accounted += (inputs[local].size() - ctx.size(x)) as u64;
-            let before = inputs[local].clone();
+            accounted += (sizes[local] - ctx.size(x)) as u64;
+            let before = self.domain_at(x, start as usize).clone();
             let store = ctx.store();
             let level = store.level();
             self.of_var[x.index()].push(self.changes.len() as u32);
@@ -277,8 +307,9 @@ impl Trail {
         }
         self.runs.push(Run {
             propagator: p,
-            inputs,
+            start,
         });
+        self.sizes = sizes;
         result
     }
 

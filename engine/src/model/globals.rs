@@ -38,6 +38,34 @@ impl Model {
         self.post(Box::new(Regular::new(xs, dfa)))
     }
 
+    /// `xs` spells a word accepted by `dfa`, posted as its layered graph made explicit
+    /// (`propagators/regular_states.rs`): a state variable per layer, `states[0]` the start
+    /// state and `states[n]` accepting, and one transition constraint
+    /// `states[i + 1] = δ(states[i], xs[i])` per layer. Domain consistent like
+    /// [`Model::regular`] (the decomposition is a chain: Berge-acyclic), slower to propagate,
+    /// but what a learning search needs: a nogood can name a state, and each transition's
+    /// explanation has at most a handful of atoms. Returns the state variables.
+    pub fn regular_with_states(&mut self, xs: &[VarId], dfa: Dfa) -> Vec<VarId> {
+        let layers = crate::propagators::regular_states::reachable_layers(&dfa, xs.len());
+        let states: Vec<VarId> = layers
+            .iter()
+            // A layer no word reaches gets the dead state 0 alone: no transition enters or
+            // leaves it, so the model fails at its first propagation.
+            .map(|layer| self.new_var_from_values(if layer.is_empty() { &[0] } else { layer }))
+            .collect();
+        for i in 0..xs.len() {
+            self.post(Box::new(
+                crate::propagators::regular_states::Transition::new(
+                    states[i],
+                    xs[i],
+                    states[i + 1],
+                    &dfa,
+                ),
+            ));
+        }
+        states
+    }
+
     /// `succ` (0-based node numbers) forms one cycle through every node: the nocycle
     /// propagator (`propagators/graph/circuit.rs`) beside a domain-consistent all-different.
     pub fn circuit(&mut self, succ: &[VarId]) -> PropId {

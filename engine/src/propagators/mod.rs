@@ -27,6 +27,7 @@ pub mod packing;
 pub mod precedence;
 pub(crate) mod reasons;
 pub mod regular;
+pub mod regular_states;
 pub mod reified;
 pub mod reify;
 pub mod relations;

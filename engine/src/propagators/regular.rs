@@ -25,7 +25,9 @@
 //! find one greedily: start from every label missing in the inputs, and put each back in
 //! turn if `v` stays without a path; those that cannot go back are the reason, a minimal
 //! cut (no label of it can be dropped). A failure is explained the same way with no value
-//! singled out.
+//! singled out. Such a cut speaks of cells only, and is costly to find: a learning search
+//! is better served by the same automaton with its states as variables
+//! (`regular_states.rs`, `Model::regular_with_states`).
 
 use crate::atom::Atom;
 use crate::domain::Domain;
