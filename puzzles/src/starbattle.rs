@@ -32,8 +32,8 @@ pub const KIND: PuzzleKind = PuzzleKind {
     page: Some("docs/puzzles/starbattle.md"),
     defaults: Defaults {
         // Trying each cell with and without a star at every node (skipping the cells
-        // around which nothing changed) solves every board of the janko set, where root
-        // probing leaves 3 open at 200,000 nodes (docs/performance/probing.md).
+        // around which nothing changed) solves boards root probing leaves open; the
+        // measurement is in docs/performance/probing.md.
         probe: engine::search::probing::ProbeAt::Nodes,
         ..Defaults::STANDARD
     },
