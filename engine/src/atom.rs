@@ -105,6 +105,21 @@ impl fmt::Display for Atom {
     }
 }
 
+/// For tests: the four atoms of `x` at each of `values`.
+#[cfg(test)]
+pub(crate) fn every_atom(x: VarId, values: std::ops::Range<i32>) -> Vec<Atom> {
+    values
+        .flat_map(|v| {
+            [
+                Atom::AtLeast(x, v),
+                Atom::AtMost(x, v),
+                Atom::Equal(x, v),
+                Atom::NotEqual(x, v),
+            ]
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

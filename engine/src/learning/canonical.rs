@@ -73,16 +73,7 @@ mod tests {
             Domain::from_values(&[1, 3, 4, 7]),
             Domain::interval(-2, 5),
         ] {
-            let atoms: Vec<Atom> = (-4..10)
-                .flat_map(|v| {
-                    [
-                        Atom::AtLeast(x, v),
-                        Atom::AtMost(x, v),
-                        Atom::Equal(x, v),
-                        Atom::NotEqual(x, v),
-                    ]
-                })
-                .collect();
+            let atoms = crate::atom::every_atom(x, -4..10);
             let allowed =
                 |a: Atom| -> Vec<i32> { root.iter().filter(|&v| a.holds_for(v)).collect() };
             for &a in &atoms {

@@ -31,16 +31,7 @@ mod tests {
     #[test]
     fn implication_agrees_with_the_values() {
         let x = VarId(0);
-        let atoms: Vec<Atom> = (-1..5)
-            .flat_map(|v| {
-                [
-                    Atom::AtLeast(x, v),
-                    Atom::AtMost(x, v),
-                    Atom::Equal(x, v),
-                    Atom::NotEqual(x, v),
-                ]
-            })
-            .collect();
+        let atoms = crate::atom::every_atom(x, -1..5);
         for &a in &atoms {
             for &b in &atoms {
                 let by_values = (-20..20).all(|v| !a.holds_for(v) || b.holds_for(v));
