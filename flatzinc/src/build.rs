@@ -41,6 +41,9 @@ pub struct Built {
     pub search_annotations: Vec<Expr>,
     /// Every named variable, in declaration order (the default branching order).
     pub decision_vars: Vec<VarId>,
+    /// The variables MiniZinc marks `:: is_defined_var`: a constraint computes each from
+    /// others (a partial sum, an element's result), so fixing the others fixes it.
+    pub defined_vars: Vec<VarId>,
     /// Name -> value, for the search annotations.
     pub names: HashMap<String, Value>,
 }
@@ -273,6 +276,7 @@ pub fn build_within(fzn: &FznModel, limits: &Limits) -> Result<Built, FznError> 
     let mut b = Builder::new(crate::bounds::infer(fzn), limits.clone());
     let mut output = Vec::new();
     let mut decision_vars = Vec::new();
+    let mut defined_vars = Vec::new();
     for (i, d) in fzn.decls.iter().enumerate() {
         look_at_the_clock(&b, i, d.line)?;
         if let Some(item) = declare(&mut b, d)? {
@@ -281,6 +285,10 @@ pub fn build_within(fzn: &FznModel, limits: &Limits) -> Result<Built, FznError> 
         if d.ty.var && d.ty.array_len.is_none() {
             if let Some(Value::Var(x, _)) = b.names.get(&d.name) {
                 decision_vars.push(*x);
+                let defined = Expr::Ident("is_defined_var".to_string());
+                if d.annotations.contains(&defined) {
+                    defined_vars.push(*x);
+                }
             }
         }
     }
@@ -308,6 +316,7 @@ pub fn build_within(fzn: &FznModel, limits: &Limits) -> Result<Built, FznError> 
         objective,
         search_annotations: fzn.solve.annotations.clone(),
         decision_vars,
+        defined_vars,
         names: b.names,
     })
 }
