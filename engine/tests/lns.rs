@@ -208,3 +208,69 @@ fn lns_alone_never_claims_optimality() {
         "LNS missed the optimum in {short} runs only: the test proves little"
     );
 }
+
+/// Seven pigeons `p` in 0..=10, pairwise different, each at most `o`; minimise `o`. The
+/// first solution (0..=6, `o` = 6) comes at once; the proof that `o` cannot be 5 is the
+/// pigeonhole principle, which pairwise disequalities only see after hundreds of failures.
+fn pigeons() -> (Model, Vec<VarId>, VarId) {
+    let mut model = Model::new();
+    let p = model.new_vars(7, 0, 10);
+    let o = model.new_var(0, 10);
+    for i in 0..p.len() {
+        for j in i + 1..p.len() {
+            model.not_equal_offset(p[i], p[j], 0);
+        }
+        model.linear(&[(1, p[i]), (-1, o)], Relation::Le, 0);
+    }
+    (model, p, o)
+}
+
+#[test]
+fn a_branching_that_repeats_itself_searches_twice_as_far_under_the_same_bound() {
+    // Input order and smallest value build the same tree from the same bound every time:
+    // short Luby runs under `o` <= 5 would repeat the first failures of the proof again
+    // and again. Each run under an unchanged bound searches twice as far as the last.
+    let (model, p, o) = pigeons();
+    let config = SearchConfig {
+        var_select: VarSelect::InputOrder,
+        branch_vars: Some(p.clone()),
+        objective: Some(Objective::minimize(o)),
+        restarts: RestartPolicy::Luby { scale: 10 },
+        ..SearchConfig::default()
+    };
+    let mut plain = model.clone();
+    let proof = search(
+        &mut plain,
+        &SearchConfig {
+            restarts: RestartPolicy::Never,
+            ..config.clone()
+        },
+        &mut NoListener,
+        &mut |_| Control::Continue,
+    );
+    assert_eq!((proof.complete, proof.objective), (true, Some(6)));
+    let lns = Lns {
+        vars: p.clone(),
+        groups: Vec::new(),
+        percentage: None,
+        failure_limit: 5,
+        alternate: None,
+    };
+    let outcome = search_lns(
+        &mut model.clone(),
+        &config,
+        &lns,
+        &mut NoListener,
+        &mut |_| Control::Continue,
+    );
+    assert_eq!((outcome.complete, outcome.objective), (true, Some(6)));
+    // Doubling: 10 + 20 + ... up to the proof's failures, about twice those in all, plus
+    // the neighbourhoods' share. Luby's 10 × (1, 1, 2, 1, 1, 2, 4, ...) would spend about
+    // log2(proof / 10) times the proof's failures first.
+    assert!(
+        outcome.stats.failures < 4 * proof.stats.failures,
+        "{} failures against {} for the plain proof",
+        outcome.stats.failures,
+        proof.stats.failures
+    );
+}

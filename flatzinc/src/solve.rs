@@ -255,7 +255,9 @@ pub fn lns(built: &Built, options: &Options, config: &SearchConfig) -> Option<Ln
         groups.iter_mut().for_each(|g| g.retain(decides));
     } else {
         vars.retain(|x| Some(*x) != objective);
-        groups.iter_mut().for_each(|g| g.retain(|x| Some(*x) != objective));
+        groups
+            .iter_mut()
+            .for_each(|g| g.retain(|x| Some(*x) != objective));
     }
     groups.retain(|g| !g.is_empty());
     Some(Lns {

@@ -459,3 +459,42 @@ solve {ann} minimize z;\n"
     let out = solve_text(&text(ann), &free);
     assert!(out.contains("z = 10;\n----------\n==========\n"), "{out}");
 }
+
+#[test]
+fn free_search_neither_fixes_nor_scans_what_a_constraint_defines() {
+    // Under -f, a neighbourhood fixes what it does not free. Fixing the objective to its
+    // incumbent value contradicts the bound it must beat, and fixing a partial sum
+    // (`:: is_defined_var`) freezes the terms it sums: so LNS frees and fixes only the
+    // decisions, and dom/wdeg scans only them (the defined ones complete the leaf).
+    let text = "var 1..8: x1;\nvar 1..8: x2;\nvar 1..8: x3;\n\
+var 2..16: s :: is_defined_var;\nvar 3..24: z :: is_defined_var :: output_var;\n\
+array [1..3] of var int: x :: output_array([1..3]) = [x1,x2,x3];\n\
+constraint fzn_all_different_int(x);\n\
+constraint int_lin_eq([1,1,-1], [x1,x2,s], 0) :: defines_var(s);\n\
+constraint int_lin_eq([1,1,-1], [s,x3,z], 0) :: defines_var(z);\n\
+solve :: int_search([x1,x2,x3,z], input_order, indomain_max, complete) minimize z;\n";
+    let free = Options {
+        free: true,
+        ..Options::default()
+    };
+    let built = flatzinc::load(text).unwrap();
+    let names = |vars: &[VarId]| -> Vec<usize> { vars.iter().map(|x| x.index()).collect() };
+    let decisions = names(&built.decision_vars[..3]);
+    let config = config(&built, &free);
+    assert_eq!(names(config.branch_vars.as_ref().unwrap()), decisions);
+    let lns = flatzinc::solve::lns(&built, &free, &config).unwrap();
+    assert_eq!(names(&lns.vars), decisions, "neither s nor the objective z");
+    for group in &lns.groups {
+        assert!(names(group).iter().all(|x| decisions.contains(x)));
+    }
+    // The model's own search (no -f) still branches on what it names, z included.
+    let own = config_of(&built);
+    assert_eq!(own.branch_vars.unwrap().len(), 4);
+    // 1 + 2 + 3 = 6, found and proved.
+    let out = solve_text(text, &free);
+    assert!(out.contains("----------\n==========\n"), "{out}");
+}
+
+fn config_of(built: &flatzinc::Built) -> engine::SearchConfig {
+    config(built, &Options::default())
+}

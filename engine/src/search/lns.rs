@@ -113,6 +113,19 @@ impl Branching {
     }
 }
 
+/// Does a search branching this way build the same tree every time from the same domains?
+/// Not when it weighs variables by their failures (dom/wdeg, AFC: the weights grow from one
+/// run to the next) or picks values at random.
+fn repeats_itself(branching: &Branching) -> bool {
+    let weighs = matches!(
+        branching.var_select,
+        VarSelect::DomWDeg | VarSelect::AfcSize
+    );
+    let random = branching.val_select == ValSelect::Random
+        || (branching.val_select_of.iter()).any(|(_, v)| *v == ValSelect::Random);
+    !weighs && !random
+}
+
 /// The variables each propagator watches: the graph the "constraint graph" neighbourhood
 /// grows along.
 struct ConstraintGraph {
@@ -227,11 +240,26 @@ pub fn search_lns(
     // and how many runs in a row the current way has had.
     let mut rate_of = [f64::INFINITY; 2];
     let mut in_a_row = 0;
+    // A way that branches the same way every time repeats, from the same bound, the tree
+    // of its last run: its cutoff and the bound of that run.
+    let repeats = [
+        repeats_itself(&Branching::of(config)),
+        lns.alternate.as_ref().is_some_and(repeats_itself),
+    ];
+    let mut last_run_of: [Option<(u64, Option<i64>)>; 2] = [None; 2];
     loop {
         // A run of the complete search from the root, under the incumbent's bound.
         let way = driver.alternate_turn as usize;
-        let cutoff = policy.cutoff(runs_of[way]);
+        let mut cutoff = policy.cutoff(runs_of[way]);
         runs_of[way] += 1;
+        if let (Some(c), Some((last, bound)), true) = (cutoff, last_run_of[way], repeats[way]) {
+            // Under the same bound, a run no longer than the last one would search nothing
+            // new: search twice as far.
+            if bound == driver.bound {
+                cutoff = Some(c.max(last.saturating_mul(2)));
+            }
+        }
+        last_run_of[way] = cutoff.map(|c| (c, driver.bound));
         let (work_before, bound_before) = (model.propagation.propagations, driver.bound);
         let outcome = driver.sub_search(model, &[], cutoff, listener, on_solution);
         if outcome.complete {
