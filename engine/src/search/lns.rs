@@ -253,9 +253,10 @@ pub fn search_lns(
         let mut cutoff = policy.cutoff(runs_of[way]);
         runs_of[way] += 1;
         if let (Some(c), Some((last, bound)), true) = (cutoff, last_run_of[way], repeats[way]) {
-            // Under the same bound, a run no longer than the last one would search nothing
-            // new: search twice as far.
-            if bound == driver.bound {
+            // Under the same incumbent's bound, a run no longer than the last one would
+            // search nothing new: search twice as far. (Not before a first solution: there
+            // dom/wdeg's restarts are what find one, and a growing run would starve them.)
+            if bound.is_some() && bound == driver.bound {
                 cutoff = Some(c.max(last.saturating_mul(2)));
             }
         }
