@@ -40,7 +40,10 @@
 //! second branching. The alternate's way has the first complete run, then the other way;
 //! from then on the way whose last run improved the objective faster (per propagation)
 //! keeps the turn, for at most `MAX_RUNS_IN_A_ROW` runs. Each way counts its own runs,
-//! so its cutoffs grow as if it ran alone: either one would end in a proof.
+//! so its cutoffs grow as if it ran alone: either one would end in a proof. A way that
+//! builds the same tree every time (an annotation without dom/wdeg or random values) would,
+//! under an unchanged bound, only repeat its last run's first nodes; once there is an
+//! incumbent, such a run searches twice as far as its last instead.
 //!
 //! **How the time is shared.** Work is counted in propagations (deterministic, and close to
 //! time). An LNS phase gets a share of the work of the complete run before it; the share
