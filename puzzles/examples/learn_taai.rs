@@ -25,10 +25,11 @@
 //!
 //! `cargo run --release -p puzzles --example learn_taai -- FIRST COUNT NODES [CONFIGURATIONS] [MS]`
 //!
-//! (`CONFIGURATIONS` comma-separated, `MS` the time limit per board in milliseconds of CPU: a
-//! watcher thread stops the search once its thread has spent them, so that a loaded machine
-//! does not shorten the limit.) The
-//! boards are read from `nonogram/taai/taai2011_question.txt` in the data folder
+//! `CONFIGURATIONS` is comma-separated; `MS` is the time limit per board in milliseconds of
+//! CPU: a watcher thread stops the search once its thread has spent them, so that a loaded
+//! machine does not shorten the limit. With `EACH_BOARD=1` in the environment, a line per
+//! board as well (its number from 1, solved or open, nodes, CPU seconds). The boards are
+//! read from `nonogram/taai/taai2011_question.txt` in the data folder
 //! (`engine::testing::data_dir`: `$CPSOLVE_DATA`, else `../shared/data`).
 use engine::search::probing::{probe, NodeProbing};
 use engine::{Limits, SearchConfig};
@@ -60,6 +61,7 @@ fn main() {
         Some(list) => list.split(',').collect(),
         None => CONFIGURATIONS.to_vec(),
     };
+    let each_board = std::env::var_os("EACH_BOARD").is_some();
     let time_limit = args.get(4).map(|_| Duration::from_millis(number(4) as u64));
     let path = engine::testing::data_path("nonogram/taai/taai2011_question.txt")
         .expect("the TAAI 2011 boards in the data folder");
@@ -75,7 +77,7 @@ fn main() {
         let (mut solved, mut searched, mut nogoods, mut atoms) = (0, 0u64, 0u64, 0u64);
         let (mut cpu, mut slowest) = (0.0f64, 0.0f64);
         let started = Instant::now();
-        for board in &boards {
+        for (i, board) in boards.iter().enumerate() {
             let cpu_before = cpu_seconds();
             let outcome = run_board(board, base, probing, nodes, time_limit);
             let spent = cpu_seconds() - cpu_before;
@@ -86,6 +88,18 @@ fn main() {
             if outcome.solutions > 0 {
                 solved += 1;
                 slowest = slowest.max(spent);
+            }
+            if each_board {
+                println!(
+                    "{name} board {}: {}, {} nodes, {spent:.2} s CPU",
+                    first + 1 + i,
+                    if outcome.solutions > 0 {
+                        "solved"
+                    } else {
+                        "open"
+                    },
+                    outcome.stats.nodes
+                );
             }
             assert!(
                 outcome.solutions > 0 || !outcome.complete,
