@@ -63,8 +63,9 @@ pub struct Options {
     pub tree: Option<PathBuf>,
     /// `--show-domains`: the candidates after root propagation (cli/src/domains.rs).
     pub show_domains: bool,
-    /// `--learn`: learn a nogood from each failure (`engine/src/learning/`).
-    pub learn: bool,
+    /// `--learn` (`Some(true)`), `--no-learn` (`Some(false)`): learn a nogood from each
+    /// failure (`engine/src/learning/`); `None`: the puzzle's default (FlatZinc: no).
+    pub learn: Option<bool>,
     /// `--probe` (= `--probe-at root`), `--probe-at off|root|nodes`: where to probe the
     /// cells with few values (`engine/src/search/probing.rs`); `None`: the puzzle's default.
     pub probe: Option<engine::search::probing::ProbeAt>,
@@ -163,6 +164,7 @@ pub enum FlagId {
     ShowDomains,
     Probe,
     Learn,
+    NoLearn,
     ProbeAt,
     Explain,
     Var,
@@ -429,6 +431,14 @@ pub const FLAGS: &[Flag] = &[
         EVERY,
     ),
     flag(
+        FlagId::NoLearn,
+        &["--no-learn"],
+        "",
+        "",
+        "do not learn, where the puzzle learns by default (nonogram)",
+        PUZZLES,
+    ),
+    flag(
         FlagId::ProbeAt,
         &["--probe-at"],
         "WHERE",
@@ -634,7 +644,8 @@ fn set(o: &mut Options, id: FlagId, spelling: &str, value: Option<Word>) -> Resu
         FlagId::Count => o.count = true,
         FlagId::Profile => o.profile = true,
         FlagId::ShowDomains => o.show_domains = true,
-        FlagId::Learn => o.learn = true,
+        FlagId::Learn => o.learn = Some(true),
+        FlagId::NoLearn => o.learn = Some(false),
         FlagId::Probe => o.probe = Some(engine::search::probing::ProbeAt::Root),
         FlagId::ProbeAt => o.probe = Some(text.parse().map_err(|e| parsed("--probe-at", e))?),
         FlagId::NumSolutions => o.num_solutions = Some(positive(spelling, &text)?),

@@ -136,7 +136,7 @@ fn default_threads() -> usize {
 fn threads(options: &Options) -> usize {
     let cores = default_threads();
     // A count split over threads does not learn: with `--learn`, one thread unless `-p` says.
-    let default = if options.learn && options.count {
+    let default = if options.learn == Some(true) && options.count {
         1
     } else {
         cores

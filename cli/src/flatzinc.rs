@@ -95,7 +95,7 @@ pub fn run(
         nodes: options.nodes,
         failures: options.failures,
         profile: options.profile,
-        learn: options.learn,
+        learn: options.learn == Some(true),
         // At most one search per core: more would only take turns (and each is a copy of
         // the model).
         threads: options
@@ -213,7 +213,7 @@ fn run_minizinc(
     if let Some(n) = options.failures {
         cmd.arg("--failures").arg(n.to_string());
     }
-    if options.learn {
+    if options.learn == Some(true) {
         cmd.arg("--learn");
     }
     if options.profile {

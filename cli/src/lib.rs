@@ -223,7 +223,7 @@ fn warn_about_flags_that_do_not_apply(
             kind.name
         )?;
     }
-    if options.learn && options.count && options.threads.is_some_and(|n| n > 1) {
+    if options.learn == Some(true) && options.count && options.threads.is_some_and(|n| n > 1) {
         writeln!(
             err,
             "warning: --learn: a count split over threads does not learn; -p 1 learns"

@@ -176,8 +176,14 @@ impl Plan<'_> {
             colours: self.options.colours,
             viewpoint: self.options.viewpoint.unwrap_or_default(),
             purpose,
-            learn: self.options.learn,
+            learn: self.learns(),
         }
+    }
+
+    /// Whether the search learns: as the user said (`--learn`, `--no-learn`), else as the
+    /// puzzle declares in its `KIND`.
+    pub(crate) fn learns(&self) -> bool {
+        (self.options.learn).unwrap_or_else(|| self.kind.default_learn())
     }
 
     /// Where the search probes: as the user said (`--probe`, `--probe-at`), else as the
@@ -288,9 +294,9 @@ impl Plan<'_> {
         if let Some(policy) = o.restarts {
             config.restarts = policy;
         }
-        config.learn = o.learn;
-        // `-f` lets the engine choose: with learning, it branches on activity (VSIDS).
-        config.activity = o.learn && o.free;
+        config.learn = self.learns();
+        // `-f` lets the engine choose: with `--learn`, it branches on activity (VSIDS).
+        config.activity = o.learn == Some(true) && o.free;
         if finds_each_solution_once {
             // A restart would find the solutions of the first runs again.
             config.restarts = RestartPolicy::Never;

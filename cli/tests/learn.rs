@@ -1,7 +1,8 @@
 //! `--learn` (engine/src/learning/) changes the work, never the answer: on random nonograms,
 //! some without a solution, the status and the count are those of the run without it; so
 //! are the counts of the built-in puzzle examples and the optimum and the solution list of
-//! FlatZinc models; and `-s` names the nogoods learned and the backjumps.
+//! FlatZinc models; and `-s` names the nogoods learned and the backjumps. Nonograms learn
+//! unless told not to (`--no-learn`).
 
 mod common;
 
@@ -15,7 +16,18 @@ fn learning_keeps_the_status_and_the_count_of_random_nonograms() {
     let mut unsatisfiable = 0;
     for case in 0..40 {
         let text = random_nonogram(&mut rng, 8, case % 2 == 1);
-        let plain = verdict(&["nonogram", "-", "--count", "--json", "-p", "1"], &text);
+        let plain = verdict(
+            &[
+                "nonogram",
+                "-",
+                "--count",
+                "--json",
+                "-p",
+                "1",
+                "--no-learn",
+            ],
+            &text,
+        );
         let learning = verdict(
             &["nonogram", "-", "--count", "--json", "-p", "1", "--learn"],
             &text,
@@ -122,4 +134,39 @@ fn a_learning_count_runs_on_one_thread_unless_told_and_then_says_it_does_not_lea
         "{}",
         split.stderr
     );
+}
+
+/// A nonogram learns by default (`learn` in its `KIND`'s defaults): its model is then the
+/// one `--learn` builds, with the lines' automaton states as variables beside the 30 cells;
+/// `--no-learn` goes back to the cells alone. The 4 pictures are counted either way.
+#[test]
+fn nonograms_learn_unless_told_not_to() {
+    let file = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../puzzles/instances/beyond/generated5x6.non")
+        .to_string_lossy()
+        .into_owned();
+    let stats = |extra: &[&str]| -> (u64, String) {
+        let mut args = vec!["nonogram", file.as_str(), "--count", "-s", "-p", "1"];
+        args.extend_from_slice(extra);
+        let ran = cpsolve(&args, b"");
+        assert_eq!(ran.status, 0, "{args:?}: {}", ran.stderr);
+        let stat = |name: &str| -> String {
+            let key = format!("%%%mzn-stat: {name}=");
+            let line = ran
+                .stdout
+                .lines()
+                .find_map(|l| l.strip_prefix(key.as_str()));
+            line.unwrap_or_else(|| panic!("{key} in {}", ran.stdout))
+                .to_string()
+        };
+        (stat("variables").parse().unwrap(), stat("solutions"))
+    };
+    let by_default = stats(&[]);
+    assert_eq!(by_default, stats(&["--learn"]));
+    assert_eq!(stats(&["--no-learn"]), (30, "4".to_string()));
+    assert!(
+        by_default.0 > 30,
+        "{by_default:?}: the states are variables"
+    );
+    assert_eq!(by_default.1, "4");
 }

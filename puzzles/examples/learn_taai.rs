@@ -1,46 +1,68 @@
 //! Learning from failure (`--learn`, `engine/src/learning/`) measured on the TAAI 2011
-//! nonograms: boards FIRST to FIRST + COUNT - 1, each searched with a node limit in the
-//! configurations named (all, if none is):
+//! nonograms: boards FIRST to FIRST + COUNT - 1, each searched with a node limit (and, if
+//! given, a time limit) in the configurations named (the first five, if none is):
 //!
 //! | name | model | search |
 //! |---|---|---|
 //! | `off` | one `regular` per line | the puzzle's own (dom/wdeg, Luby restarts), no learning |
 //! | `regular` | one `regular` per line | the same, learning |
 //! | `states` | the lines' states as variables (`Model::regular_with_states`) | the same, learning |
-//! | `branch` | the same, the search branching on the states too (what `--learn` builds) | the same, learning |
+//! | `branch` | the same, the search branching on the states too (what `cpsolve nonogram` builds: it learns by default) | the same, learning |
 //! | `activity` | as `branch` | learning, activity-based branching (VSIDS), phase saving, Luby restarts |
 //!
-//! Prints, for each, the boards solved within the limit, the nodes in all, the nogoods
-//! learned and their average size, and the time (the node counts are the load-independent
-//! figures). A board found to have no solution stops the run: learning would be unsound.
+//! A name may end in `+root` (probing after root propagation, `engine/src/search/probing.rs`,
+//! as `cpsolve nonogram` does by default) or `+nodes` (probing at every node, `--probe-at
+//! nodes`), or `+cells` (at every node, the cells only): `off+root` is `cpsolve nonogram
+//! --no-learn`, `branch+root` is `cpsolve nonogram`. Probing tries the variables the search
+//! branches on that have at most 3 values, as the command does (`+cells`: the cells only).
 //!
-//! `cargo run --release -p puzzles --example learn_taai -- FIRST COUNT NODES [off,regular,states,branch,activity]`
+//! Prints, for each, the boards solved within the limits, the nodes in all, the nogoods
+//! learned and their average size, the CPU seconds of the set and of its slowest solved
+//! board (this thread's, from `/proc/thread-self/schedstat`; wall seconds where it cannot be
+//! read), and the wall time (the node counts are the load-independent figures; CPU seconds
+//! are the next best on a loaded machine). A board found to have no solution stops the run:
+//! learning or probing would be unsound.
 //!
-//! The boards are read from `nonogram/taai/taai2011_question.txt` in the data folder
+//! `cargo run --release -p puzzles --example learn_taai -- FIRST COUNT NODES [CONFIGURATIONS] [MS]`
+//!
+//! `CONFIGURATIONS` is comma-separated; `MS` is the time limit per board in milliseconds of
+//! CPU: a watcher thread stops the search once its thread has spent them, so that a loaded
+//! machine does not shorten the limit. With `EACH_BOARD=1` in the environment, a line per
+//! board as well (its number from 1, solved or open, nodes, CPU seconds). The boards are
+//! read from `nonogram/taai/taai2011_question.txt` in the data folder
 //! (`engine::testing::data_dir`: `$CPSOLVE_DATA`, else `../shared/data`).
+use engine::search::probing::{probe, NodeProbing};
 use engine::{Limits, SearchConfig};
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 const CONFIGURATIONS: [&str; 5] = ["off", "regular", "states", "branch", "activity"];
+
+/// Where a configuration probes.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Probing {
+    Off,
+    Root,
+    Nodes,
+    /// At every node, the cells only (not the states).
+    NodesCells,
+}
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let number = |i: usize| -> usize {
         args.get(i)
             .and_then(|a| a.parse().ok())
-            .expect("usage: learn_taai FIRST COUNT NODES [CONFIGURATIONS]")
+            .expect("usage: learn_taai FIRST COUNT NODES [CONFIGURATIONS] [MS]")
     };
     let (first, count, nodes) = (number(0), number(1), number(2));
     let chosen: Vec<&str> = match args.get(3) {
         Some(list) => list.split(',').collect(),
         None => CONFIGURATIONS.to_vec(),
     };
-    for name in &chosen {
-        assert!(
-            CONFIGURATIONS.contains(name),
-            "unknown configuration {name}"
-        );
-    }
+    let each_board = std::env::var_os("EACH_BOARD").is_some();
+    let time_limit = args.get(4).map(|_| Duration::from_millis(number(4) as u64));
     let path = engine::testing::data_path("nonogram/taai/taai2011_question.txt")
         .expect("the TAAI 2011 boards in the data folder");
     let text = std::fs::read_to_string(path).expect("the TAAI file reads");
@@ -51,43 +73,173 @@ fn main() {
         .map(|board| puzzles::nonogram::read(board).expect("a board"))
         .collect();
     for name in chosen {
+        let (base, probing) = split_name(name);
         let (mut solved, mut searched, mut nogoods, mut atoms) = (0, 0u64, 0u64, 0u64);
+        let (mut cpu, mut slowest) = (0.0f64, 0.0f64);
         let started = Instant::now();
-        for board in &boards {
-            let mut built = match name {
-                "off" | "regular" => board.model(),
-                "states" => board.model_with_states(false),
-                _ => board.model_with_states(true),
-            };
-            let activity = name == "activity";
-            let config = SearchConfig {
-                limits: Limits {
-                    nodes: Some(nodes as u64),
-                    ..Limits::default()
-                },
-                learn: name != "off",
-                activity,
-                restarts: if activity {
-                    engine::RestartPolicy::Luby { scale: 100 }
-                } else {
-                    built.search.restarts
-                },
-                ..built.search.clone()
-            };
-            let outcome = engine::solve(&mut built.model, &config);
+        for (i, board) in boards.iter().enumerate() {
+            let cpu_before = cpu_seconds();
+            let outcome = run_board(board, base, probing, nodes, time_limit);
+            let spent = cpu_seconds() - cpu_before;
+            cpu += spent;
             searched += outcome.stats.nodes;
             nogoods += outcome.stats.nogoods;
             atoms += outcome.stats.nogood_atoms;
-            solved += usize::from(outcome.solutions > 0);
+            if outcome.solutions > 0 {
+                solved += 1;
+                slowest = slowest.max(spent);
+            }
+            if each_board {
+                println!(
+                    "{name} board {}: {}, {} nodes, {spent:.2} s CPU",
+                    first + 1 + i,
+                    if outcome.solutions > 0 {
+                        "solved"
+                    } else {
+                        "open"
+                    },
+                    outcome.stats.nodes
+                );
+            }
             assert!(
                 outcome.solutions > 0 || !outcome.complete,
                 "{name}: a board with a solution was found to have none: learning is unsound"
             );
         }
         println!(
-            "{name}: {solved} of {count} solved within {nodes} nodes, {searched} nodes, {nogoods} nogoods of {:.1} atoms, {:.1} s",
+            "{name}: {solved} of {count} solved within {nodes} nodes{}, {searched} nodes, {nogoods} nogoods of {:.1} atoms, {cpu:.1} s CPU (slowest solved {slowest:.2} s), {:.1} s wall",
+            time_limit.map_or(String::new(), |t| format!(" and {} ms", t.as_millis())),
             atoms as f64 / nogoods.max(1) as f64,
             started.elapsed().as_secs_f64()
         );
     }
+}
+
+/// A configuration's name split into its model-and-search part and its probing.
+fn split_name(name: &str) -> (&str, Probing) {
+    let (base, probing) = match name.split_once('+') {
+        None => (name, Probing::Off),
+        Some((base, "root")) => (base, Probing::Root),
+        Some((base, "nodes")) => (base, Probing::Nodes),
+        Some((base, "cells")) => (base, Probing::NodesCells),
+        Some(_) => panic!("unknown probing in {name}: +root, +nodes or +cells"),
+    };
+    assert!(
+        CONFIGURATIONS.contains(&base),
+        "unknown configuration {base}"
+    );
+    (base, probing)
+}
+
+/// One board searched in one configuration (a board refuted by root probing comes back as
+/// a complete search without solutions).
+fn run_board(
+    board: &puzzles::nonogram::Nonogram,
+    name: &str,
+    probing: Probing,
+    nodes: usize,
+    time_limit: Option<Duration>,
+) -> engine::Outcome {
+    let mut built = match name {
+        "off" | "regular" => board.model(),
+        "states" => board.model_with_states(false),
+        _ => board.model_with_states(true),
+    };
+    let mut limits = Limits {
+        nodes: Some(nodes as u64),
+        ..Limits::default()
+    };
+    let _watch = time_limit.map(|t| {
+        let watch = CpuWatch::start(t);
+        limits.stop = Some(watch.stop.clone());
+        watch
+    });
+    let activity = name == "activity";
+    let mut config = SearchConfig {
+        limits: limits.clone(),
+        learn: name != "off",
+        activity,
+        restarts: if activity {
+            engine::RestartPolicy::Luby { scale: 100 }
+        } else {
+            built.search.restarts
+        },
+        ..built.search.clone()
+    };
+    let probed = (built.search.branch_vars.clone()).unwrap_or(built.vars.clone());
+    match probing {
+        Probing::Off => {}
+        Probing::Root => {
+            let refuted = built.model.propagate().is_err()
+                || probe(&mut built.model, &probed, 3, &limits).is_err();
+            if refuted && !stopped(&limits) {
+                return engine::Outcome {
+                    complete: true,
+                    ..Default::default()
+                };
+            }
+        }
+        Probing::Nodes => {
+            config.node_probing = Some(NodeProbing::new(&built.model, &probed, 3));
+        }
+        Probing::NodesCells => {
+            config.node_probing = Some(NodeProbing::new(&built.model, &built.vars, 2));
+        }
+    }
+    engine::solve(&mut built.model, &config)
+}
+
+fn stopped(limits: &Limits) -> bool {
+    (limits.stop.as_ref()).is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
+}
+
+/// A time limit in CPU seconds of the searching thread, so that a loaded machine does not
+/// shorten it: a watcher thread reads this thread's CPU time every 5 ms and raises `stop`
+/// (`Limits::stop`) once the budget is spent, or when the watch is dropped.
+struct CpuWatch {
+    stop: Arc<AtomicBool>,
+    done: Arc<AtomicBool>,
+}
+
+impl CpuWatch {
+    fn start(budget: Duration) -> CpuWatch {
+        let (stop, done) = (
+            Arc::new(AtomicBool::new(false)),
+            Arc::new(AtomicBool::new(false)),
+        );
+        // `/proc/thread-self` names this thread as `PID/task/TID`.
+        let me = std::fs::read_link("/proc/thread-self").expect("Linux: /proc/thread-self");
+        let schedstat = std::path::Path::new("/proc").join(me).join("schedstat");
+        let read = move || -> f64 {
+            std::fs::read_to_string(&schedstat)
+                .ok()
+                .and_then(|s| s.split_whitespace().next()?.parse::<u64>().ok())
+                .map_or(f64::MAX, |ns| ns as f64 * 1e-9)
+        };
+        let limit = read() + budget.as_secs_f64();
+        let (raise, finished) = (stop.clone(), done.clone());
+        std::thread::spawn(move || {
+            while !finished.load(Ordering::Relaxed) && read() < limit {
+                std::thread::sleep(Duration::from_millis(5));
+            }
+            raise.store(true, Ordering::Relaxed);
+        });
+        CpuWatch { stop, done }
+    }
+}
+
+impl Drop for CpuWatch {
+    fn drop(&mut self) {
+        self.done.store(true, Ordering::Relaxed);
+    }
+}
+
+/// This thread's CPU seconds so far (Linux), else the wall seconds since the first call.
+fn cpu_seconds() -> f64 {
+    static START: std::sync::OnceLock<Instant> = std::sync::OnceLock::new();
+    let start = *START.get_or_init(Instant::now);
+    std::fs::read_to_string("/proc/thread-self/schedstat")
+        .ok()
+        .and_then(|s| s.split_whitespace().next()?.parse::<u64>().ok())
+        .map_or(start.elapsed().as_secs_f64(), |ns| ns as f64 * 1e-9)
 }

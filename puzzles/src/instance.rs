@@ -70,6 +70,8 @@ pub struct Defaults {
     pub sum: SumLevel,
     /// `--probe-at`: where the search probes (engine/src/search/probing.rs).
     pub probe: ProbeAt,
+    /// `--learn` / `--no-learn`: whether the search learns nogoods (engine/src/learning/).
+    pub learn: bool,
 }
 
 impl Defaults {
@@ -81,6 +83,7 @@ impl Defaults {
         alldiff: AllDiffLevel::Domain,
         sum: SumLevel::Bounds,
         probe: ProbeAt::Off,
+        learn: false,
     };
 }
 
@@ -127,6 +130,11 @@ impl PuzzleKind {
     /// Where the search probes when the user does not say (`--probe`, `--probe-at`).
     pub fn default_probe(&self) -> ProbeAt {
         self.defaults.probe
+    }
+
+    /// Whether the search learns when the user does not say (`--learn`, `--no-learn`).
+    pub fn default_learn(&self) -> bool {
+        self.defaults.learn
     }
 
     /// Does this puzzle's model read `flag`?

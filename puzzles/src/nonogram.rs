@@ -35,6 +35,10 @@ pub const KIND: PuzzleKind = PuzzleKind {
         // ways once, at the root, settles most boards (docs/performance/probing.md). At every
         // node it saves far more nodes, but each node then costs hundreds of propagations.
         probe: engine::search::probing::ProbeAt::Root,
+        // Learning, with the lines' states as variables (`model_with_states`), solves the
+        // hard TAAI boards that the search alone gives up on, and costs no more on the easy
+        // ones (docs/PERFORMANCE.md, "Nonograms under learning").
+        learn: true,
         ..Defaults::STANDARD
     },
     flags: &[],

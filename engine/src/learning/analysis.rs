@@ -29,11 +29,12 @@
 //! learned; the checking mode (`checking.rs`) goes further and verifies each reason by
 //! brute force.
 
+use super::atom_hash::{AtomSet, LevelSet};
 use super::causes::{reason_of, Origin, Propagators};
 use super::nogoods::NogoodStore;
 use super::trail::{Place, Trail};
 use crate::atom::Atom;
-use std::collections::{BinaryHeap, HashSet};
+use std::collections::BinaryHeap;
 
 /// A learned nogood, with its literal block distance (distinct levels among its atoms).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,7 +62,7 @@ pub fn analyse(
     level: usize,
     mut check: Option<ReasonCheck<'_>>,
 ) -> Option<Learned> {
-    let mut seen: HashSet<Atom> = HashSet::new();
+    let mut seen = AtomSet::default();
     let mut current: BinaryHeap<(usize, Atom)> = BinaryHeap::new();
     let mut kept: Vec<(Atom, Place)> = Vec::new();
     let mut decisions_here = 0usize;
@@ -114,7 +115,7 @@ pub fn analyse(
     }
     let asserting = current.len() + decisions_here == 1;
     kept.extend(current.into_iter().map(|(p, a)| (a, Place::At(p))));
-    let levels: HashSet<usize> = kept.iter().map(|&(_, p)| trail.level_of(p)).collect();
+    let levels: LevelSet = kept.iter().map(|&(_, p)| trail.level_of(p)).collect();
     let backjump_level = kept
         .iter()
         .map(|&(_, p)| trail.level_of(p))

@@ -18,20 +18,26 @@
 //!    without a decision of that level: MiniSat's cheap test that keeps the walks short).
 //!    Each atom's verdict is remembered for the rest of the minimisation.
 
+use super::atom_hash::{AtomMap, AtomSet, LevelSet};
 use super::causes::{reason_of, Origin, Propagators};
 use super::implication::implies;
 use super::nogoods::NogoodStore;
 use super::trail::{Place, Trail};
 use crate::atom::Atom;
-use std::collections::{HashMap, HashSet};
 
 /// Drop the atoms implied by another atom of `atoms` on the same variable (of two equal
 /// atoms, one stays).
 pub fn drop_subsumed(atoms: &mut Vec<Atom>) {
-    atoms.sort();
+    // Sorted by variable, the atoms that can imply one another are neighbours: each is
+    // compared with its own variable's run only. The result is in the atoms' own order.
+    atoms.sort_unstable_by_key(|&a| (a.var(), a));
     atoms.dedup();
-    let copy = atoms.clone();
-    atoms.retain(|&a| !copy.iter().any(|&b| b != a && implies(b, a)));
+    let mut kept = Vec::with_capacity(atoms.len());
+    for run in atoms.chunk_by(|a, b| a.var() == b.var()) {
+        kept.extend((run.iter()).filter(|&&a| !run.iter().any(|&b| b != a && implies(b, a))));
+    }
+    kept.sort_unstable();
+    *atoms = kept;
 }
 
 /// How deep the walk of [`drop_redundant`] may go back before it gives up on an atom (it is
@@ -55,7 +61,7 @@ pub fn drop_redundant(
             .iter()
             .map(|&a| trail.level_of(trail.place(a)))
             .collect(),
-        verdicts: HashMap::new(),
+        verdicts: AtomMap::default(),
         steps: 0,
     };
     let keep: Vec<bool> = atoms
@@ -77,11 +83,11 @@ struct RedundancyWalk<'t, 'n, 'p> {
     trail: &'t Trail,
     nogoods: &'n NogoodStore,
     propagators: Propagators<'p>,
-    in_nogood: HashSet<Atom>,
+    in_nogood: AtomSet,
     /// The decision levels of the nogood's atoms.
-    levels: HashSet<usize>,
+    levels: LevelSet,
     /// The verdicts found so far: is the atom implied by the nogood's atoms and facts?
-    verdicts: HashMap<Atom, bool>,
+    verdicts: AtomMap<bool>,
     steps: usize,
 }
 
@@ -122,5 +128,44 @@ impl RedundancyWalk<'_, '_, '_> {
             });
         self.verdicts.insert(atom, verdict);
         verdict
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::VarId;
+
+    /// On mixed atoms of three variables, `drop_subsumed` keeps, sorted, exactly the atoms
+    /// no other atom implies (one of two equal atoms), as the definition compares every
+    /// pair.
+    #[test]
+    fn drop_subsumed_keeps_the_atoms_no_other_implies() {
+        let every: Vec<Atom> = (0..3)
+            .flat_map(|x| crate::atom::every_atom(VarId(x), 0..4))
+            .collect();
+        let mut seed = 7u64;
+        for _ in 0..300 {
+            let mut atoms = Vec::new();
+            for &a in &every {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                if (seed >> 33) % 5 == 0 {
+                    atoms.push(a);
+                    if (seed >> 40) % 3 == 0 {
+                        atoms.push(a);
+                    }
+                }
+            }
+            let mut expected = atoms.clone();
+            expected.sort();
+            expected.dedup();
+            let copy = expected.clone();
+            expected.retain(|&a| !copy.iter().any(|&b| b != a && implies(b, a)));
+            let mut got = atoms.clone();
+            drop_subsumed(&mut got);
+            assert_eq!(got, expected, "from {atoms:?}");
+        }
     }
 }

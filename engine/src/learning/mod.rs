@@ -24,6 +24,7 @@
 //! | learned nogoods, two watched atoms, deletion by LBD | `nogoods.rs` |
 //! | the checking mode: reasons and nogoods verified by brute force | `checking.rs` |
 //! | one learning search step: analyse, minimise, store | `learner.rs` |
+//! | a plain hash for the sets of atoms of an analysis | `atom_hash.rs` |
 //! | activity-based branching (VSIDS) and phase saving | `activity.rs` |
 //!
 //! The search uses it in `search/dfs.rs` (`SearchConfig::learn`): every failure is analysed
@@ -32,6 +33,7 @@
 //! chronologically. Parallel counting and LNS neighbourhoods do not learn.
 pub mod activity;
 pub mod analysis;
+pub mod atom_hash;
 pub mod canonical;
 pub mod causes;
 pub mod checking;
