@@ -24,6 +24,9 @@
 //! Every atom is first spelt canonically (`canonical.rs`): counted under two spellings, one
 //! fact of the current level would hide the unique implication point.
 //!
+//! A reason longer than `reason::MAX_REASON_ATOMS` (a domain with a wide hole, described
+//! value by value) ends the analysis with nothing learned, as does a first nogood that long.
+//!
 //! Every reason is checked as it is used: its atoms must hold before the change they
 //! explain. A reason that breaks this (a faulty `explain`) ends the analysis with nothing
 //! learned; the checking mode (`checking.rs`) goes further and verifies each reason by
@@ -31,9 +34,11 @@
 
 use super::causes::{reason_of, Origin, Propagators};
 use super::nogoods::NogoodStore;
+use super::quick_hash::QuickSet;
+use super::reason::MAX_REASON_ATOMS;
 use super::trail::{Place, Trail};
 use crate::atom::Atom;
-use std::collections::{BinaryHeap, HashSet};
+use std::collections::BinaryHeap;
 
 /// A learned nogood, with its literal block distance (distinct levels among its atoms).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,7 +66,7 @@ pub fn analyse(
     level: usize,
     mut check: Option<ReasonCheck<'_>>,
 ) -> Option<Learned> {
-    let mut seen: HashSet<Atom> = HashSet::new();
+    let mut seen: QuickSet<Atom> = QuickSet::default();
     let mut current: BinaryHeap<(usize, Atom)> = BinaryHeap::new();
     let mut kept: Vec<(Atom, Place)> = Vec::new();
     let mut decisions_here = 0usize;
@@ -88,6 +93,9 @@ pub fn analyse(
         }
         Some(())
     };
+    if start.len() > MAX_REASON_ATOMS {
+        return None;
+    }
     for &atom in start {
         add(atom, trail.len(), &mut current, &mut kept)?;
     }
@@ -102,6 +110,8 @@ pub fn analyse(
                 decisions_here += 1;
                 kept.push((atom, Place::At(p)));
             }
+            // Nothing worth keeping is learned through a reason that long (`reason.rs`).
+            Origin::TooLong => return None,
             Origin::Derived => {
                 if let Some(check) = check.as_mut() {
                     check(p, atom, &reason);
@@ -114,7 +124,7 @@ pub fn analyse(
     }
     let asserting = current.len() + decisions_here == 1;
     kept.extend(current.into_iter().map(|(p, a)| (a, Place::At(p))));
-    let levels: HashSet<usize> = kept.iter().map(|&(_, p)| trail.level_of(p)).collect();
+    let levels: QuickSet<usize> = kept.iter().map(|&(_, p)| trail.level_of(p)).collect();
     let backjump_level = kept
         .iter()
         .map(|&(_, p)| trail.level_of(p))

@@ -21,10 +21,13 @@
 
 use super::implication::implies;
 use super::nogoods::NogoodStore;
-use super::reason::generic_reason;
+use super::reason::{
+    describe_against_root, description_size, generic_reason_within_ceiling, MAX_REASON_ATOMS,
+};
 use super::trail::{Cause, Trail};
 use crate::atom::Atom;
 use crate::propagator::Propagator;
+use crate::store::VarId;
 
 /// The propagators of the model, by number (the search lends them to the analysis).
 pub type Propagators<'a> = &'a dyn Fn(u32) -> &'a dyn Propagator;
@@ -36,6 +39,9 @@ pub enum Origin {
     Decision,
     /// Derived: the reason was pushed.
     Derived,
+    /// Derived, but its reason is longer than [`MAX_REASON_ATOMS`] (`reason.rs`): nothing
+    /// useful can be learned through it.
+    TooLong,
 }
 
 /// Push the reason of `atom`, which first held after change `position`.
@@ -48,7 +54,22 @@ pub fn reason_of(
     out: &mut Vec<Atom>,
 ) -> Origin {
     let change = trail.change(position);
-    let describe_before = |out: &mut Vec<Atom>| Atom::describe(change.var, &change.before, out);
+    let root = trail.root_domain(change.var);
+    if description_size(&change.before, root) > MAX_REASON_ATOMS
+        && !matches!(change.cause, Cause::Run(_))
+    {
+        // The domain before may have to be described: not within the ceiling.
+        let implied = match change.cause {
+            Cause::Decision(d) => trail.canonical(d) == trail.canonical(atom) || implies(d, atom),
+            Cause::Bound(b) | Cause::Nogood(_, b) => implies(b, atom),
+            Cause::Run(_) => true,
+        };
+        if !implied {
+            return Origin::TooLong;
+        }
+    }
+    let describe_before =
+        |out: &mut Vec<Atom>| describe_against_root(change.var, &change.before, root, out);
     match change.cause {
         Cause::Decision(d) => {
             if trail.canonical(d) == trail.canonical(atom) {
@@ -85,9 +106,17 @@ pub fn reason_of(
             }
             let start = out.len();
             let inputs = trail.inputs(run);
-            if !prop.explain(&inputs, atom, out) {
+            let explained = prop.explain(&inputs, atom, out);
+            if !explained {
                 out.truncate(start);
-                generic_reason(trail.vars_of(run.propagator), &inputs, out);
+                let vars = trail.vars_of(run.propagator);
+                let root = |x: VarId| trail.root_domain(x);
+                if !generic_reason_within_ceiling(vars, &inputs, root, out) {
+                    return Origin::TooLong;
+                }
+            }
+            if out.len() - start > MAX_REASON_ATOMS {
+                return Origin::TooLong;
             }
         }
     }

@@ -21,17 +21,22 @@
 use super::causes::{reason_of, Origin, Propagators};
 use super::implication::implies;
 use super::nogoods::NogoodStore;
+use super::quick_hash::{QuickMap, QuickSet};
 use super::trail::{Place, Trail};
 use crate::atom::Atom;
-use std::collections::{HashMap, HashSet};
 
 /// Drop the atoms implied by another atom of `atoms` on the same variable (of two equal
 /// atoms, one stays).
 pub fn drop_subsumed(atoms: &mut Vec<Atom>) {
-    atoms.sort();
+    atoms.sort_by_key(|&a| (a.var(), a));
     atoms.dedup();
+    // Only atoms of one variable imply each other: compare within each variable's run.
     let copy = atoms.clone();
-    atoms.retain(|&a| !copy.iter().any(|&b| b != a && implies(b, a)));
+    atoms.retain(|&a| {
+        let first = copy.partition_point(|b| b.var() < a.var());
+        let mut same_var = copy[first..].iter().take_while(|b| b.var() == a.var());
+        !same_var.any(|&b| b != a && implies(b, a))
+    });
 }
 
 /// How deep the walk of [`drop_redundant`] may go back before it gives up on an atom (it is
@@ -55,7 +60,7 @@ pub fn drop_redundant(
             .iter()
             .map(|&a| trail.level_of(trail.place(a)))
             .collect(),
-        verdicts: HashMap::new(),
+        verdicts: QuickMap::default(),
         steps: 0,
     };
     let keep: Vec<bool> = atoms
@@ -77,11 +82,11 @@ struct RedundancyWalk<'t, 'n, 'p> {
     trail: &'t Trail,
     nogoods: &'n NogoodStore,
     propagators: Propagators<'p>,
-    in_nogood: HashSet<Atom>,
+    in_nogood: QuickSet<Atom>,
     /// The decision levels of the nogood's atoms.
-    levels: HashSet<usize>,
+    levels: QuickSet<usize>,
     /// The verdicts found so far: is the atom implied by the nogood's atoms and facts?
-    verdicts: HashMap<Atom, bool>,
+    verdicts: QuickMap<Atom, bool>,
     steps: usize,
 }
 

@@ -25,6 +25,7 @@
 //! | the checking mode: reasons and nogoods verified by brute force | `checking.rs` |
 //! | one learning search step: analyse, minimise, store | `learner.rs` |
 //! | activity-based branching (VSIDS) and phase saving | `activity.rs` |
+//! | a quick hash for the analysis's sets of atoms | `quick_hash.rs` |
 //!
 //! The search uses it in `search/dfs.rs` (`SearchConfig::learn`): every failure is analysed
 //! and its nogood stored and propagated; for a first solution or an optimum the search
@@ -39,6 +40,7 @@ pub mod implication;
 pub mod learner;
 pub mod minimise;
 pub mod nogoods;
+pub mod quick_hash;
 pub mod reason;
 pub mod trail;
 
