@@ -54,7 +54,7 @@ pub fn reason_of(
     out: &mut Vec<Atom>,
 ) -> Origin {
     let change = trail.change(position);
-    let root = trail.root_domain(change.var);
+    let root = trail.root(change.var);
     if description_size(&change.before, root) > MAX_REASON_ATOMS
         && !matches!(change.cause, Cause::Run(_))
     {
@@ -110,7 +110,7 @@ pub fn reason_of(
             if !explained {
                 out.truncate(start);
                 let vars = trail.vars_of(run.propagator);
-                let root = |x: VarId| trail.root_domain(x);
+                let root = |x: VarId| trail.root(x);
                 if !generic_reason_within_ceiling(vars, &inputs, root, out) {
                     return Origin::TooLong;
                 }

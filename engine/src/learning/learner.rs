@@ -69,7 +69,7 @@ impl Learner {
         if !prop.explain_failure(&inputs, &mut atoms) {
             atoms.clear();
             let vars = trail.vars_of(run.propagator);
-            let root = |x| trail.root_domain(x);
+            let root = |x| trail.root(x);
             if !generic_reason_within_ceiling(vars, &inputs, root, &mut atoms) {
                 return None;
             }
