@@ -6,7 +6,8 @@
 //!
 //! * a **propagator run**: the propagator explains the atom from the run's inputs
 //!   ([`crate::Propagator::explain`]); if it cannot, the generic reason (all its inputs,
-//!   `reason.rs`) is always right;
+//!   `reason.rs`) is always right; the answer is remembered while the run stays on the
+//!   trail (`reason_cache.rs`);
 //! * a **learned nogood** that imposed `¬l`: the nogood's other atoms, which all held;
 //! * the **bound**: nothing (a fact), or, if the bound alone does not imply the atom, the
 //!   variable's domain before it (the bound narrowed a domain with holes);
@@ -99,26 +100,45 @@ pub fn reason_of(
             }
         }
         Cause::Run(r) => {
-            let run = trail.run(r);
-            let prop = propagators(run.propagator);
-            if prop.is_search_rule() {
-                return Origin::Decision;
+            let mut cache = trail.reason_cache.lock();
+            if let Some(origin) = cache.recall(position, atom, change, out) {
+                return origin;
             }
             let start = out.len();
-            let inputs = trail.inputs(run);
-            let explained = prop.explain(&inputs, atom, out);
-            if !explained {
-                out.truncate(start);
-                let vars = trail.vars_of(run.propagator);
-                let root = |x: VarId| trail.root(x);
-                if !generic_reason_within_ceiling(vars, &inputs, root, out) {
-                    return Origin::TooLong;
-                }
-            }
-            if out.len() - start > MAX_REASON_ATOMS {
-                return Origin::TooLong;
-            }
+            let origin = explain_run(trail, propagators, r, atom, out);
+            cache.remember(position, atom, change, origin, &out[start..]);
+            return origin;
         }
+    }
+    Origin::Derived
+}
+
+/// The reason of `atom`, made true by run `r`, from the propagator (or the generic reason).
+fn explain_run(
+    trail: &Trail,
+    propagators: Propagators<'_>,
+    r: u32,
+    atom: Atom,
+    out: &mut Vec<Atom>,
+) -> Origin {
+    let run = trail.run(r);
+    let prop = propagators(run.propagator);
+    if prop.is_search_rule() {
+        return Origin::Decision;
+    }
+    let start = out.len();
+    let inputs = trail.inputs(run);
+    let explained = prop.explain(&inputs, atom, out);
+    if !explained {
+        out.truncate(start);
+        let vars = trail.vars_of(run.propagator);
+        let root = |x: VarId| trail.root(x);
+        if !generic_reason_within_ceiling(vars, &inputs, root, out) {
+            return Origin::TooLong;
+        }
+    }
+    if out.len() - start > MAX_REASON_ATOMS {
+        return Origin::TooLong;
     }
     Origin::Derived
 }

@@ -29,6 +29,7 @@
 //! level that has since been closed is dropped ([`Trail::sync`]) before anything is added.
 
 use super::reason::{has_holes, Root, SPARSE_ROOT};
+use super::reason_cache::SharedReasonCache;
 use crate::atom::Atom;
 use crate::domain::Domain;
 use crate::propagator::{Context, PropResult, Propagator};
@@ -109,6 +110,8 @@ pub struct Trail {
     shortest: usize,
     /// The domain sizes of the run under way's variables before it (reused from run to run).
     sizes: Vec<u32>,
+    /// The runs' reasons computed so far (`reason_cache.rs`), filled while explaining.
+    pub reason_cache: SharedReasonCache,
 }
 
 /// `Trail::phases` of a variable never undone while fixed.
