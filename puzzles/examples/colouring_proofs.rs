@@ -7,8 +7,11 @@
 //! ../shared/data/dimacs-col/cpsat.md).
 //!
 //! ```text
-//! cargo run --release -p puzzles --example colouring_proofs -- [SECONDS] [MAX_V] [NAME_FILTER]
+//! cargo run --release -p puzzles --example colouring_proofs -- [SECONDS] [MAX_V] [NAME_FILTER] [--learn]
 //! ```
+//!
+//! `--learn` searches with learning from failure, as `cpsolve colouring FILE --learn` does
+//! (`engine/src/learning/`), for the ablation in docs/PERFORMANCE.md.
 //!
 //! The data set is not in the repository: it is read from `dimacs-col` of the data folder
 //! (`$CPSOLVE_DATA`, else `../shared/data` beside the repository).
@@ -74,7 +77,9 @@ fn cpsat(dir: &Path) -> HashMap<String, String> {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let learn = args.iter().any(|a| a == "--learn");
+    args.retain(|a| a != "--learn");
     let seconds: f64 = args.first().and_then(|a| a.parse().ok()).unwrap_or(60.0);
     let max_v: usize = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(500);
     let filter = args.get(2).cloned().unwrap_or_default();
@@ -98,10 +103,13 @@ fn main() {
         let clique = instance.clique_bound();
         // One deadline for the heuristics (`prepare`) and the tree search.
         let limits = Limits::default().with_time(Duration::from_secs_f64(seconds));
-        let mut built = instance
-            .build_prepared(&ModelOptions::default(), &limits)
-            .expect("model");
+        let options = ModelOptions {
+            learn,
+            ..ModelOptions::default()
+        };
+        let mut built = instance.build_prepared(&options, &limits).expect("model");
         built.search.limits = limits;
+        built.search.learn = learn;
         let config = built.search.clone();
         let mut model = built.model.clone();
         let mut checked = true;
@@ -139,5 +147,6 @@ fn main() {
         );
     }
     println!();
-    println!("Proved {proved} of {runs} within {seconds} s each.");
+    let with = if learn { ", learning" } else { "" };
+    println!("Proved {proved} of {runs} within {seconds} s each{with}.");
 }

@@ -24,6 +24,9 @@
 //! Every atom is first spelt canonically (`canonical.rs`): counted under two spellings, one
 //! fact of the current level would hide the unique implication point.
 //!
+//! A reason longer than `reason::MAX_REASON_ATOMS` (a domain with a wide hole, described
+//! value by value) ends the analysis with nothing learned, as does a first nogood that long.
+//!
 //! Every reason is checked as it is used: its atoms must hold before the change they
 //! explain. A reason that breaks this (a faulty `explain`) ends the analysis with nothing
 //! learned; the checking mode (`checking.rs`) goes further and verifies each reason by
@@ -32,6 +35,7 @@
 use super::atom_hash::{AtomSet, LevelSet};
 use super::causes::{reason_of, Origin, Propagators};
 use super::nogoods::NogoodStore;
+use super::reason::MAX_REASON_ATOMS;
 use super::trail::{Place, Trail};
 use crate::atom::Atom;
 use std::collections::BinaryHeap;
@@ -89,6 +93,9 @@ pub fn analyse(
         }
         Some(())
     };
+    if start.len() > MAX_REASON_ATOMS {
+        return None;
+    }
     for &atom in start {
         add(atom, trail.len(), &mut current, &mut kept)?;
     }
@@ -103,6 +110,8 @@ pub fn analyse(
                 decisions_here += 1;
                 kept.push((atom, Place::At(p)));
             }
+            // Nothing worth keeping is learned through a reason that long (`reason.rs`).
+            Origin::TooLong => return None,
             Origin::Derived => {
                 if let Some(check) = check.as_mut() {
                     check(p, atom, &reason);

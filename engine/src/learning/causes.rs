@@ -6,7 +6,8 @@
 //!
 //! * a **propagator run**: the propagator explains the atom from the run's inputs
 //!   ([`crate::Propagator::explain`]); if it cannot, the generic reason (all its inputs,
-//!   `reason.rs`) is always right;
+//!   `reason.rs`) is always right; the answer is remembered while the run stays on the
+//!   trail (`reason_cache.rs`);
 //! * a **learned nogood** that imposed `¬l`: the nogood's other atoms, which all held;
 //! * the **bound**: nothing (a fact), or, if the bound alone does not imply the atom, the
 //!   variable's domain before it (the bound narrowed a domain with holes);
@@ -21,10 +22,13 @@
 
 use super::implication::implies;
 use super::nogoods::NogoodStore;
-use super::reason::generic_reason;
+use super::reason::{
+    describe_against_root, description_size, generic_reason_within_ceiling, MAX_REASON_ATOMS,
+};
 use super::trail::{Cause, Trail};
 use crate::atom::Atom;
 use crate::propagator::Propagator;
+use crate::store::VarId;
 
 /// The propagators of the model, by number (the search lends them to the analysis).
 pub type Propagators<'a> = &'a dyn Fn(u32) -> &'a dyn Propagator;
@@ -36,6 +40,9 @@ pub enum Origin {
     Decision,
     /// Derived: the reason was pushed.
     Derived,
+    /// Derived, but its reason is longer than [`MAX_REASON_ATOMS`] (`reason.rs`): nothing
+    /// useful can be learned through it.
+    TooLong,
 }
 
 /// Push the reason of `atom`, which first held after change `position`.
@@ -48,7 +55,22 @@ pub fn reason_of(
     out: &mut Vec<Atom>,
 ) -> Origin {
     let change = trail.change(position);
-    let describe_before = |out: &mut Vec<Atom>| Atom::describe(change.var, &change.before, out);
+    let root = trail.root(change.var);
+    if description_size(&change.before, root) > MAX_REASON_ATOMS
+        && !matches!(change.cause, Cause::Run(_))
+    {
+        // The domain before may have to be described: not within the ceiling.
+        let implied = match change.cause {
+            Cause::Decision(d) => trail.canonical(d) == trail.canonical(atom) || implies(d, atom),
+            Cause::Bound(b) | Cause::Nogood(_, b) => implies(b, atom),
+            Cause::Run(_) => true,
+        };
+        if !implied {
+            return Origin::TooLong;
+        }
+    }
+    let describe_before =
+        |out: &mut Vec<Atom>| describe_against_root(change.var, &change.before, root, out);
     match change.cause {
         Cause::Decision(d) => {
             if trail.canonical(d) == trail.canonical(atom) {
@@ -78,18 +100,45 @@ pub fn reason_of(
             }
         }
         Cause::Run(r) => {
-            let run = trail.run(r);
-            let prop = propagators(run.propagator);
-            if prop.is_search_rule() {
-                return Origin::Decision;
+            let mut cache = trail.reason_cache.lock();
+            if let Some(origin) = cache.recall(position, atom, change, out) {
+                return origin;
             }
             let start = out.len();
-            let inputs = trail.inputs(run);
-            if !prop.explain(&inputs, atom, out) {
-                out.truncate(start);
-                generic_reason(trail.vars_of(run.propagator), &inputs, out);
-            }
+            let origin = explain_run(trail, propagators, r, atom, out);
+            cache.remember(position, atom, change, origin, &out[start..]);
+            return origin;
         }
+    }
+    Origin::Derived
+}
+
+/// The reason of `atom`, made true by run `r`, from the propagator (or the generic reason).
+fn explain_run(
+    trail: &Trail,
+    propagators: Propagators<'_>,
+    r: u32,
+    atom: Atom,
+    out: &mut Vec<Atom>,
+) -> Origin {
+    let run = trail.run(r);
+    let prop = propagators(run.propagator);
+    if prop.is_search_rule() {
+        return Origin::Decision;
+    }
+    let start = out.len();
+    let inputs = trail.inputs(run);
+    let explained = prop.explain(&inputs, atom, out);
+    if !explained {
+        out.truncate(start);
+        let vars = trail.vars_of(run.propagator);
+        let root = |x: VarId| trail.root(x);
+        if !generic_reason_within_ceiling(vars, &inputs, root, out) {
+            return Origin::TooLong;
+        }
+    }
+    if out.len() - start > MAX_REASON_ATOMS {
+        return Origin::TooLong;
     }
     Origin::Derived
 }

@@ -16,7 +16,7 @@ use super::causes::Propagators;
 use super::checking::Checker;
 use super::minimise::{drop_redundant, drop_subsumed};
 use super::nogoods::NogoodStore;
-use super::reason::generic_reason;
+use super::reason::generic_reason_within_ceiling;
 use super::trail::{Cause, Trail};
 use crate::atom::Atom;
 use crate::store::Store;
@@ -68,7 +68,11 @@ impl Learner {
         let mut atoms = Vec::new();
         if !prop.explain_failure(&inputs, &mut atoms) {
             atoms.clear();
-            generic_reason(trail.vars_of(run.propagator), &inputs, &mut atoms);
+            let vars = trail.vars_of(run.propagator);
+            let root = |x| trail.root(x);
+            if !generic_reason_within_ceiling(vars, &inputs, root, &mut atoms) {
+                return None;
+            }
         }
         if let Some(checker) = self.checker.as_mut() {
             checker.check_reason(prop, trail.vars_of(run.propagator), &atoms, None);

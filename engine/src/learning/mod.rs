@@ -19,6 +19,7 @@
 //! | one fact, one spelling: atoms normalised against the root domains | `canonical.rs` |
 //! | every domain change in order, with its level and cause; an atom's place | `trail.rs` |
 //! | the reason of an atom from its place on the trail | `causes.rs` |
+//! | a run's reasons remembered while it stays on the trail | `reason_cache.rs` |
 //! | 1UIP conflict analysis | `analysis.rs` |
 //! | nogood minimisation (subsumed atoms; MiniSat's recursive minimisation) | `minimise.rs` |
 //! | learned nogoods, two watched atoms, deletion by LBD | `nogoods.rs` |
@@ -42,6 +43,7 @@ pub mod learner;
 pub mod minimise;
 pub mod nogoods;
 pub mod reason;
+pub mod reason_cache;
 pub mod trail;
 
 pub use crate::atom::Atom;

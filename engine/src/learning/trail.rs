@@ -28,6 +28,8 @@
 //! none of this exists. The trail follows the store's levels lazily: a change made at a
 //! level that has since been closed is dropped ([`Trail::sync`]) before anything is added.
 
+use super::reason::{has_holes, Root, SPARSE_ROOT};
+use super::reason_cache::SharedReasonCache;
 use crate::atom::Atom;
 use crate::domain::Domain;
 use crate::propagator::{Context, PropResult, Propagator};
@@ -85,6 +87,9 @@ pub enum Place {
 pub struct Trail {
     /// The domains when learning began (after the root propagation).
     root: Vec<Domain>,
+    /// The values of each root domain with holes and at most `SPARSE_ROOT` values, listed
+    /// (`reason.rs` describes a domain against its root by walking them).
+    root_values: Vec<Option<Vec<i32>>>,
     changes: Vec<Change>,
     runs: Vec<Run>,
     /// For each variable, the positions of its changes, in order.
@@ -105,6 +110,8 @@ pub struct Trail {
     shortest: usize,
     /// The domain sizes of the run under way's variables before it (reused from run to run).
     sizes: Vec<u32>,
+    /// The runs' reasons computed so far (`reason_cache.rs`), filled while explaining.
+    pub reason_cache: SharedReasonCache,
 }
 
 /// `Trail::phases` of a variable never undone while fixed.
@@ -113,8 +120,12 @@ const NO_PHASE: i32 = i32::MIN;
 impl Trail {
     /// Start recording in a store whose current domains become the root facts.
     pub fn new(domains: &[Domain]) -> Trail {
+        let sparse = |d: &Domain| has_holes(d) && d.size() <= SPARSE_ROOT;
         Trail {
             root: domains.to_vec(),
+            root_values: (domains.iter())
+                .map(|d| sparse(d).then(|| d.iter().collect()))
+                .collect(),
             of_var: vec![Vec::new(); domains.len()],
             phases: vec![NO_PHASE; domains.len()],
             ..Trail::default()
@@ -157,6 +168,14 @@ impl Trail {
     /// The domain of `x` when learning began.
     pub fn root_domain(&self, x: VarId) -> &Domain {
         &self.root[x.index()]
+    }
+
+    /// The root domain of `x` as the learner's descriptions use it (`reason.rs`).
+    pub fn root(&self, x: VarId) -> Root<'_> {
+        Root::new(
+            &self.root[x.index()],
+            self.root_values[x.index()].as_deref(),
+        )
     }
 
     /// `atom` in its canonical spelling (`canonical.rs`): the one all analyses use.

@@ -70,11 +70,22 @@ impl<'a> LinearReplay<'a> {
         for i in 0..n {
             let a = coefs[i].0;
             let room = rhs - (min_sum - least[i].0);
+            let (moves, bound) = if a > 0 {
+                let bound = room.div_euclid(a);
+                (bound < self.graph.hi[i], bound)
+            } else {
+                let bound = -(room.div_euclid(-a));
+                (bound > self.graph.lo[i], bound)
+            };
+            if !moves {
+                // The common case: the list of the other terms' nodes is not built.
+                continue;
+            }
             let from: Vec<usize> = (0..n).filter(|&j| j != i).map(|j| least[j].1).collect();
             changed |= if a > 0 {
-                self.graph.lower_hi(i, room.div_euclid(a), from)
+                self.graph.lower_hi(i, bound, from)
             } else {
-                self.graph.raise_lo(i, -(room.div_euclid(-a)), from)
+                self.graph.raise_lo(i, bound, from)
             };
             if self.graph.stopped() {
                 return false;
