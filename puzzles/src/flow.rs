@@ -20,7 +20,7 @@
 use crate::common::{check_text, content_lines};
 use crate::common::{Answer, Built, Instance, ModelOptions, ParseError};
 use crate::instance::{Defaults, Input, PuzzleKind};
-use engine::{Model, SearchConfig, Solution, VarId};
+use engine::{Model, SearchConfig, Solution, VarId, VarSelect};
 use serde_json::Value;
 
 pub const KIND: PuzzleKind = PuzzleKind {
@@ -248,6 +248,8 @@ impl Flow {
         // Numberlink's empty cells: colour k, successor itself (out of the subcircuit).
         let colours = k + self.allow_empty as usize;
         let col = model.new_vars(n, 0, colours as i32 - 1);
+        // Numberlink: empty[i] ⇔ cell i stays empty, for the cells that may.
+        let mut empty = Vec::new();
         if self.allow_empty {
             model.subcircuit(&succ);
             for i in 0..n {
@@ -255,6 +257,7 @@ impl Flow {
                     let b = model.new_bool();
                     model.reify_eq(b, succ[i], i as i32);
                     model.reify_eq(b, col[i], k as i32);
+                    empty.push(b);
                 }
             }
         } else {
@@ -264,6 +267,9 @@ impl Flow {
             let _ = model.fix(col[s], label as i32);
             let _ = model.fix(col[e], label as i32);
         }
+        // Each label reaches all its cells, and passes its bottlenecks.
+        let neighbours = (0..n).map(|i| self.neighbours(i)).collect();
+        model.colour_paths(&col, neighbours, self.endpoints.clone());
         // is[i][l] ⇔ col[i] = l, for the labels (not the empty colour).
         let is: Vec<Vec<VarId>> = (0..n)
             .map(|i| {
@@ -310,10 +316,7 @@ impl Flow {
                 }
             }
         }
-        let search = SearchConfig {
-            branch_vars: Some(succ.clone()),
-            ..Default::default()
-        };
+        let search = search_order(&model, &succ, &empty);
         Built {
             model,
             search,
@@ -379,6 +382,42 @@ impl Flow {
             }
         }
         Ok(())
+    }
+}
+
+/// Flow Free: the successors, smallest domain first. Numberlink: first "cell i is used"
+/// (`empty[i] = 0`) for every cell in turn, then the successors, smallest domain first. The
+/// first dive is then the Flow Free model with every cell covered, whose propagation is far
+/// stronger (a cell no colour can reach fails at once, where Numberlink just leaves it
+/// empty); a board that needs empty cells gets them by backtracking, so the search stays
+/// complete and counts stay exact. Janko's Arukone boards, whose solutions cover every cell
+/// but on six boards, are why; trying "used" only on the cell the search is at does not
+/// do it (docs/PERFORMANCE.md, "Probing and learning per puzzle").
+fn search_order(model: &Model, succ: &[VarId], empty: &[VarId]) -> SearchConfig {
+    if empty.is_empty() {
+        return SearchConfig {
+            branch_vars: Some(succ.to_vec()),
+            ..Default::default()
+        };
+    }
+    let mut is_flag = vec![false; model.num_vars()];
+    for &b in empty {
+        is_flag[b.index()] = true;
+    }
+    let choose = move |model: &Model, open: &[VarId]| {
+        // The open variables come in the order of `branch_vars`: the flags first.
+        if is_flag[open[0].index()] {
+            return open[0];
+        }
+        *open
+            .iter()
+            .min_by_key(|&&x| model.size(x))
+            .expect("the brancher asks with an open variable")
+    };
+    SearchConfig {
+        branch_vars: Some(empty.iter().chain(succ).copied().collect()),
+        var_select: VarSelect::Custom(std::sync::Arc::new(choose)),
+        ..Default::default()
     }
 }
 
