@@ -385,8 +385,12 @@ impl Flow {
     }
 }
 
-/// Flow Free: the successors, smallest domain first. Numberlink: first "cell i is used"
-/// (`empty[i] = 0`) for every cell in turn, then the successors, smallest domain first. The
+/// The search grows the paths from their heads. Flow Free: among the successors of the
+/// cells that end a chain of fixed successors grown from a path's start (a *head*; a start
+/// is one, its predecessor being the previous path's end), the smallest domain first; so
+/// every decision extends a path instead of laying a piece of one somewhere in the grid.
+///
+/// Numberlink: before that, "cell i is used" (`empty[i] = 0`) for every cell in turn. The
 /// first dive is then the Flow Free model with every cell covered, whose propagation is far
 /// stronger (a cell no colour can reach fails at once, where Numberlink just leaves it
 /// empty); a board that needs empty cells gets them by backtracking, so the search stays
@@ -394,31 +398,44 @@ impl Flow {
 /// but on six boards, are why; trying "used" only on the cell the search is at does not
 /// do it (docs/PERFORMANCE.md, "Probing and learning per puzzle").
 fn search_order(model: &Model, succ: &[VarId], empty: &[VarId]) -> SearchConfig {
-    if empty.is_empty() {
-        return SearchConfig {
-            branch_vars: Some(succ.to_vec()),
-            ..Default::default()
-        };
-    }
     let mut is_flag = vec![false; model.num_vars()];
     for &b in empty {
         is_flag[b.index()] = true;
     }
+    let succ_of_cell = succ.to_vec();
     let choose = move |model: &Model, open: &[VarId]| {
         // The open variables come in the order of `branch_vars`: the flags first.
         if is_flag[open[0].index()] {
             return open[0];
         }
-        *open
-            .iter()
-            .min_by_key(|&&x| model.size(x))
-            .expect("the brancher asks with an open variable")
+        path_head(model, &succ_of_cell).unwrap_or_else(|| {
+            *open
+                .iter()
+                .min_by_key(|&&x| model.size(x))
+                .expect("the brancher asks with an open variable")
+        })
     };
     SearchConfig {
         branch_vars: Some(empty.iter().chain(succ).copied().collect()),
         var_select: VarSelect::Custom(std::sync::Arc::new(choose)),
         ..Default::default()
     }
+}
+
+/// The open successor with the smallest domain among the heads: cells whose predecessor is
+/// fixed (a successor fixed to them, not a numberlink self-loop) and whose successor is not.
+fn path_head(model: &Model, succ: &[VarId]) -> Option<VarId> {
+    let mut has_predecessor = vec![false; succ.len()];
+    for (i, &x) in succ.iter().enumerate() {
+        if model.is_fixed(x) && model.value(x) != i as i32 {
+            has_predecessor[model.value(x) as usize] = true;
+        }
+    }
+    succ.iter()
+        .enumerate()
+        .filter(|&(i, &x)| has_predecessor[i] && !model.is_fixed(x))
+        .min_by_key(|&(_, &x)| model.size(x))
+        .map(|(_, &x)| x)
 }
 
 impl Instance for Flow {
