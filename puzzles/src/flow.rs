@@ -13,7 +13,9 @@
 //! `col[i] ∈ 0..K` is channelled by `succ[a] = b → col[b] = col[a]` (clauses over reified
 //! equalities), and "never touches itself" is, for neighbours a and b of one colour,
 //! `succ[a] = b ∨ succ[b] = a`. It teaches how a global constraint on one big structure
-//! (one cycle) can encode several small ones (K paths).
+//! (one cycle) can encode several small ones (K paths). What the cycle does not see, the
+//! colours' reachability and bottlenecks, `colour_paths` adds; the search grows the paths
+//! from their heads (`search_order`).
 //!
 //! Run it: `cpsolve flow`, `cpsolve flow puzzles/instances/beyond/zucker-regular_7x7_01.txt`.
 
@@ -33,7 +35,13 @@ pub const KIND: PuzzleKind = PuzzleKind {
     seed_file: Some("instances/beyond/zucker-regular_5x5_01.txt"),
     parse,
     page: Some("docs/puzzles/flow.md"),
-    defaults: Defaults::STANDARD,
+    defaults: Defaults {
+        // With the colours' reachability and the search from the path heads, trying each
+        // successor's values at every node solves two more of Zucker's levels within 10 s;
+        // the measurement is in docs/PERFORMANCE.md.
+        probe: engine::search::probing::ProbeAt::Nodes,
+        ..Defaults::STANDARD
+    },
     flags: &[],
 };
 
