@@ -13,14 +13,16 @@
 //! `col[i] ∈ 0..K` is channelled by `succ[a] = b → col[b] = col[a]` (clauses over reified
 //! equalities), and "never touches itself" is, for neighbours a and b of one colour,
 //! `succ[a] = b ∨ succ[b] = a`. It teaches how a global constraint on one big structure
-//! (one cycle) can encode several small ones (K paths).
+//! (one cycle) can encode several small ones (K paths). What the cycle does not see, the
+//! colours' reachability and bottlenecks, `colour_paths` adds; the search grows the paths
+//! from their heads (`search_order`).
 //!
 //! Run it: `cpsolve flow`, `cpsolve flow puzzles/instances/beyond/zucker-regular_7x7_01.txt`.
 
 use crate::common::{check_text, content_lines};
 use crate::common::{Answer, Built, Instance, ModelOptions, ParseError};
 use crate::instance::{Defaults, Input, PuzzleKind};
-use engine::{Model, SearchConfig, Solution, VarId};
+use engine::{Model, SearchConfig, Solution, VarId, VarSelect};
 use serde_json::Value;
 
 pub const KIND: PuzzleKind = PuzzleKind {
@@ -33,7 +35,13 @@ pub const KIND: PuzzleKind = PuzzleKind {
     seed_file: Some("instances/beyond/zucker-regular_5x5_01.txt"),
     parse,
     page: Some("docs/puzzles/flow.md"),
-    defaults: Defaults::STANDARD,
+    defaults: Defaults {
+        // With the colours' reachability and the search from the path heads, trying each
+        // successor's values at every node solves two more of Zucker's levels within 10 s;
+        // the measurement is in docs/PERFORMANCE.md.
+        probe: engine::search::probing::ProbeAt::Nodes,
+        ..Defaults::STANDARD
+    },
     flags: &[],
 };
 
@@ -248,6 +256,8 @@ impl Flow {
         // Numberlink's empty cells: colour k, successor itself (out of the subcircuit).
         let colours = k + self.allow_empty as usize;
         let col = model.new_vars(n, 0, colours as i32 - 1);
+        // Numberlink: empty[i] ⇔ cell i stays empty, for the cells that may.
+        let mut empty = Vec::new();
         if self.allow_empty {
             model.subcircuit(&succ);
             for i in 0..n {
@@ -255,6 +265,7 @@ impl Flow {
                     let b = model.new_bool();
                     model.reify_eq(b, succ[i], i as i32);
                     model.reify_eq(b, col[i], k as i32);
+                    empty.push(b);
                 }
             }
         } else {
@@ -264,6 +275,9 @@ impl Flow {
             let _ = model.fix(col[s], label as i32);
             let _ = model.fix(col[e], label as i32);
         }
+        // Each label reaches all its cells, and passes its bottlenecks.
+        let neighbours = (0..n).map(|i| self.neighbours(i)).collect();
+        model.colour_paths(&col, neighbours, self.endpoints.clone());
         // is[i][l] ⇔ col[i] = l, for the labels (not the empty colour).
         let is: Vec<Vec<VarId>> = (0..n)
             .map(|i| {
@@ -310,10 +324,7 @@ impl Flow {
                 }
             }
         }
-        let search = SearchConfig {
-            branch_vars: Some(succ.clone()),
-            ..Default::default()
-        };
+        let search = search_order(&model, &succ, &empty);
         Built {
             model,
             search,
@@ -380,6 +391,59 @@ impl Flow {
         }
         Ok(())
     }
+}
+
+/// The search grows the paths from their heads. Flow Free: among the successors of the
+/// cells that end a chain of fixed successors grown from a path's start (a *head*; a start
+/// is one, its predecessor being the previous path's end), the smallest domain first; so
+/// every decision extends a path instead of laying a piece of one somewhere in the grid.
+///
+/// Numberlink: before that, "cell i is used" (`empty[i] = 0`) for every cell in turn. The
+/// first dive is then the Flow Free model with every cell covered, whose propagation is far
+/// stronger (a cell no colour can reach fails at once, where Numberlink just leaves it
+/// empty); a board that needs empty cells gets them by backtracking, so the search stays
+/// complete and counts stay exact. Janko's Arukone boards, whose solutions cover every cell
+/// but on six boards, are why; trying "used" only on the cell the search is at does not
+/// do it (docs/PERFORMANCE.md, "Probing and learning per puzzle").
+fn search_order(model: &Model, succ: &[VarId], empty: &[VarId]) -> SearchConfig {
+    let mut is_flag = vec![false; model.num_vars()];
+    for &b in empty {
+        is_flag[b.index()] = true;
+    }
+    let succ_of_cell = succ.to_vec();
+    let choose = move |model: &Model, open: &[VarId]| {
+        // The open variables come in the order of `branch_vars`: the flags first.
+        if is_flag[open[0].index()] {
+            return open[0];
+        }
+        path_head(model, &succ_of_cell).unwrap_or_else(|| {
+            *open
+                .iter()
+                .min_by_key(|&&x| model.size(x))
+                .expect("the brancher asks with an open variable")
+        })
+    };
+    SearchConfig {
+        branch_vars: Some(empty.iter().chain(succ).copied().collect()),
+        var_select: VarSelect::Custom(std::sync::Arc::new(choose)),
+        ..Default::default()
+    }
+}
+
+/// The open successor with the smallest domain among the heads: cells whose predecessor is
+/// fixed (a successor fixed to them, not a numberlink self-loop) and whose successor is not.
+fn path_head(model: &Model, succ: &[VarId]) -> Option<VarId> {
+    let mut has_predecessor = vec![false; succ.len()];
+    for (i, &x) in succ.iter().enumerate() {
+        if model.is_fixed(x) && model.value(x) != i as i32 {
+            has_predecessor[model.value(x) as usize] = true;
+        }
+    }
+    succ.iter()
+        .enumerate()
+        .filter(|&(i, &x)| has_predecessor[i] && !model.is_fixed(x))
+        .min_by_key(|&(_, &x)| model.size(x))
+        .map(|(_, &x)| x)
 }
 
 impl Instance for Flow {

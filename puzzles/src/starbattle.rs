@@ -2,7 +2,8 @@
 //!
 //! A square grid is cut into as many regions as it has rows. Place stars so that every row,
 //! every column and every region holds exactly K of them, and no two stars are neighbours,
-//! diagonals included.
+//! diagonals included. Some janko.at boards also have *blocked* cells (`#` or `@`), outside
+//! every region, that hold no star: the same rules on an irregular board.
 //!
 //! **Model (seed 000).** One 0/1 variable per cell. Each row, column and region is a sum
 //! `Σ x = K`. "No two touching" is written per 2×2 block, `Σ block ≤ 1`: every pair of
@@ -49,9 +50,15 @@ pub struct StarBattle {
     pub k: usize,
     /// The region names in order of first appearance.
     pub region_names: Vec<String>,
-    /// The region of each cell, row-major.
+    /// The region of each cell, row-major; [`BLOCKED`] for a blocked cell.
     pub region_of: Vec<usize>,
 }
+
+/// The `region_of` of a blocked cell: in no region, never a star.
+pub const BLOCKED: usize = usize::MAX;
+
+/// The labels that mark a blocked cell when a grid has more labels than rows.
+pub const BLOCKED_LABELS: [&str; 2] = ["#", "@"];
 
 /// Parse `N K` or `H W K`, then the rows of region labels.
 pub fn parse(text: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
@@ -125,11 +132,19 @@ pub fn parse(text: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
             region_of.push(r);
         }
     }
+    if region_names.len() > n {
+        block_cells(&mut region_names, &mut region_of, &mut first_line);
+    }
     if region_names.len() != n {
+        let blocked = if region_of.contains(&BLOCKED) {
+            " besides the blocked cells '#' and '@'"
+        } else {
+            ""
+        };
         return Err(ParseError::new(
             rows[n - 1].0,
             format!(
-                "the grid has {} regions, expected {n} (one per row)",
+                "the grid has {} regions{blocked}, expected {n} (one per row)",
                 region_names.len()
             ),
         ));
@@ -151,6 +166,28 @@ pub fn parse(text: &str) -> Result<Vec<Box<dyn Instance>>, ParseError> {
     })])
 }
 
+/// janko.at's boards with blocked cells: the labels `#` and `@`, when present, are taken out
+/// of the regions and their cells marked [`BLOCKED`]. Only called when the grid has more
+/// labels than rows, so a board whose N regions include one named `#` reads as before.
+fn block_cells(
+    region_names: &mut Vec<String>,
+    region_of: &mut [usize],
+    first_line: &mut Vec<usize>,
+) {
+    let kept: Vec<usize> = (0..region_names.len())
+        .filter(|&r| !BLOCKED_LABELS.contains(&region_names[r].as_str()))
+        .collect();
+    let mut renumber = vec![BLOCKED; region_names.len()];
+    for (new, &old) in kept.iter().enumerate() {
+        renumber[old] = new;
+    }
+    for r in region_of.iter_mut() {
+        *r = renumber[*r];
+    }
+    *region_names = kept.iter().map(|&r| region_names[r].clone()).collect();
+    *first_line = kept.iter().map(|&r| first_line[r]).collect();
+}
+
 impl StarBattle {
     /// The rows, columns and regions as lists of cells, with their names.
     pub fn units(&self) -> Vec<(String, Vec<usize>)> {
@@ -161,6 +198,11 @@ impl StarBattle {
         let n = self.n;
         let mut model = Model::new();
         let cells = model.new_vars(n * n, 0, 1);
+        for (i, &region) in self.region_of.iter().enumerate() {
+            if region == BLOCKED {
+                let _ = model.fix(cells[i], 0);
+            }
+        }
         for (_, unit) in self.units() {
             let terms: Vec<(i64, _)> = unit.iter().map(|&i| (1, cells[i])).collect();
             model.linear(&terms, Relation::Eq, self.k as i64);
@@ -192,9 +234,16 @@ impl StarBattle {
         }
     }
 
-    /// Rules only: K stars per unit, no two stars king-adjacent.
+    /// Rules only: K stars per unit, none on a blocked cell, no two stars king-adjacent.
     pub fn check_grid(&self, grid: &[i64]) -> Result<(), String> {
         let n = self.n;
+        if let Some(i) = (0..n * n).find(|&i| self.region_of[i] == BLOCKED && grid[i] == 1) {
+            return Err(format!(
+                "a star on the blocked cell [{}, {}]",
+                i / n + 1,
+                i % n + 1
+            ));
+        }
         for (name, unit) in self.units() {
             let stars = unit.iter().filter(|&&i| grid[i] == 1).count();
             if stars != self.k {
@@ -246,7 +295,13 @@ impl Instance for StarBattle {
     /// Cells "r1c1"..: a star `★` or none `·`; the regions bordered.
     fn naming(&self, built: &Built) -> engine::search::Naming {
         let mut naming = crate::naming::grid(&built.vars, self.n);
-        naming.layout.regions = self.region_of.clone();
+        // Blocked cells drawn as one more region.
+        let blocked = self.region_names.len();
+        naming.layout.regions = self
+            .region_of
+            .iter()
+            .map(|&r| if r == BLOCKED { blocked } else { r })
+            .collect();
         naming.value_words = crate::naming::words(&["·", "★"]);
         naming.layout.value_colours = crate::naming::words(&["#fff", "#ffe680"]);
         naming

@@ -121,3 +121,60 @@ fn malformed_files_name_the_line() {
     assert_eq!(error_line(p, "...\n...\n"), 2);
     assert!(p("red . red\n- blue blue\n").is_ok());
 }
+
+/// The first 40 of janko.at's Arukone boards up to 15×15 (`../shared/data/numberlink`, in
+/// key order: 10×10 boards the numberlink model without its search order left open after
+/// 100,000 nodes among them), solved as `numberlink` within 10,000 nodes each; each answer passes
+/// the checker and leaves empty exactly the cells the published solution leaves empty.
+#[test]
+fn janko_arukone_boards_solve_within_a_few_nodes() {
+    let Some(path) = engine::testing::data_path("numberlink/janko_numberlink_puzzlekit.json")
+    else {
+        return;
+    };
+    let set: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let mut keys: Vec<&String> = set["data"].as_object().unwrap().keys().collect();
+    keys.sort();
+    let small = |key: &&String| {
+        let (rows, cols) = key.rsplit_once('_').unwrap().1.split_once('x').unwrap();
+        rows.parse::<usize>().unwrap() * cols.parse::<usize>().unwrap() <= 225
+    };
+    for key in keys.into_iter().filter(small).take(40) {
+        let entry = &set["data"][key];
+        let text: String = entry["problem"]
+            .as_str()
+            .unwrap()
+            .lines()
+            .skip(1)
+            .map(|l| format!("{l}\n"))
+            .collect();
+        let puzzle = parse_one(flow::parse_numberlink, &text);
+        let built = puzzle.build(&ModelOptions::default()).unwrap();
+        let mut model = built.model.clone();
+        let mut config = built.search.clone();
+        config.limits.nodes = Some(10_000);
+        let outcome = engine::solve(&mut model, &config);
+        let solution = outcome
+            .best
+            .unwrap_or_else(|| panic!("{key}: no answer within 10,000 nodes"));
+        let answer = puzzle.answer(&built, &solution);
+        puzzle.check(&answer).unwrap();
+        let empty: Vec<bool> = answer
+            .json
+            .to_value()
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|row| row.as_array().unwrap().iter().map(|c| c.is_null()))
+            .collect();
+        let published: Vec<bool> = entry["solution"]
+            .as_str()
+            .unwrap()
+            .lines()
+            .skip(1)
+            .flat_map(|l| l.split_whitespace().map(|t| t == "-"))
+            .collect();
+        assert_eq!(empty, published, "{key}");
+    }
+}

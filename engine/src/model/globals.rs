@@ -2,13 +2,15 @@
 //!
 //! A separate `impl Model` block (the modelling vocabulary of `model.rs` stays as it is):
 //! vectors that differ (Takuzu's distinct rows and columns), `regular` (nonogram lines),
-//! `circuit` and `subcircuit` (knight's tours, Flow Free, Numberlink), `lex_lesseq` and
+//! `circuit` and `subcircuit` (knight's tours, Flow Free, Numberlink), `colour_paths` (Flow
+//! Free, Numberlink), `lex_lesseq` and
 //! `lex_less` (for the FlatZinc front end).
 
 use crate::model::Model;
 use crate::propagation::PropId;
 use crate::propagators::alldiff::AllDiffLevel;
 use crate::propagators::graph::circuit::Circuit;
+use crate::propagators::graph::colour_paths::ColourPaths;
 use crate::propagators::graph::subcircuit::Subcircuit;
 use crate::propagators::lex::Lex;
 use crate::propagators::regular::{Dfa, Regular};
@@ -111,6 +113,17 @@ impl Model {
     pub fn subcircuit(&mut self, succ: &[VarId]) -> PropId {
         self.all_different(succ, AllDiffLevel::Domain);
         self.post(Box::new(Subcircuit::new(succ)))
+    }
+
+    /// Colour l's nodes (`col[i] = l`) form one connected set holding `terminals[l]`, in the
+    /// graph `neighbours` (`propagators/graph/colour_paths.rs`: reachability and bottlenecks).
+    pub fn colour_paths(
+        &mut self,
+        col: &[VarId],
+        neighbours: Vec<Vec<usize>>,
+        terminals: Vec<(usize, usize)>,
+    ) -> PropId {
+        self.post(Box::new(ColourPaths::new(col, neighbours, terminals)))
     }
 
     /// `xs ≤lex ys` (domain consistent, `propagators/lex.rs`); a proper prefix comes first.
