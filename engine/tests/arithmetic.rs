@@ -1,7 +1,8 @@
 //! The FlatZinc arithmetic, element-over-variables and reified propagators against brute
 //! force, with the exhaustive harness of `engine::testing`.
 
-use engine::propagators::arithmetic::{Arith, ArithOp};
+use engine::model::Model;
+use engine::propagators::arithmetic::{Arith, ArithOp, MIN_MAX_VALUE_BUDGET};
 use engine::propagators::element_var::ElementVar;
 use engine::propagators::reified::{LinRel, ReifiedLinear, ReifiedMember};
 use engine::testing::{check_propagator, Consistency, HarnessConfig};
@@ -55,6 +56,44 @@ fn min_max_and_abs_beyond_the_budget_are_bounds_consistent() {
             &cfg,
             &|t| holds(op, t),
             &|xs| Box::new(Arith::with_budget(op, xs[0], xs[1], xs[2], 0)),
+        );
+    }
+}
+
+/// Past `MIN_MAX_VALUE_BUDGET` values of an argument, `min` and `max` keep bounds(Z) on
+/// real wide domains (up to 100 values of 0..=100, so about a third of the arguments are
+/// past the budget and the rest within it, where the level is stronger).
+#[test]
+fn min_and_max_past_the_value_budget_are_bounds_consistent() {
+    for op in [ArithOp::Min, ArithOp::Max] {
+        let mut cfg = HarnessConfig::new(3, 0, 100, Consistency::Bounds);
+        cfg.max_size = 100;
+        cfg.trials = 40;
+        cfg.steps = 2;
+        check_propagator(&format!("{op:?} (wide)"), &cfg, &|t| holds(op, t), &|xs| {
+            Box::new(Arith::new(op, xs[0], xs[1], xs[2]))
+        });
+    }
+}
+
+/// The level switches at the budget: `z = max(x, y)` with `y = 0` and a hole at 50 in
+/// `z` takes 50 out of `x` (no support) while `x` has at most `MIN_MAX_VALUE_BUDGET`
+/// values, and leaves it past the budget (bounds(Z), as Gecode's `int_max`).
+#[test]
+fn max_is_domain_consistent_up_to_the_value_budget_and_bounds_past_it() {
+    let budget = MIN_MAX_VALUE_BUDGET as i32;
+    for (width, hole_removed) in [(budget, true), (budget + 1, false)] {
+        let mut m = Model::new();
+        let x = m.new_var(0, width - 1);
+        let y = m.new_var(0, 0);
+        let z = m.new_var(0, width - 1);
+        m.remove(z, 50).unwrap();
+        m.post(Box::new(Arith::new(ArithOp::Max, x, y, z)));
+        m.propagate().unwrap();
+        assert_eq!(
+            !m.domain(x).contains(50),
+            hole_removed,
+            "x of {width} values"
         );
     }
 }

@@ -35,7 +35,12 @@ impl Model {
     }
 
     /// Tasks starting at `starts[i]`, running `durations[i]` and using `uses[i]` units, never
-    /// use more than `capacity` at once (time-tabling, `scheduling/cumulative.rs`).
+    /// use more than `capacity` at once (time-tabling, `scheduling/cumulative.rs`), with
+    /// edge finding beside it on a resource of at most [`EDGE_FINDING_MAX_TASKS`] tasks, as
+    /// Gecode posts both for MiniZinc's `cumulative` with constant uses: the energy a task
+    /// needs inside its window, which time-tabling does not see before the task has a
+    /// compulsory part, closed most of the tree of the `smelt` model
+    /// (docs/performance/trees.md, "Edge finding on every small cumulative").
     pub fn cumulative(
         &mut self,
         starts: &[VarId],
@@ -43,16 +48,24 @@ impl Model {
         uses: &[i32],
         capacity: i32,
     ) -> PropId {
-        self.post(Box::new(Cumulative::new(starts, durations, uses, capacity)))
+        let id = self.post(Box::new(Cumulative::new(starts, durations, uses, capacity)));
+        let tasks = (0..starts.len())
+            .map(|i| Task {
+                start: starts[i],
+                duration: Amount::Fixed(durations[i] as i64),
+                usage: Amount::Fixed(uses[i] as i64),
+            })
+            .collect();
+        self.edge_finding(tasks, Amount::Fixed(capacity as i64));
+        id
     }
 
     /// Edge finding (`scheduling/edge_finding.rs`) over `tasks` on a resource of
     /// `capacity`, to post beside a time-table; nothing on more than
     /// [`EDGE_FINDING_MAX_TASKS`] tasks, where its reference algorithm costs too much (O(n³)
-    /// a run). The model posts it on unary resources ([`Model::disjunctive`], and a
-    /// cumulative whose tasks cannot overlap); on other cumulatives it is left to the
-    /// caller: on the RCPSP resources measured it pruned nothing and cost 2.4× the time
-    /// per node (docs/performance/trees.md).
+    /// a run). The model posts it beside every [`Model::cumulative`] and
+    /// [`Model::disjunctive`], and beside a [`Model::cumulative_var`] whose tasks cannot
+    /// overlap.
     pub fn edge_finding(&mut self, tasks: Vec<Task>, capacity: Amount) {
         if tasks.len() >= 2 && tasks.len() <= EDGE_FINDING_MAX_TASKS {
             let _ = self.post(Box::new(EdgeFinding::new(tasks, capacity)));

@@ -23,6 +23,14 @@
 //! bounds consistent everywhere, and a product over thousands of values (a switch times a
 //! length) enumerated on every wake-up was most of the time of such a model.
 //!
+//! **Wide arguments of `min` and `max`.** Past [`MIN_MAX_VALUE_BUDGET`] values of `x` or `y`,
+//! `min` and `max` fall back to bounds(Z) too, whatever the pair budget: Gecode's `int_min`
+//! and `int_max` are bounds consistent by default. Below it the closed form of the supports
+//! (below) makes domain consistency cost O(1) on one 64-value window and O(|D|) beyond;
+//! past it that O(|D|) ran on every removal from the argument of a wide domain (the
+//! `max(|dx|, |dy|)` of distances over coordinates of a few hundred values) and was
+//! nearly all the time of such a model, for holes that nothing else looked at.
+//!
 //! `z = |x|` has one value of `x` per "pair" and its own, smaller budget
 //! ([`ABS_VALUE_BUDGET`] values): beyond it, bounds consistency both ways (`narrow_abs`),
 //! as Gecode's default `abs` is. The enumeration ran on every removal from a wide `x` (a
@@ -34,9 +42,11 @@
 //! come from `√z` (Gecode posts its own `sqr` propagator for this case).
 //!
 //! **Consistency:** domain within the budget (for `times`: both factors of at most
-//! [`TIMES_FACTOR_BUDGET`] values), except on a `z` held as an interval domain,
-//! which keeps only its bounds (see [`keep_only`]): bounds there; checking beyond the
-//! budget.
+//! [`TIMES_FACTOR_BUDGET`] values; for `min` and `max`: both arguments of at most
+//! [`MIN_MAX_VALUE_BUDGET`] values; for `abs`: `x` of at most [`ABS_VALUE_BUDGET`]),
+//! except on a `z` held as an interval domain, which keeps only its bounds (see
+//! [`keep_only`]): bounds there; beyond the budget bounds(Z) for `min`, `max` and `abs`,
+//! checking for the others (each tested against brute force, `engine/tests/arithmetic.rs`).
 //!
 //! **The word lane for `min` and `max`.** Enumerating the pairs is the reference; for `max`
 //! the supports have a closed form, which the engine uses (within the budget, where the
@@ -47,6 +57,8 @@
 //! these are a few ANDs, ORs and shifts; `min` is `max` with the window's bits reversed.
 //! The same supports as the pairs find, in O(1) instead of O(|D(x)|·|D(y)|). Wider bitsets
 //! read the same rules value by value (`min_max_values`): O(|D(x)| + |D(y)| + |D(z)|).
+//! `abs` has its closed form too (`abs_values`): `v` of `x` is supported when `|v| ∈ D(z)`,
+//! `c` of `z` when `c` or `-c` is in `D(x)`.
 //!
 //! **Wakes on:** any removal from `x`, `y` or `z`. **Cost:** O(|D(x)|·|D(y)|) within the
 //! budget (O(1) word operations for `min` and `max` in the word lane), O(1) beyond.
@@ -75,6 +87,14 @@ pub const ABS_VALUE_BUDGET: u64 = 64;
 /// looks at; past 64 values of a factor the bounds cost O(1) (Gecode's `int_times` is
 /// bounds consistent everywhere).
 pub const TIMES_FACTOR_BUDGET: u64 = 64;
+
+/// For `z = min(x, y)` and `z = max(x, y)`: values of an argument before the propagator
+/// falls back to bounds(Z), whatever the pair budget says (Gecode's default for both).
+/// Within it the supports cost O(|D(x)| + |D(y)| + |D(z)|) a run (O(1) when the three
+/// domains share one 64-value window); past it bounds cost O(1), and the holes that domain
+/// consistency would punch into an argument of hundreds of values are rarely what a model
+/// needs (measured in docs/performance/trees.md, "min, max and abs on wide domains").
+pub const MIN_MAX_VALUE_BUDGET: u64 = 64;
 
 /// The function computed by an [`Arith`] propagator.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -202,6 +222,12 @@ impl Arith {
             // A wide factor: bounds reasoning, as Gecode's `int_times` everywhere.
             return u64::MAX;
         }
+        let extremum = matches!(self.op, ArithOp::Min | ArithOp::Max);
+        if extremum && self.x != self.y && size_x.max(size_y) > MIN_MAX_VALUE_BUDGET {
+            // A wide argument: bounds(Z), as Gecode's default `int_min` and `int_max`
+            // (`max(x, x)` is `x`: its supports cost O(|D(x)|), kept domain consistent).
+            return u64::MAX;
+        }
         if self.x == self.y {
             size_x
         } else {
@@ -280,6 +306,8 @@ impl Arith {
     /// supported when `a ∈ D(z)` and `min y ≤ a`, or `a` lies below the greatest value of
     /// `D(y) ∩ D(z)`; `c` of `z` when `c ∈ D(x)` and `min y ≤ c`, or `c ∈ D(y)` and
     /// `min x ≤ c`. `min` is the mirror. O(|D(x)| + |D(y)| + |D(z)|) instead of the pairs.
+    /// The bounds move first (`x ≤ max z`, `z ≥ max(min x, min y)`: the values beyond them
+    /// have no support), so that each variable loses the rest in one pass.
     /// `None` (and nothing pruned) on an interval domain.
     fn min_max_values(&self, ctx: &mut Context<'_>) -> Option<PropResult> {
         let (x, y, z) = (self.x, self.y, self.z);
@@ -309,30 +337,62 @@ impl Arith {
             }
         };
         let outcome = (|| -> PropResult {
+            self.extremum_bounds(ctx)?;
             for (a, b) in [(x, y), (y, x)] {
                 let b_weakest = weakest(ctx, b);
                 let b_shared = strongest_shared(ctx, b);
-                let keep = |v: i32| {
-                    ctx.contains(z, v) && beats(v, b_weakest)
+                let dz = ctx.domain(z).clone();
+                ctx.retain(a, |v| {
+                    dz.contains(v) && beats(v, b_weakest)
                         || b_shared.is_some_and(|s| beats(s, v) && s != v)
-                };
-                let drop: Vec<i32> = ctx.domain(a).iter().filter(|&v| !keep(v)).collect();
-                for v in drop {
-                    ctx.remove(a, v)?;
-                }
+                })?;
             }
             let (x_weakest, y_weakest) = (weakest(ctx, x), weakest(ctx, y));
-            let keep_z = |v: i32| {
-                ctx.contains(x, v) && beats(v, y_weakest)
-                    || ctx.contains(y, v) && beats(v, x_weakest)
-            };
-            let drop: Vec<i32> = ctx.domain(z).iter().filter(|&v| !keep_z(v)).collect();
-            for v in drop {
-                ctx.remove(z, v)?;
-            }
+            let (dx, dy) = (ctx.domain(x).clone(), ctx.domain(y).clone());
+            ctx.retain(z, |v| {
+                dx.contains(v) && beats(v, y_weakest) || dy.contains(v) && beats(v, x_weakest)
+            })?;
             Ok(())
         })();
         Some(outcome)
+    }
+
+    /// The bounds every support of `z = max(x, y)` lies within: `x, y ≤ max z` and
+    /// `max(min x, min y) ≤ z ≤ max(max x, max y)`; the mirror for `min`.
+    fn extremum_bounds(&self, ctx: &mut Context<'_>) -> PropResult {
+        let (x, y, z) = (self.x, self.y, self.z);
+        if self.op == ArithOp::Max {
+            ctx.set_max(x, ctx.max(z))?;
+            ctx.set_max(y, ctx.max(z))?;
+            ctx.set_min(z, ctx.min(x).max(ctx.min(y)))?;
+            ctx.set_max(z, ctx.max(x).max(ctx.max(y)))?;
+        } else {
+            ctx.set_min(x, ctx.min(z))?;
+            ctx.set_min(y, ctx.min(z))?;
+            ctx.set_max(z, ctx.max(x).min(ctx.max(y)))?;
+            ctx.set_min(z, ctx.min(x).min(ctx.min(y)))?;
+        }
+        Ok(())
+    }
+
+    /// `z = |x|` within its budget: the supports in closed form, as the pairs find them. A
+    /// value `v` of `x` is supported when `|v| ∈ D(z)` (`|i32::MIN|` is out of range: never);
+    /// a value `c` of `z` when `c` or `-c` is in `D(x)`. On an interval `z` only its bounds
+    /// move (see [`keep_only`]). O(|D(x)| + |D(z)|), where the pairs sort their results.
+    fn abs_values(&self, ctx: &mut Context<'_>) -> PropResult {
+        let (x, z) = (self.x, self.z);
+        let dz = ctx.domain(z).clone();
+        ctx.retain(x, |v| v != i32::MIN && dz.contains(v.abs()))?;
+        let magnitudes = ctx.domain(x).iter().map(|v| v.abs());
+        let (least, greatest) =
+            magnitudes.fold((i32::MAX, 0), |(lo, hi), m| (lo.min(m), hi.max(m)));
+        ctx.set_min(z, least)?;
+        ctx.set_max(z, greatest)?;
+        if !ctx.domain(z).is_interval() {
+            let dx = ctx.domain(x).clone();
+            ctx.retain(z, |c| dx.contains(c) || dx.contains(-c))?;
+        }
+        Ok(())
     }
 
     /// Beyond the budget: bounds of `z` from the corners (monotone ops) and checking.
@@ -628,6 +688,9 @@ impl Propagator for Arith {
         self.inputs(inputs).explain_failure(reason)
     }
     fn propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
+        if self.op == ArithOp::Abs && self.pairs(ctx) <= self.pair_budget {
+            return self.abs_values(ctx);
+        }
         if matches!(self.op, ArithOp::Min | ArithOp::Max) && self.pairs(ctx) <= self.pair_budget {
             if let Some(outcome) = self.min_max_words(ctx) {
                 return outcome;

@@ -15,8 +15,10 @@
 //!
 //! **Consistency**: checking (a violated constraint is detected once the starts are fixed,
 //! since then every task is its own compulsory part), plus the time-tabling rule — weaker
-//! than bounds consistency, which is NP-hard for cumulative. Energetic reasoning and
-//! edge-finding are stronger and not implemented.
+//! than bounds consistency, which is NP-hard for cumulative. Edge finding
+//! (`edge_finding.rs`) sees what this rule does not, and `Model::cumulative` posts it
+//! beside this propagator on resources of at most 16 tasks; energetic reasoning is not
+//! implemented.
 //!
 //! | wakes on | consistency | cost |
 //! |---|---|---|

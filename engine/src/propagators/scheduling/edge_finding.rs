@@ -46,10 +46,11 @@
 //! weaker (`est_Θ + rest / r` grows with `r` while `Ω` fits alone).
 //!
 //! **Consistency**: neither stronger nor weaker than time-tabling, so it runs beside it:
-//! `Model::disjunctive` posts it (capacity one, use one), and so `Model::cumulative_var` on
-//! a resource whose tasks cannot overlap; on other cumulatives `Model::edge_finding` posts
-//! it (on the RCPSP resources measured it pruned nothing, docs/performance/trees.md). **Explanations** under
-//! learning: the generic one (the bounds of every task), see `learning/reason.rs`.
+//! `Model::cumulative` and `Model::disjunctive` post it (as Gecode does for MiniZinc's
+//! `cumulative` with constant uses), and so `Model::cumulative_var` on a resource whose
+//! tasks cannot overlap; elsewhere `Model::edge_finding` posts it on request.
+//! **Explanations** under learning: the generic one (the bounds of every task), see
+//! `learning/reason.rs`.
 //!
 //! | wakes on | prunes | cost |
 //! |---|---|---|
@@ -125,6 +126,10 @@ pub fn earliest_starts(windows: &[Window], capacity: i64) -> Result<Vec<i64>, Co
     let (na, nb) = (starts.len(), ends.len());
     // energy[a * nb + b] and inner[a * nb + b]: tables over the intervals, row by row.
     let mut energy = vec![0i64; na * nb];
+    // The least room left in any interval: an interval detects task `i` only if its room
+    // is less than `i`'s energy (its energy without `i` plus `i`'s exceeds the capacity
+    // times a length at least its own), so a task of no more energy is skipped.
+    let mut least_room = i64::MAX;
     for (a, &from) in starts.iter().enumerate() {
         for (b, &to) in ends.iter().enumerate() {
             if from >= to {
@@ -141,10 +146,14 @@ pub fn earliest_starts(windows: &[Window], capacity: i64) -> Result<Vec<i64>, Co
                 return Err(Conflict::new());
             }
             energy[a * nb + b] = e;
+            least_room = least_room.min(capacity.saturating_mul(to - from) - e);
         }
     }
     let mut inner = vec![i64::MIN; na * nb];
     for &i in &active {
+        if windows[i].energy <= least_room {
+            continue;
+        }
         let best = adjustment_for(windows, i, &starts, &ends, &energy, &mut inner, capacity)?;
         if let Some(est) = best {
             new_est[i] = new_est[i].max(est);
@@ -172,6 +181,27 @@ fn adjustment_for(
         let inside = wi.est >= starts[a] && wi.lct <= ends[b];
         energy[a * nb + b] - if inside { wi.energy } else { 0 }
     };
+    // The intervals that detect i (i ends after all their tasks); a conflict when i
+    // cannot. Most tasks are detected by none, and then the sweep below is not needed.
+    let mut detecting: Vec<usize> = Vec::new();
+    for a in 0..na {
+        for b in 0..nb {
+            let e = without_i(a, b);
+            if starts[a] >= ends[b] || e == 0 {
+                continue;
+            }
+            let from = starts[a].min(wi.est);
+            if e + wi.energy > capacity.saturating_mul(ends[b] - from) {
+                if wi.lct <= ends[b] {
+                    return Err(Conflict::new());
+                }
+                detecting.push(a * nb + b);
+            }
+        }
+    }
+    if detecting.is_empty() {
+        return Ok(None);
+    }
     // inner[a * nb + b]: the best adjustment over the intervals Θ inside
     // [starts[a], ends[b]), swept from the narrowest (greatest a, least b) outwards.
     for a in (0..na).rev() {
@@ -193,27 +223,9 @@ fn adjustment_for(
             inner[a * nb + b] = best;
         }
     }
-    let mut result: Option<i64> = None;
-    for a in 0..na {
-        for b in 0..nb {
-            let e = without_i(a, b);
-            if starts[a] >= ends[b] || e == 0 {
-                continue;
-            }
-            let from = starts[a].min(wi.est);
-            if e + wi.energy > capacity.saturating_mul(ends[b] - from) {
-                // Detected: i ends after every task of the interval.
-                if wi.lct <= ends[b] {
-                    return Err(Conflict::new());
-                }
-                let best = inner[a * nb + b];
-                if best != i64::MIN {
-                    result = Some(result.map_or(best, |r: i64| r.max(best)));
-                }
-            }
-        }
-    }
-    Ok(result)
+    // The best adjustment over the detecting intervals.
+    let best = detecting.iter().map(|&cell| inner[cell]).max();
+    Ok(best.filter(|&v| v != i64::MIN))
 }
 
 /// `⌈a / b⌉` for `b > 0`.
