@@ -168,8 +168,8 @@ pub fn config(built: &Built, options: &Options) -> SearchConfig {
 
 /// The variables dom/wdeg branches on: every named variable, but under `-f` not those a
 /// constraint computes from others (`is_defined_var`): fixing the others fixes them, and
-/// scanning them at every node costs (38,044 variables, 34,998 of them defined, on a
-/// MiniZinc Challenge encoding model). They stay the brancher's secondary variables, so a
+/// scanning them at every node costs most of a node where nearly every variable is
+/// defined (docs/performance/lns.md). They stay the brancher's secondary variables, so a
 /// leaf is still complete. All of them when every one is defined.
 fn free_search_vars(built: &Built, options: &Options) -> Vec<engine::VarId> {
     let defined: std::collections::HashSet<_> = built.defined_vars.iter().copied().collect();

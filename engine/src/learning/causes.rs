@@ -22,9 +22,11 @@
 
 use super::implication::implies;
 use super::nogoods::NogoodStore;
+pub use super::reason::Origin;
 use super::reason::{
     describe_against_root, description_size, generic_reason_within_ceiling, MAX_REASON_ATOMS,
 };
+use super::reason_cache::ChangeStamp;
 use super::trail::{Cause, Trail};
 use crate::atom::Atom;
 use crate::propagator::Propagator;
@@ -32,18 +34,6 @@ use crate::store::VarId;
 
 /// The propagators of the model, by number (the search lends them to the analysis).
 pub type Propagators<'a> = &'a dyn Fn(u32) -> &'a dyn Propagator;
-
-/// What the trail says about one atom's origin.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Origin {
-    /// A decision taken by the search: it has no reason.
-    Decision,
-    /// Derived: the reason was pushed.
-    Derived,
-    /// Derived, but its reason is longer than [`MAX_REASON_ATOMS`] (`reason.rs`): nothing
-    /// useful can be learned through it.
-    TooLong,
-}
 
 /// Push the reason of `atom`, which first held after change `position`.
 pub fn reason_of(
@@ -101,12 +91,16 @@ pub fn reason_of(
         }
         Cause::Run(r) => {
             let mut cache = trail.reason_cache.lock();
-            if let Some(origin) = cache.recall(position, atom, change, out) {
+            let stamp = ChangeStamp {
+                level: change.level,
+                epoch: change.epoch,
+            };
+            if let Some(origin) = cache.recall(position, atom, stamp, out) {
                 return origin;
             }
             let start = out.len();
             let origin = explain_run(trail, propagators, r, atom, out);
-            cache.remember(position, atom, change, origin, &out[start..]);
+            cache.remember(position, atom, stamp, origin, &out[start..]);
             return origin;
         }
     }

@@ -30,6 +30,18 @@ use crate::atom::Atom;
 use crate::domain::Domain;
 use crate::store::VarId;
 
+/// What the trail says about one atom's origin.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// A decision taken by the search: it has no reason.
+    Decision,
+    /// Derived: the reason was pushed.
+    Derived,
+    /// Derived, but its reason is longer than [`MAX_REASON_ATOMS`]: nothing
+    /// useful can be learned through it.
+    TooLong,
+}
+
 /// The longest reason conflict analysis accepts (see the header).
 pub const MAX_REASON_ATOMS: usize = 1024;
 

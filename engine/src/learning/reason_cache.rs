@@ -14,9 +14,8 @@
 //! now at its place is stale and is not used. The cache is emptied when it grows past
 //! [`MOST_ENTRIES`].
 
-use super::causes::Origin;
 use super::atom_hash::AtomHasher;
-use super::trail::Change;
+use super::reason::Origin;
 use crate::atom::Atom;
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
@@ -24,11 +23,19 @@ use std::hash::BuildHasherDefault;
 /// The most reasons kept before the cache is emptied.
 pub const MOST_ENTRIES: usize = 1 << 16;
 
+/// Which change of the trail a reason belongs to: its level and the epoch of that level
+/// (`trail.rs`, `Change`). A place on the trail holds another change once its level closed,
+/// and a closed level's epoch never comes back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChangeStamp {
+    pub level: usize,
+    pub epoch: u64,
+}
+
 /// One remembered reason: the change it belongs to (its level and epoch), and the answer.
 #[derive(Clone, Debug)]
 struct Entry {
-    level: usize,
-    epoch: u64,
+    stamp: ChangeStamp,
     origin: Origin,
     reason: Vec<Atom>,
 }
@@ -41,17 +48,17 @@ pub struct ReasonCache {
 }
 
 impl ReasonCache {
-    /// The remembered reason of `atom` made true by `change` at `position`, appended to
+    /// The remembered reason of `atom` made true by the change `stamp` at `position`, appended to
     /// `out`; `None` if there is none (or it is stale).
     pub fn recall(
         &mut self,
         position: usize,
         atom: Atom,
-        change: &Change,
+        stamp: ChangeStamp,
         out: &mut Vec<Atom>,
     ) -> Option<Origin> {
         let entry = self.entries.get(&(position, atom))?;
-        if entry.level != change.level || entry.epoch != change.epoch {
+        if entry.stamp != stamp {
             return None;
         }
         out.extend_from_slice(&entry.reason);
@@ -59,12 +66,13 @@ impl ReasonCache {
         Some(entry.origin)
     }
 
-    /// Remember `reason` (and its origin) for `atom` made true by `change` at `position`.
+    /// Remember `reason` (and its origin) for `atom` made true by the change `stamp` at
+    /// `position`.
     pub fn remember(
         &mut self,
         position: usize,
         atom: Atom,
-        change: &Change,
+        stamp: ChangeStamp,
         origin: Origin,
         reason: &[Atom],
     ) {
@@ -72,8 +80,7 @@ impl ReasonCache {
             self.entries.clear();
         }
         let entry = Entry {
-            level: change.level,
-            epoch: change.epoch,
+            stamp,
             origin,
             reason: reason.to_vec(),
         };
@@ -105,19 +112,10 @@ impl Clone for SharedReasonCache {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::domain::Domain;
-    use crate::learning::trail::Cause;
     use crate::store::VarId;
 
-    fn change(level: usize, epoch: u64) -> Change {
-        Change {
-            var: VarId(0),
-            before: Domain::interval(0, 9),
-            after: Domain::interval(3, 9),
-            level,
-            epoch,
-            cause: Cause::Run(0),
-        }
+    fn change(level: usize, epoch: u64) -> ChangeStamp {
+        ChangeStamp { level, epoch }
     }
 
     #[test]
@@ -125,21 +123,21 @@ mod tests {
         let mut cache = ReasonCache::default();
         let atom = Atom::AtLeast(VarId(0), 3);
         let reason = [Atom::AtLeast(VarId(1), 2), Atom::AtMost(VarId(2), 5)];
-        cache.remember(7, atom, &change(2, 11), Origin::Derived, &reason);
+        cache.remember(7, atom, change(2, 11), Origin::Derived, &reason);
         let mut out = vec![Atom::Equal(VarId(4), 1)];
         assert_eq!(
-            cache.recall(7, atom, &change(2, 11), &mut out),
+            cache.recall(7, atom, change(2, 11), &mut out),
             Some(Origin::Derived)
         );
         assert_eq!(out[1..], reason);
         // The same place after its level was closed and opened again: a new epoch.
-        assert_eq!(cache.recall(7, atom, &change(2, 12), &mut out), None);
+        assert_eq!(cache.recall(7, atom, change(2, 12), &mut out), None);
         // Another atom of the same change, another place: nothing remembered.
         assert_eq!(
-            cache.recall(7, Atom::AtLeast(VarId(0), 2), &change(2, 11), &mut out),
+            cache.recall(7, Atom::AtLeast(VarId(0), 2), change(2, 11), &mut out),
             None
         );
-        assert_eq!(cache.recall(8, atom, &change(2, 11), &mut out), None);
+        assert_eq!(cache.recall(8, atom, change(2, 11), &mut out), None);
         assert_eq!(out.len(), 3);
     }
 }
