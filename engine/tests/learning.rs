@@ -216,16 +216,23 @@ fn optima_agree_with_and_without_learning() {
     }
 }
 
-/// `x ≠ y`, with a faulty explanation: "no reason at all".
+/// `x ≠ y` for the tests of reasons: `careless`, its explanation is faulty ("no reason at
+/// all"); otherwise it gives none of its own, and the learner uses the generic reason
+/// (every input domain, atom by atom).
 #[derive(Clone, Debug)]
-struct CarelessNotEqual {
+struct TestNotEqual {
     x: VarId,
     y: VarId,
+    careless: bool,
 }
 
-impl engine::Propagator for CarelessNotEqual {
+impl engine::Propagator for TestNotEqual {
     fn name(&self) -> &'static str {
-        "careless_not_equal"
+        if self.careless {
+            "careless_not_equal"
+        } else {
+            "unexplained_not_equal"
+        }
     }
     fn subscriptions(&self) -> Vec<engine::Subscription> {
         engine::Subscription::all(&[self.x, self.y], engine::Condition::Fixed)
@@ -240,7 +247,7 @@ impl engine::Propagator for CarelessNotEqual {
         Ok(())
     }
     fn explain(&self, _: &[engine::Domain], _: engine::Atom, _: &mut Vec<engine::Atom>) -> bool {
-        true
+        self.careless
     }
 }
 
@@ -251,7 +258,11 @@ fn the_checking_mode_catches_a_faulty_explanation() {
         let xs = m.new_vars(4, 0, 2);
         for i in 0..4 {
             for j in i + 1..4 {
-                m.post(Box::new(CarelessNotEqual { x: xs[i], y: xs[j] }));
+                m.post(Box::new(TestNotEqual {
+                    x: xs[i],
+                    y: xs[j],
+                    careless: true,
+                }));
             }
         }
         let config = SearchConfig {
@@ -502,32 +513,6 @@ fn regular_with_states_learns_soundly_and_counts_exactly() {
     assert!(learned > 50, "only {learned} nogoods learned");
 }
 
-/// `x ≠ y` that propagates correctly but gives no explanation of its own: the learner
-/// uses the generic reason (every input domain, atom by atom).
-#[derive(Clone, Debug)]
-struct UnexplainedNotEqual {
-    x: VarId,
-    y: VarId,
-}
-
-impl engine::Propagator for UnexplainedNotEqual {
-    fn name(&self) -> &'static str {
-        "unexplained_not_equal"
-    }
-    fn subscriptions(&self) -> Vec<engine::Subscription> {
-        engine::Subscription::all(&[self.x, self.y], engine::Condition::Fixed)
-    }
-    fn propagate_from_scratch(&self, ctx: &mut engine::Context<'_>) -> engine::PropResult {
-        for (a, b) in [(self.x, self.y), (self.y, self.x)] {
-            if ctx.is_fixed(a) {
-                let v = ctx.value(a);
-                ctx.remove(b, v)?;
-            }
-        }
-        Ok(())
-    }
-}
-
 #[test]
 fn domains_with_wide_holes_are_explained_soundly_against_the_root() {
     // Values 100,000 apart: the generic reason names a missing value only if the root
@@ -541,7 +526,11 @@ fn domains_with_wide_holes_are_explained_soundly_against_the_root() {
                 .collect();
             for i in 0..n {
                 for j in i + 1..n {
-                    m.post(Box::new(UnexplainedNotEqual { x: xs[i], y: xs[j] }));
+                    m.post(Box::new(TestNotEqual {
+                        x: xs[i],
+                        y: xs[j],
+                        careless: false,
+                    }));
                 }
             }
             m
