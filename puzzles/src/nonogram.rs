@@ -37,7 +37,7 @@ pub const KIND: PuzzleKind = PuzzleKind {
         probe: engine::search::probing::ProbeAt::Root,
         // Learning, with the lines' states as variables (`model_with_states`), solves the
         // hard TAAI boards that the search alone gives up on, and costs no more on the easy
-        // ones (docs/PERFORMANCE.md, "Nonograms under learning").
+        // ones (docs/performance/learning.md, "Nonograms under learning").
         learn: true,
         ..Defaults::STANDARD
     },
