@@ -553,3 +553,82 @@ fn domains_with_wide_holes_are_explained_soundly_against_the_root() {
         }
     }
 }
+
+/// Turns as short as they come (learning/slices.rs): one failure of learning, two of the
+/// plain search, then two and four, and so on; every turn starts again from the root.
+fn short_turns() -> Option<engine::learning::slices::Slices> {
+    Some(engine::learning::slices::Slices {
+        first_learning: 1,
+        plain_per_learning: 2,
+    })
+}
+
+#[test]
+fn learning_in_turns_with_the_plain_search_finds_the_same_optima_and_first_solutions() {
+    let model = |seed: u64| {
+        let (mut m, xs) = random_model(seed + 30_000);
+        let total = m.new_var(0, 100);
+        let terms: Vec<(i64, VarId)> = (xs.iter().enumerate())
+            .map(|(i, &x)| ((i % 3) as i64 + 1, x))
+            .chain(std::iter::once((-1, total)))
+            .collect();
+        m.linear(&terms, Relation::Eq, 0);
+        (m, total)
+    };
+    let mut turns = 0;
+    for seed in 0..MODELS {
+        let total = model(seed).1;
+        let objective = Some(if seed % 2 == 0 {
+            Objective::minimize(total)
+        } else {
+            Objective::maximize(total)
+        });
+        let with = |learn: bool, slices| SearchConfig {
+            objective,
+            learning_slices: slices,
+            // Every fourth model checks every reason and nogood by brute force.
+            check_learning: learn && seed % 4 == 0,
+            ..config(learn, VarSelect::InputOrder)
+        };
+        let plain = solve(&mut model(seed).0, &with(false, None));
+        let sliced = solve(&mut model(seed).0, &with(true, short_turns()));
+        assert!(plain.complete && sliced.complete, "seed {seed}");
+        assert_eq!(plain.objective, sliced.objective, "seed {seed}");
+        turns += sliced.stats.restarts;
+        // A first solution: found, or proved absent, alike.
+        let first = |learn, slices| SearchConfig {
+            objective: None,
+            solution_limit: Some(1),
+            ..with(learn, slices)
+        };
+        let plain = solve(&mut random_model(seed + 30_000).0, &first(false, None));
+        let sliced = solve(
+            &mut random_model(seed + 30_000).0,
+            &first(true, short_turns()),
+        );
+        assert_eq!(plain.solutions, sliced.solutions, "seed {seed}");
+        assert_eq!(plain.complete, sliced.complete, "seed {seed}");
+        turns += sliced.stats.restarts;
+    }
+    // The turns must have come round often for the comparison to mean anything.
+    assert!(turns > 200, "only {turns} turns");
+}
+
+/// Counting never takes turns: a plain turn would count the same solutions again.
+#[test]
+fn counts_are_exact_with_learning_in_turns_asked_for() {
+    for seed in 0..MODELS {
+        let plain = count(
+            &mut random_model(seed).0,
+            &config(false, VarSelect::InputOrder),
+        );
+        let asked = SearchConfig {
+            learning_slices: short_turns(),
+            ..config(true, VarSelect::InputOrder)
+        };
+        let learning = count(&mut random_model(seed).0, &asked);
+        assert!(plain.complete && learning.complete, "seed {seed}");
+        assert_eq!(plain.solutions, learning.solutions, "seed {seed}");
+        assert_eq!(learning.stats.restarts, 0, "seed {seed}");
+    }
+}
