@@ -632,3 +632,50 @@ fn counts_are_exact_with_learning_in_turns_asked_for() {
         assert_eq!(learning.stats.restarts, 0, "seed {seed}");
     }
 }
+
+/// Colourings of 12 to 20 vertices (a few hundred failures each): the plain turns stop deep
+/// in their tree and take their path up again, and the learning turns resume their
+/// nogoods, many times over; the fewest colours found must be the chromatic number, and a
+/// colouring with one colour fewer must be found absent.
+#[test]
+fn learning_in_turns_proves_chromatic_numbers() {
+    let mut turns = 0;
+    for seed in 0..120 {
+        let n = 12 + (seed % 9) as usize;
+        let chi = chromatic_number(n, &colouring(seed + 50_000, n).2);
+        // Plain turns as long as the learning turns, or four times as long: many turns.
+        let turns_of = |seed: u64| {
+            short_turns().map(|s| engine::learning::slices::Slices {
+                plain_per_learning: if seed % 2 == 0 { 1 } else { 4 },
+                ..s
+            })
+        };
+        let (mut m, k, _) = colouring(seed + 50_000, n);
+        let optimum = SearchConfig {
+            objective: Some(Objective::minimize(k)),
+            learning_slices: turns_of(seed),
+            ..config(true, VarSelect::SmallestDomain)
+        };
+        let found = solve(&mut m, &optimum);
+        assert!(found.complete, "seed {seed}");
+        assert_eq!(found.objective, Some(chi), "seed {seed}");
+        turns += found.stats.restarts;
+        for (colours, solutions) in [(chi - 1, 0), (chi, 1)] {
+            let (mut m, k, _) = colouring(seed + 50_000, n);
+            if m.set_max(k, colours as i32).is_err() {
+                continue; // no colouring with no colour: nothing to search
+            }
+            let first = SearchConfig {
+                solution_limit: Some(1),
+                learning_slices: turns_of(seed),
+                ..config(true, VarSelect::SmallestDomain)
+            };
+            let found = solve(&mut m, &first);
+            // Proved absent, or found (and the search stopped there).
+            assert_eq!(found.complete, solutions == 0, "seed {seed}");
+            assert_eq!(found.solutions, solutions, "seed {seed}, {colours} colours");
+            turns += found.stats.restarts;
+        }
+    }
+    assert!(turns > 150, "only {turns} turns");
+}

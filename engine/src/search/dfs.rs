@@ -112,11 +112,13 @@ struct Dfs<'a> {
     probe_memory: ProbeMemory,
     /// Learning in turns with the plain search (learning/slices.rs): the budgets, if this
     /// search takes turns; the turn under way; the failures counted when it began; the
-    /// learner put aside during a plain turn; and whether the turn has run out.
+    /// learner put aside during a plain turn; the path where the last plain turn stopped;
+    /// and whether the turn has run out.
     slices: Option<Slices>,
     turn: u64,
     turn_began_at: u64,
     parked: Option<Box<Learner>>,
+    plain_path: Vec<Frame>,
     turn_over: bool,
 }
 
@@ -158,6 +160,7 @@ pub fn search(
         turn: 0,
         turn_began_at: 0,
         parked: None,
+        plain_path: Vec::new(),
         turn_over: false,
     };
     // Propagation itself polls the deadline and the stop flag, so that one long fixpoint or
@@ -661,16 +664,26 @@ impl Dfs<'_> {
             if end != End::Turn {
                 return end;
             }
-            if !self.next_turn() {
-                return self.end();
+            // A plain turn may run out while it takes its path again: then the next.
+            while !self.next_turn() {
+                if !self.turn_over || self.interrupted {
+                    return self.end();
+                }
+            }
+            if self.interrupted {
+                return End::Stopped;
             }
         }
     }
 
     /// Begin the next turn of learning in slices: back to the root as a restart goes, then
-    /// learning put aside (a plain turn) or taken up again on a trail begun here, its
-    /// nogoods looked at afresh. False if the root fails (the search is over).
+    /// learning put aside (a plain turn, which goes on where the last one stopped) or taken
+    /// up again on a trail begun here, its nogoods looked at afresh. False if the search
+    /// is over (the root fails), or if the plain turn ran out on its way back.
     fn next_turn(&mut self) -> bool {
+        if !Slices::learns(self.turn) {
+            self.plain_path = self.stack.clone();
+        }
         self.turn_over = false;
         self.turn += 1;
         self.turn_began_at = self.stats.failures;
@@ -701,8 +714,25 @@ impl Dfs<'_> {
         } else {
             self.model.propagation.observe(recorder, None);
             self.parked = self.learner.take();
-            self.apply_bound() && self.propagate_ok::<false>()
+            self.apply_bound() && self.propagate_ok::<false>() && self.resume_plain_path()
         }
+    }
+
+    /// A plain turn does not start its tree over: it takes the decisions of the path where
+    /// the last plain turn stopped again, one level each, and goes on from there as if it
+    /// had never stopped (a level the tighter bound now refutes fails, and the search
+    /// backtracks from it as usual). No node is counted twice. False if the search is over
+    /// or the turn ran out.
+    fn resume_plain_path(&mut self) -> bool {
+        let path = std::mem::take(&mut self.plain_path);
+        for frame in path {
+            self.model.store.push_level();
+            self.stack.push(frame);
+            if !(self.apply_decision::<false>(frame.decision) && self.propagate_ok::<false>()) {
+                return self.interrupted || self.after_failure::<false>();
+            }
+        }
+        true
     }
 
     /// The brancher's decision, or with activity-based branching, `x = v` on the most active
