@@ -553,3 +553,129 @@ fn domains_with_wide_holes_are_explained_soundly_against_the_root() {
         }
     }
 }
+
+/// Turns as short as they come (learning/slices.rs): one failure of learning, two of the
+/// plain search, then two and four, and so on; every turn starts again from the root.
+fn short_turns() -> Option<engine::learning::slices::Slices> {
+    Some(engine::learning::slices::Slices {
+        first_learning: 1,
+        plain_per_learning: 2,
+    })
+}
+
+#[test]
+fn learning_in_turns_with_the_plain_search_finds_the_same_optima_and_first_solutions() {
+    let model = |seed: u64| {
+        let (mut m, xs) = random_model(seed + 30_000);
+        let total = m.new_var(0, 100);
+        let terms: Vec<(i64, VarId)> = (xs.iter().enumerate())
+            .map(|(i, &x)| ((i % 3) as i64 + 1, x))
+            .chain(std::iter::once((-1, total)))
+            .collect();
+        m.linear(&terms, Relation::Eq, 0);
+        (m, total)
+    };
+    let mut turns = 0;
+    for seed in 0..MODELS {
+        let total = model(seed).1;
+        let objective = Some(if seed % 2 == 0 {
+            Objective::minimize(total)
+        } else {
+            Objective::maximize(total)
+        });
+        let with = |learn: bool, slices| SearchConfig {
+            objective,
+            learning_slices: slices,
+            // Every fourth model checks every reason and nogood by brute force.
+            check_learning: learn && seed % 4 == 0,
+            ..config(learn, VarSelect::InputOrder)
+        };
+        let plain = solve(&mut model(seed).0, &with(false, None));
+        let sliced = solve(&mut model(seed).0, &with(true, short_turns()));
+        assert!(plain.complete && sliced.complete, "seed {seed}");
+        assert_eq!(plain.objective, sliced.objective, "seed {seed}");
+        turns += sliced.stats.restarts;
+        // A first solution: found, or proved absent, alike.
+        let first = |learn, slices| SearchConfig {
+            objective: None,
+            solution_limit: Some(1),
+            ..with(learn, slices)
+        };
+        let plain = solve(&mut random_model(seed + 30_000).0, &first(false, None));
+        let sliced = solve(
+            &mut random_model(seed + 30_000).0,
+            &first(true, short_turns()),
+        );
+        assert_eq!(plain.solutions, sliced.solutions, "seed {seed}");
+        assert_eq!(plain.complete, sliced.complete, "seed {seed}");
+        turns += sliced.stats.restarts;
+    }
+    // The turns must have come round often for the comparison to mean anything.
+    assert!(turns > 200, "only {turns} turns");
+}
+
+/// Counting never takes turns: a plain turn would count the same solutions again.
+#[test]
+fn counts_are_exact_with_learning_in_turns_asked_for() {
+    for seed in 0..MODELS {
+        let plain = count(
+            &mut random_model(seed).0,
+            &config(false, VarSelect::InputOrder),
+        );
+        let asked = SearchConfig {
+            learning_slices: short_turns(),
+            ..config(true, VarSelect::InputOrder)
+        };
+        let learning = count(&mut random_model(seed).0, &asked);
+        assert!(plain.complete && learning.complete, "seed {seed}");
+        assert_eq!(plain.solutions, learning.solutions, "seed {seed}");
+        assert_eq!(learning.stats.restarts, 0, "seed {seed}");
+    }
+}
+
+/// Colourings of 12 to 20 vertices (a few hundred failures each): the plain turns stop deep
+/// in their tree and take their path up again, and the learning turns resume their
+/// nogoods, many times over; the fewest colours found must be the chromatic number, and a
+/// colouring with one colour fewer must be found absent.
+#[test]
+fn learning_in_turns_proves_chromatic_numbers() {
+    let mut turns = 0;
+    for seed in 0..120 {
+        let n = 12 + (seed % 9) as usize;
+        let chi = chromatic_number(n, &colouring(seed + 50_000, n).2);
+        // Plain turns as long as the learning turns, or four times as long: many turns.
+        let turns_of = |seed: u64| {
+            short_turns().map(|s| engine::learning::slices::Slices {
+                plain_per_learning: if seed % 2 == 0 { 1 } else { 4 },
+                ..s
+            })
+        };
+        let (mut m, k, _) = colouring(seed + 50_000, n);
+        let optimum = SearchConfig {
+            objective: Some(Objective::minimize(k)),
+            learning_slices: turns_of(seed),
+            ..config(true, VarSelect::SmallestDomain)
+        };
+        let found = solve(&mut m, &optimum);
+        assert!(found.complete, "seed {seed}");
+        assert_eq!(found.objective, Some(chi), "seed {seed}");
+        turns += found.stats.restarts;
+        for (colours, solutions) in [(chi - 1, 0), (chi, 1)] {
+            let (mut m, k, _) = colouring(seed + 50_000, n);
+            if m.set_max(k, colours as i32).is_err() {
+                continue; // no colouring with no colour: nothing to search
+            }
+            let first = SearchConfig {
+                solution_limit: Some(1),
+                learning_slices: turns_of(seed),
+                ..config(true, VarSelect::SmallestDomain)
+            };
+            let found = solve(&mut m, &first);
+            // Proved absent, or found (and the search stopped there).
+            assert_eq!(found.complete, solutions == 0, "seed {seed}");
+            assert_eq!(found.solutions, solutions, "seed {seed}, {colours} colours");
+            turns += found.stats.restarts;
+        }
+    }
+    assert!(turns > 150, "only {turns} turns");
+}

@@ -116,6 +116,12 @@ pub fn config(built: &Built, options: &Options) -> SearchConfig {
         learn: options.learn,
         // `-f` lets the engine choose: with learning, it branches on activity (VSIDS).
         activity: options.learn && options.free,
+        // Learning takes turns with the plain search (engine/src/learning/slices.rs): on
+        // FlatZinc a learning node costs ten to thirty plain ones, and which of the two
+        // wins is not known before the search (docs/minizinc.md, "Learning and -f").
+        learning_slices: options
+            .learn
+            .then_some(engine::learning::slices::Slices::FLATZINC),
         ..SearchConfig::default()
     };
     config.objective = built

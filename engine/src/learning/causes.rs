@@ -46,8 +46,10 @@ pub fn reason_of(
 ) -> Origin {
     let change = trail.change(position);
     let root = trail.root(change.var);
-    if description_size(&change.before, root) > MAX_REASON_ATOMS
-        && !matches!(change.cause, Cause::Run(_))
+    // A run's reason comes from its propagator; the other causes may have to describe the
+    // domain before (sized first: a wide hole is not written out).
+    if !matches!(change.cause, Cause::Run(_))
+        && description_size(&change.before, root) > MAX_REASON_ATOMS
     {
         // The domain before may have to be described: not within the ceiling.
         let implied = match change.cause {

@@ -27,6 +27,7 @@
 //! | one learning search step: analyse, minimise, store | `learner.rs` |
 //! | a plain hash for the sets of atoms of an analysis | `atom_hash.rs` |
 //! | activity-based branching (VSIDS) and phase saving | `activity.rs` |
+//! | the learning search and the plain one taking turns (a sequential portfolio) | `slices.rs` |
 //!
 //! The search uses it in `search/dfs.rs` (`SearchConfig::learn`): every failure is analysed
 //! and its nogood stored and propagated; for a first solution or an optimum the search
@@ -44,6 +45,7 @@ pub mod minimise;
 pub mod nogoods;
 pub mod reason;
 pub mod reason_cache;
+pub mod slices;
 pub mod trail;
 
 pub use crate::atom::Atom;

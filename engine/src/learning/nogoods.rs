@@ -100,6 +100,16 @@ impl NogoodStore {
         k
     }
 
+    /// Look at every live nogood in full at the next pass, from the start of the trail: for
+    /// a new trail, begun at the root, whose facts may hold some watched atoms already
+    /// (`learning/slices.rs` resumes learning so).
+    pub fn revisit_all(&mut self) {
+        self.seen = 0;
+        self.fresh = (0..self.nogoods.len() as u32)
+            .filter(|&k| !self.nogoods[k as usize].deleted)
+            .collect();
+    }
+
     /// Impose what the nogoods imply on the changes of the trail not yet looked at, until
     /// nothing more follows. `Ok(true)` if some domain changed; a conflict names a nogood
     /// all of whose atoms hold.

@@ -8,20 +8,23 @@
 //! stays on the trail (a backjump keeps the levels below it). Chuffed keeps each
 //! explanation once computed; so does this cache, for the runs' reasons.
 //!
-//! An entry is keyed by the atom and the change's place on the trail, and remembers the
+//! An entry belongs to the change's place on the trail and to the atom, and remembers the
 //! level and the epoch of that change: a place is reused only after its level was closed,
 //! and a closed level's epoch never comes back, so an entry that does not match the change
-//! now at its place is stale and is not used. The cache is emptied when it grows past
-//! [`MOST_ENTRIES`].
+//! now at its place is stale and is not used.
+//!
+//! **Layout.** Places on the trail are dense numbers, so the cache is a table by place
+//! rather than a hash map: each place heads a short chain of entries (one per atom asked
+//! for, rarely more than two), and every reason's atoms sit end to end in one arena. A
+//! lookup is an index and a walk of that chain; remembering a reason allocates nothing once
+//! the arena has grown. Everything is dropped at once when the arena holds more than
+//! [`MOST_ATOMS`] atoms.
 
-use super::atom_hash::AtomHasher;
 use super::reason::Origin;
 use crate::atom::Atom;
-use std::collections::HashMap;
-use std::hash::BuildHasherDefault;
 
-/// The most reasons kept before the cache is emptied.
-pub const MOST_ENTRIES: usize = 1 << 16;
+/// The most atoms of remembered reasons kept before the cache is emptied.
+pub const MOST_ATOMS: usize = 1 << 20;
 
 /// Which change of the trail a reason belongs to: its level and the epoch of that level
 /// (`trail.rs`, `Change`). A place on the trail holds another change once its level closed,
@@ -32,18 +35,30 @@ pub struct ChangeStamp {
     pub epoch: u64,
 }
 
-/// One remembered reason: the change it belongs to (its level and epoch), and the answer.
-#[derive(Clone, Debug)]
+/// No entry (the end of a chain).
+const NONE: u32 = u32::MAX;
+
+/// One remembered reason: the atom it explains, the change it belongs to (its level and
+/// epoch), the answer (its atoms at `start..start + len` of the arena), and the next entry
+/// of the same place.
+#[derive(Clone, Copy, Debug)]
 struct Entry {
+    atom: Atom,
     stamp: ChangeStamp,
     origin: Origin,
-    reason: Vec<Atom>,
+    start: u32,
+    len: u32,
+    next: u32,
 }
 
 /// The reasons of runs' atoms computed so far, by place on the trail and atom.
 #[derive(Clone, Debug, Default)]
 pub struct ReasonCache {
-    entries: HashMap<(usize, Atom), Entry, BuildHasherDefault<AtomHasher>>,
+    /// For each place on the trail, its first entry (`NONE` if none).
+    first: Vec<u32>,
+    entries: Vec<Entry>,
+    /// The reasons' atoms, end to end.
+    arena: Vec<Atom>,
     pub hits: u64,
 }
 
@@ -57,13 +72,21 @@ impl ReasonCache {
         stamp: ChangeStamp,
         out: &mut Vec<Atom>,
     ) -> Option<Origin> {
-        let entry = self.entries.get(&(position, atom))?;
-        if entry.stamp != stamp {
-            return None;
+        let mut e = *self.first.get(position)?;
+        while e != NONE {
+            let entry = self.entries[e as usize];
+            if entry.stamp != stamp {
+                return None; // the chain belongs to a change no longer on the trail
+            }
+            if entry.atom == atom {
+                let (start, len) = (entry.start as usize, entry.len as usize);
+                out.extend_from_slice(&self.arena[start..start + len]);
+                self.hits += 1;
+                return Some(entry.origin);
+            }
+            e = entry.next;
         }
-        out.extend_from_slice(&entry.reason);
-        self.hits += 1;
-        Some(entry.origin)
+        None
     }
 
     /// Remember `reason` (and its origin) for `atom` made true by the change `stamp` at
@@ -76,15 +99,31 @@ impl ReasonCache {
         origin: Origin,
         reason: &[Atom],
     ) {
-        if self.entries.len() >= MOST_ENTRIES {
+        if self.arena.len() + reason.len() > MOST_ATOMS || self.entries.len() >= NONE as usize {
+            self.first.clear();
             self.entries.clear();
+            self.arena.clear();
         }
-        let entry = Entry {
+        if self.first.len() <= position {
+            self.first.resize(position + 1, NONE);
+        }
+        let head = self.first[position];
+        // A chain of another change (its level since closed) is dropped whole.
+        let next = if head != NONE && self.entries[head as usize].stamp == stamp {
+            head
+        } else {
+            NONE
+        };
+        self.entries.push(Entry {
+            atom,
             stamp,
             origin,
-            reason: reason.to_vec(),
-        };
-        self.entries.insert((position, atom), entry);
+            start: self.arena.len() as u32,
+            len: reason.len() as u32,
+            next,
+        });
+        self.arena.extend_from_slice(reason);
+        self.first[position] = (self.entries.len() - 1) as u32;
     }
 }
 
@@ -139,5 +178,35 @@ mod tests {
         );
         assert_eq!(cache.recall(8, atom, change(2, 11), &mut out), None);
         assert_eq!(out.len(), 3);
+    }
+
+    /// Several atoms of one change are each recalled with their own reason; once the place
+    /// holds a change of a new epoch, the old chain is gone and the new one answers alone.
+    #[test]
+    fn the_atoms_of_one_place_keep_their_own_reasons_until_the_place_is_reused() {
+        let mut cache = ReasonCache::default();
+        let (a, b) = (Atom::AtLeast(VarId(0), 3), Atom::AtLeast(VarId(0), 4));
+        let (ra, rb) = ([Atom::AtMost(VarId(1), 2)], [Atom::Equal(VarId(2), 5)]);
+        cache.remember(3, a, change(1, 5), Origin::Derived, &ra);
+        cache.remember(3, b, change(1, 5), Origin::TooLong, &rb);
+        let mut out = Vec::new();
+        assert_eq!(
+            cache.recall(3, a, change(1, 5), &mut out),
+            Some(Origin::Derived)
+        );
+        assert_eq!(
+            cache.recall(3, b, change(1, 5), &mut out),
+            Some(Origin::TooLong)
+        );
+        assert_eq!(out, [ra[0], rb[0]]);
+        cache.remember(3, b, change(1, 6), Origin::Derived, &ra);
+        out.clear();
+        assert_eq!(cache.recall(3, a, change(1, 6), &mut out), None);
+        assert_eq!(cache.recall(3, a, change(1, 5), &mut out), None);
+        assert_eq!(
+            cache.recall(3, b, change(1, 6), &mut out),
+            Some(Origin::Derived)
+        );
+        assert_eq!(out, ra);
     }
 }

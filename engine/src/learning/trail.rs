@@ -304,7 +304,7 @@ impl Trail {
         let r = self.runs.len() as u32;
         let mut accounted = 0u64;
         for (local, &x) in self.vars_of[i].iter().enumerate() {
-            if self.vars_of[i][..local].contains(&x) || ctx.size(x) == sizes[local] {
+            if ctx.size(x) == sizes[local] || self.vars_of[i][..local].contains(&x) {
                 continue;
             }
             accounted += (sizes[local] - ctx.size(x)) as u64;

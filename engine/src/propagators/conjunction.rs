@@ -35,7 +35,7 @@ use crate::propagator::{
     Condition, Context, EnqueueDecision, Priority, PropResult, Propagator, Subscription,
 };
 use crate::propagators::clause::{is_false, is_true, move_watch, Literal};
-use crate::propagators::reasons::{explain_by_clauses, explain_failure_by_clauses};
+use crate::propagators::reasons::explain_failure_by_clauses;
 use crate::store::VarId;
 
 /// `r ⇔ ℓ₁ ∧ … ∧ ℓₖ`. The variables of the literals and of `r` must be distinct
@@ -74,6 +74,65 @@ impl Conjunction {
                 .collect(),
         );
         clauses
+    }
+
+    /// The reason of `atom` that unit propagation on [`Conjunction::clauses`] gives
+    /// (`reasons::explain_by_clauses`, the reference), atom for atom, found from the four
+    /// rules in O(k) and without building the clauses: for each of 0 and 1 the atom
+    /// excludes, the input lacks it already, or a rule removed it:
+    ///
+    /// * a literal made true (rule 1): `r` was true;
+    /// * a literal made false (rule 4): `r` was false and every other literal true;
+    /// * `r` made false (rule 2): the first literal that was false;
+    /// * `r` made true (rule 3): every literal was true.
+    fn explain_by_rules(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        let k = self.lits.len();
+        let y = atom.var();
+        let Some(i) = (self.lits.iter().chain(std::iter::once(&self.r))).position(|l| l.0 == y)
+        else {
+            return false;
+        };
+        let input = |j: usize| &inputs[j];
+        // `[x ≠ v]` saying the literal was false (`v` its value gone) or true (the other).
+        let was_false = |(x, sign): Literal, d: &Domain| {
+            (!d.contains(sign as i32)).then_some(Atom::NotEqual(x, sign as i32))
+        };
+        let was_true = |(x, sign): Literal, d: &Domain| {
+            (!d.contains(!sign as i32)).then_some(Atom::NotEqual(x, !sign as i32))
+        };
+        for w in (0..=1).filter(|&w| !atom.holds_for(w)) {
+            if !input(i).contains(w) {
+                reason.push(Atom::NotEqual(y, w));
+                continue;
+            }
+            let mark = reason.len();
+            let (_, sign) = if i < k { self.lits[i] } else { self.r };
+            let forced = match (i < k, w == sign as i32) {
+                // The literal's value removed: it was made false, by rule 4.
+                (true, true) => {
+                    let others = (0..k).filter(|&j| j != i);
+                    let all = std::iter::once(was_false(self.r, input(k)))
+                        .chain(others.map(|j| was_true(self.lits[j], input(j))));
+                    all.map(|a| a.map(|a| reason.push(a))).all(|a| a.is_some())
+                }
+                // The literal made true, by rule 1.
+                (true, false) => was_true(self.r, input(k)).map(|a| reason.push(a)).is_some(),
+                // `r` made false, by rule 2.
+                (false, true) => (0..k)
+                    .find_map(|j| was_false(self.lits[j], input(j)))
+                    .map(|a| reason.push(a))
+                    .is_some(),
+                // `r` made true, by rule 3.
+                (false, false) => (0..k)
+                    .map(|j| was_true(self.lits[j], input(j)).map(|a| reason.push(a)))
+                    .all(|a| a.is_some()),
+            };
+            if !forced {
+                reason.truncate(mark);
+                return false;
+            }
+        }
+        true
     }
 
     /// Make the literal true (`truth`) or false.
@@ -206,10 +265,10 @@ impl Propagator for Conjunction {
         self.fixed.clear();
     }
 
-    /// By the clauses `¬r ∨ ℓᵢ` and `r ∨ ¬ℓ₁ ∨ … ∨ ¬ℓₖ`, as unit propagation would.
+    /// By the clauses `¬r ∨ ℓᵢ` and `r ∨ ¬ℓ₁ ∨ … ∨ ¬ℓₖ`, as unit propagation would, read
+    /// off the rules without writing the clauses out (`explain_by_rules`).
     fn explain(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
-        let vars: Vec<VarId> = self.subscriptions().iter().map(|s| s.var).collect();
-        explain_by_clauses(&self.clauses(), &vars, inputs, atom, reason)
+        self.explain_by_rules(inputs, atom, reason)
     }
     fn explain_failure(&self, inputs: &[Domain], reason: &mut Vec<Atom>) -> bool {
         let vars: Vec<VarId> = self.subscriptions().iter().map(|s| s.var).collect();
@@ -231,5 +290,47 @@ impl Propagator for Conjunction {
             return Ok(());
         }
         self.settle(ctx)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::propagators::reasons::explain_by_clauses;
+    use crate::rng::Rng;
+
+    /// The rules' reasons are exactly unit propagation's on the clauses (the reference),
+    /// for every atom of every variable, on random 0/1 inputs and signs.
+    #[test]
+    fn the_rules_explain_as_unit_propagation_on_the_clauses() {
+        let mut rng = Rng::new(11);
+        let universe = [vec![0, 1], vec![0], vec![1]];
+        for _ in 0..2_000 {
+            let k = rng.below(4) as usize + 1;
+            let lits: Vec<Literal> = (0..k)
+                .map(|j| (VarId(j as u32), rng.below(2) == 1))
+                .collect();
+            let r = (VarId(k as u32), rng.below(2) == 1);
+            let c = Conjunction::new(&lits, r);
+            let inputs: Vec<Domain> = (0..=k)
+                .map(|_| Domain::from_values(&universe[rng.below(3) as usize]))
+                .collect();
+            let vars: Vec<VarId> = c.subscriptions().iter().map(|s| s.var).collect();
+            for x in 0..=k {
+                for atom in crate::atom::every_atom(VarId(x as u32), -1..3) {
+                    let (mut fast, mut reference) = (Vec::new(), Vec::new());
+                    let got = c.explain_by_rules(&inputs, atom, &mut fast);
+                    let want =
+                        explain_by_clauses(&c.clauses(), &vars, &inputs, atom, &mut reference);
+                    assert_eq!(got, want, "{atom:?} of {lits:?} <=> {r:?} on {inputs:?}");
+                    if want {
+                        assert_eq!(
+                            fast, reference,
+                            "{atom:?} of {lits:?} <=> {r:?} on {inputs:?}"
+                        );
+                    }
+                }
+            }
+        }
     }
 }

@@ -46,14 +46,20 @@ pub struct Lex {
     xs: Vec<VarId>,
     ys: Vec<VarId>,
     strict: bool,
+    /// A variable stands twice among `xs` and `ys` (explanations fall back to the generic
+    /// reason then); found once here, not at every explanation.
+    repeats: bool,
 }
 
 impl Lex {
     pub fn new(xs: &[VarId], ys: &[VarId], strict: bool) -> Lex {
+        let all: Vec<VarId> = xs.iter().chain(ys).copied().collect();
+        let repeats = (0..all.len()).any(|i| all[..i].contains(&all[i]));
         Lex {
             xs: xs.to_vec(),
             ys: ys.to_vec(),
             strict,
+            repeats,
         }
     }
 }
@@ -166,8 +172,7 @@ impl Propagator for Lex {
 
 impl Lex {
     fn repeats_a_variable(&self) -> bool {
-        let all: Vec<VarId> = self.xs.iter().chain(&self.ys).copied().collect();
-        (0..all.len()).any(|i| all[..i].contains(&all[i]))
+        self.repeats
     }
 
     /// If position `j` is forced to `xⱼ ≥ yⱼ + gap` in the inputs, push `[xⱼ ≥ a + gap]`

@@ -54,6 +54,7 @@ use crate::atom::Atom;
 use crate::learning::checking::Checker;
 use crate::learning::learner::Learner;
 use crate::learning::nogoods::NogoodConflict;
+use crate::learning::slices::Slices;
 use crate::learning::trail::{Cause, Trail};
 use crate::model::Model;
 use crate::propagator::Propagator;
@@ -75,6 +76,8 @@ struct Frame {
 enum End {
     Exhausted,
     Stopped,
+    /// A turn of learning in slices is over (learning/slices.rs): the next one begins.
+    Turn,
 }
 
 /// State of one search run.
@@ -107,6 +110,16 @@ struct Dfs<'a> {
     unwinding: bool,
     /// Node probing's memory from node to node (`probing.rs`, [`ProbeMemory`]).
     probe_memory: ProbeMemory,
+    /// Learning in turns with the plain search (learning/slices.rs): the budgets, if this
+    /// search takes turns; the turn under way; the failures counted when it began; the
+    /// learner put aside during a plain turn; the path where the last plain turn stopped;
+    /// and whether the turn has run out.
+    slices: Option<Slices>,
+    turn: u64,
+    turn_began_at: u64,
+    parked: Option<Box<Learner>>,
+    plain_path: Vec<Frame>,
+    turn_over: bool,
 }
 
 /// Search `model` as `config` says. Every solution is passed to `on_solution`, which may stop
@@ -138,6 +151,17 @@ pub fn search(
         backjump_to: None,
         unwinding: false,
         probe_memory: ProbeMemory::default(),
+        // Turns restart the search: a first solution or an optimum only (slices.rs).
+        slices: config.learning_slices.filter(|_| {
+            config.learn
+                && !config.project
+                && (config.objective.is_some() || config.solution_limit == Some(1))
+        }),
+        turn: 0,
+        turn_began_at: 0,
+        parked: None,
+        plain_path: Vec::new(),
+        turn_over: false,
     };
     // Propagation itself polls the deadline and the stop flag, so that one long fixpoint or
     // one long propagator call cannot outlast the limits (interrupt.rs).
@@ -171,13 +195,9 @@ pub fn search(
             dfs.start_learning();
         }
         dfs.fixpoint();
-        if dfs.learner.is_some() {
-            dfs.run::<true>(on_solution)
-        } else {
-            dfs.run::<false>(on_solution)
-        }
+        dfs.run_in_turns(on_solution)
     };
-    if let Some(learner) = dfs.learner.take() {
+    if let Some(learner) = dfs.learner.take().or(dfs.parked.take()) {
         dfs.stats.nogoods = learner.nogoods.learned;
         dfs.stats.nogood_atoms = learner.nogoods.total_size;
         let recorder = dfs.model.propagation.recorder.take();
@@ -247,7 +267,11 @@ impl Dfs<'_> {
                     self.branch(decision, true);
                     let ok = self.apply_decision::<LEARN>(decision) && self.propagate_ok::<LEARN>();
                     if !ok && (self.interrupted || !self.after_failure::<LEARN>()) {
-                        return self.end();
+                        return if self.turn_over && !self.interrupted {
+                            End::Turn
+                        } else {
+                            self.end()
+                        };
                     }
                 }
             }
@@ -402,6 +426,12 @@ impl Dfs<'_> {
     /// After a failed node: restart if the policy says so, else backtrack. False when the
     /// tree is exhausted.
     fn after_failure<const LEARN: bool>(&mut self) -> bool {
+        if let Some(slices) = self.slices {
+            if self.stats.failures - self.turn_began_at >= slices.budget(self.turn) {
+                self.turn_over = true;
+                return false;
+            }
+        }
         if let Some(cutoff) = self.config.restarts.cutoff(self.run) {
             if self.failures_since_restart >= cutoff {
                 return self.restart::<LEARN>();
@@ -621,6 +651,89 @@ impl Dfs<'_> {
     }
 
     // ----- learning (learning/) ------------------------------------------------------------
+
+    /// The search loop, with learning or without, and with learning in slices
+    /// (`learning/slices.rs`) the turns one after the other until one ends the search.
+    fn run_in_turns(&mut self, on_solution: &mut dyn FnMut(&Solution) -> Control) -> End {
+        loop {
+            let end = if self.learner.is_some() {
+                self.run::<true>(on_solution)
+            } else {
+                self.run::<false>(on_solution)
+            };
+            if end != End::Turn {
+                return end;
+            }
+            // A plain turn may run out while it takes its path again: then the next.
+            while !self.next_turn() {
+                if !self.turn_over || self.interrupted {
+                    return self.end();
+                }
+            }
+            if self.interrupted {
+                return End::Stopped;
+            }
+        }
+    }
+
+    /// Begin the next turn of learning in slices: back to the root as a restart goes, then
+    /// learning put aside (a plain turn, which goes on where the last one stopped) or taken
+    /// up again on a trail begun here, its nogoods looked at afresh. False if the search
+    /// is over (the root fails), or if the plain turn ran out on its way back.
+    fn next_turn(&mut self) -> bool {
+        if !Slices::learns(self.turn) {
+            self.plain_path = self.stack.clone();
+        }
+        self.turn_over = false;
+        self.turn += 1;
+        self.turn_began_at = self.stats.failures;
+        self.backjump_to = None;
+        self.run += 1;
+        let event = SearchEvent::Restart {
+            number: self.run,
+            failures: self.failures_since_restart,
+        };
+        self.announce(&event);
+        self.failures_since_restart = 0;
+        self.unwinding = false;
+        while self.stack.pop().is_some() {
+            self.model.store.pop_level();
+        }
+        self.model.propagation.abandon(&mut self.model.store);
+        let recorder = self.model.propagation.recorder.take();
+        if Slices::learns(self.turn) {
+            let trail = Trail::new(self.model.store.domains());
+            self.model
+                .propagation
+                .observe(recorder, Some(Box::new(trail)));
+            self.learner = self.parked.take();
+            if let Some(learner) = self.learner.as_deref_mut() {
+                learner.nogoods.revisit_all();
+            }
+            self.apply_bound() && self.propagate_ok::<true>()
+        } else {
+            self.model.propagation.observe(recorder, None);
+            self.parked = self.learner.take();
+            self.apply_bound() && self.propagate_ok::<false>() && self.resume_plain_path()
+        }
+    }
+
+    /// A plain turn does not start its tree over: it takes the decisions of the path where
+    /// the last plain turn stopped again, one level each, and goes on from there as if it
+    /// had never stopped (a level the tighter bound now refutes fails, and the search
+    /// backtracks from it as usual). No node is counted twice. False if the search is over
+    /// or the turn ran out.
+    fn resume_plain_path(&mut self) -> bool {
+        let path = std::mem::take(&mut self.plain_path);
+        for frame in path {
+            self.model.store.push_level();
+            self.stack.push(frame);
+            if !(self.apply_decision::<false>(frame.decision) && self.propagate_ok::<false>()) {
+                return self.interrupted || self.after_failure::<false>();
+            }
+        }
+        true
+    }
 
     /// The brancher's decision, or with activity-based branching, `x = v` on the most active
     /// primary variable and its saved phase.

@@ -119,6 +119,9 @@ pub struct SearchConfig {
     /// `learn`, each refuted try is analysed and its nogood kept (and the tries keep to
     /// failed values: no removal by comparing them).
     pub node_probing: Option<probing::NodeProbing>,
+    /// With `learn`, for a first solution or an optimum: learn in turns with the plain
+    /// search, each turn from the root (learning/slices.rs). `None`: learn throughout.
+    pub learning_slices: Option<crate::learning::slices::Slices>,
 }
 
 /// A full assignment: the value of every variable, by index.
