@@ -280,8 +280,8 @@ impl Nonogram {
         let (w, h) = (self.width, self.height);
         let mut model = Model::new();
         let cells = model.new_vars(w * h, 0, 1);
-        for line in self.lines(&cells) {
-            model.regular(&line.cells, line.automaton);
+        for (line, clue) in self.lines(&cells).iter().zip(self.clues()) {
+            model.nonogram_line(&line.cells, clue);
         }
         self.with_search(model, cells.clone(), cells)
     }
@@ -303,6 +303,11 @@ impl Nonogram {
             }
         }
         self.with_search(model, branched, cells)
+    }
+
+    /// Every row's clue, then every column's (the order of [`Nonogram::lines`]).
+    fn clues(&self) -> impl Iterator<Item = &[usize]> {
+        self.rows.iter().chain(&self.columns).map(|c| &c[..])
     }
 
     /// Every row, then every column, with its cells and its clue's automaton.
