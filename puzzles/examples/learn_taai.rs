@@ -47,6 +47,9 @@ enum Probing {
     Nodes,
     /// At every node, the cells only (not the states).
     NodesCells,
+    /// At every node, the cells only, branching on the cell whose tries changed most
+    /// (`NodeProbing::branch_on_scores`).
+    NodesScored,
 }
 
 fn main() {
@@ -122,7 +125,8 @@ fn split_name(name: &str) -> (&str, Probing) {
         Some((base, "root")) => (base, Probing::Root),
         Some((base, "nodes")) => (base, Probing::Nodes),
         Some((base, "cells")) => (base, Probing::NodesCells),
-        Some(_) => panic!("unknown probing in {name}: +root, +nodes or +cells"),
+        Some((base, "scored")) => (base, Probing::NodesScored),
+        Some(_) => panic!("unknown probing in {name}: +root, +nodes, +cells or +scored"),
     };
     assert!(
         CONFIGURATIONS.contains(&base),
@@ -166,6 +170,12 @@ fn run_board(
         },
         ..built.search.clone()
     };
+    if let Some(policy) = restarts_from_environment() {
+        config.restarts = policy;
+    }
+    if std::env::var("VALUE").is_ok_and(|v| v == "max") {
+        config.val_select = engine::ValSelect::Max;
+    }
     let probed = (built.search.branch_vars.clone()).unwrap_or(built.vars.clone());
     match probing {
         Probing::Off => {}
@@ -185,8 +195,25 @@ fn run_board(
         Probing::NodesCells => {
             config.node_probing = Some(NodeProbing::new(&built.model, &built.vars, 2));
         }
+        Probing::NodesScored => {
+            let probing = NodeProbing::new(&built.model, &built.vars, 2);
+            config.node_probing = Some(probing.branching_on_scores());
+        }
     }
     engine::solve(&mut built.model, &config)
+}
+
+/// `RESTARTS=never` or `RESTARTS=luby:SCALE` in the environment: the restarts instead of
+/// the configuration's.
+fn restarts_from_environment() -> Option<engine::RestartPolicy> {
+    let text = std::env::var("RESTARTS").ok()?;
+    match text.split_once(':') {
+        None if text == "never" => Some(engine::RestartPolicy::Never),
+        Some(("luby", scale)) => Some(engine::RestartPolicy::Luby {
+            scale: scale.parse().expect("RESTARTS=luby:SCALE"),
+        }),
+        _ => panic!("RESTARTS=never or RESTARTS=luby:SCALE"),
+    }
 }
 
 fn stopped(limits: &Limits) -> bool {

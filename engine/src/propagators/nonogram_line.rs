@@ -91,12 +91,13 @@ impl NonogramLine {
     }
 
     /// What each cell allows now: bit `i` of the first word if cell `i` can be 0, of the
-    /// second if it can be 1 (lines of at most 64 cells).
+    /// second if it can be 1 (lines of at most 64 cells, cells of 0 and 1 only: the bounds
+    /// say it all).
     fn masks(&self, ctx: &Context<'_>) -> (u64, u64) {
         let (mut zeros, mut ones) = (0u64, 0u64);
         for (i, &x) in self.cells.iter().enumerate() {
-            zeros |= (ctx.contains(x, 0) as u64) << i;
-            ones |= (ctx.contains(x, 1) as u64) << i;
+            zeros |= ((ctx.min(x) == 0) as u64) << i;
+            ones |= ((ctx.max(x) == 1) as u64) << i;
         }
         (zeros, ones)
     }
