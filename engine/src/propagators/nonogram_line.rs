@@ -154,6 +154,8 @@ impl Propagator for NonogramLine {
 
     /// The reference: the tables cell by cell, then each value without a support removed.
     fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
+        // The tables' cells: on a long line (250 cells), one call can outlast a time limit.
+        ctx.work((self.cells.len() * (self.clue.len() + 1)) as u32)?;
         self.cut_to_bits(ctx)?;
         let can_0: Vec<bool> = self.cells.iter().map(|&x| ctx.contains(x, 0)).collect();
         let can_1: Vec<bool> = self.cells.iter().map(|&x| ctx.contains(x, 1)).collect();
