@@ -4,17 +4,21 @@
 //!
 //! | name | model | search |
 //! |---|---|---|
-//! | `off` | one `regular` per line | the puzzle's own (dom/wdeg, Luby restarts), no learning |
-//! | `regular` | one `regular` per line | the same, learning |
+//! | `off` | one `nonogram_line` per line | the puzzle's own (dom/wdeg, no restarts), no learning |
+//! | `regular` | the same lines | the same, learning |
 //! | `states` | the lines' states as variables (`Model::regular_with_states`) | the same, learning |
-//! | `branch` | the same, the search branching on the states too (what `cpsolve nonogram` builds: it learns by default) | the same, learning |
+//! | `branch` | the same, the search branching on the states too (what `cpsolve nonogram --learn` builds) | the same, learning, Luby restarts |
 //! | `activity` | as `branch` | learning, activity-based branching (VSIDS), phase saving, Luby restarts |
 //!
 //! A name may end in `+root` (probing after root propagation, `engine/src/search/probing.rs`,
 //! as `cpsolve nonogram` does by default) or `+nodes` (probing at every node, `--probe-at
-//! nodes`), or `+cells` (at every node, the cells only): `off+root` is `cpsolve nonogram
-//! --no-learn`, `branch+root` is `cpsolve nonogram`. Probing tries the variables the search
+//! nodes`), or `+cells` (at every node, the cells only), or `+scored` (as `+cells`, branching
+//! on the cell whose tries changed most, `NodeProbing::branch_on_scores`): `off+cells` is
+//! `cpsolve nonogram`, `branch+root` is `cpsolve nonogram --learn --probe-at root` (the
+//! default before, docs/performance/nonograms.md). Probing tries the variables the search
 //! branches on that have at most 3 values, as the command does (`+cells`: the cells only).
+//! `RESTARTS=never` or `RESTARTS=luby:SCALE`, and `VALUE=max`, in the environment replace
+//! the configuration's restarts and value order.
 //!
 //! Prints, for each, the boards solved within the limits, the nodes in all, the nogoods
 //! learned and their average size, the CPU seconds of the set and of its slowest solved
