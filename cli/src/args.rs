@@ -435,7 +435,7 @@ pub const FLAGS: &[Flag] = &[
         &["--no-learn"],
         "",
         "",
-        "do not learn, where the puzzle learns by default (nonogram)",
+        "do not learn, where the puzzle learns by default (none does now)",
         PUZZLES,
     ),
     flag(

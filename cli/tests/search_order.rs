@@ -63,7 +63,8 @@ fn random_nonogram(n: usize, rng: &mut Rng) -> String {
 }
 
 /// Solve through the command with one thread and a node limit; the search's node count.
-/// Without root probing (the nonogram's default), which leaves the orders little to do.
+/// Without probing (the nonogram probes at every node by default), which leaves the orders
+/// little to do.
 fn nodes(text: &str, extra: &[&str]) -> u64 {
     run_nodes(
         &["nonogram", "-", "--probe-at", "off"],

@@ -638,6 +638,26 @@ impl Store {
         self.clear_modified();
     }
 
+    /// The variables changed since the last `push_level`, each once (those the level saved
+    /// on the trail; none at the root, which saves nothing).
+    pub(crate) fn changed_at_this_level(&self) -> impl Iterator<Item = VarId> + '_ {
+        let from = self
+            .levels
+            .last()
+            .map_or(self.domain_trail.len(), |m| m.domains);
+        self.domain_trail[from..]
+            .iter()
+            .map(|saved| VarId(saved.var))
+    }
+
+    /// How many variables changed since the last `push_level` (see
+    /// [`Store::changed_at_this_level`]).
+    pub(crate) fn changed_count_at_this_level(&self) -> usize {
+        self.levels
+            .last()
+            .map_or(0, |m| self.domain_trail.len() - m.domains)
+    }
+
     /// Undo every open level.
     pub fn pop_to_root(&mut self) {
         while !self.levels.is_empty() {

@@ -163,7 +163,7 @@ fn count_in(m: &mut Model, config: &SearchConfig) -> engine::Outcome {
 #[test]
 fn probing_at_every_node_keeps_the_count_and_saves_nodes() {
     let mut rng = Rng::new(19);
-    let (mut fewer_nodes, mut with_solutions) = (0, 0);
+    let (mut fewer_nodes, mut with_solutions, mut scored_differs) = (0, 0, 0);
     for case in 0..300 {
         let n = 4 + case % 6;
         let (mut m, xs) = random_model(&mut rng, n);
@@ -171,6 +171,10 @@ fn probing_at_every_node_keeps_the_count_and_saves_nodes() {
         let everywhere = NodeProbing::new(&m, &xs, 3);
         let (probed, probed_nodes) = count_with(&mut m, Some(everywhere.clone()));
         assert_eq!(plain, probed, "case {case}: node probing changed the count");
+        let scored = everywhere.clone().branching_on_scores();
+        let (scored_count, scored_nodes) = count_with(&mut m, Some(scored));
+        assert_eq!(plain, scored_count, "case {case}: branching on the scores");
+        scored_differs += usize::from(scored_nodes != probed_nodes);
         let shallow = NodeProbing {
             max_depth: Some(1),
             ..everywhere
@@ -188,6 +192,10 @@ fn probing_at_every_node_keeps_the_count_and_saves_nodes() {
     }
     assert!(fewer_nodes > 30, "{fewer_nodes}");
     assert!(with_solutions > 30, "{with_solutions}");
+    assert!(
+        scored_differs > 0,
+        "branching on the scores never changed the search"
+    );
 }
 
 /// At a node, probing only removes what the node's subtree cannot use: after each node's

@@ -4,17 +4,21 @@
 //!
 //! | name | model | search |
 //! |---|---|---|
-//! | `off` | one `regular` per line | the puzzle's own (dom/wdeg, Luby restarts), no learning |
-//! | `regular` | one `regular` per line | the same, learning |
+//! | `off` | one `nonogram_line` per line | the puzzle's own (dom/wdeg, no restarts), no learning |
+//! | `regular` | the same lines | the same, learning |
 //! | `states` | the lines' states as variables (`Model::regular_with_states`) | the same, learning |
-//! | `branch` | the same, the search branching on the states too (what `cpsolve nonogram` builds: it learns by default) | the same, learning |
+//! | `branch` | the same, the search branching on the states too (what `cpsolve nonogram --learn` builds) | the same, learning, Luby restarts |
 //! | `activity` | as `branch` | learning, activity-based branching (VSIDS), phase saving, Luby restarts |
 //!
 //! A name may end in `+root` (probing after root propagation, `engine/src/search/probing.rs`,
 //! as `cpsolve nonogram` does by default) or `+nodes` (probing at every node, `--probe-at
-//! nodes`), or `+cells` (at every node, the cells only): `off+root` is `cpsolve nonogram
-//! --no-learn`, `branch+root` is `cpsolve nonogram`. Probing tries the variables the search
+//! nodes`), or `+cells` (at every node, the cells only), or `+scored` (as `+cells`, branching
+//! on the cell whose tries changed most, `NodeProbing::branch_on_scores`): `off+cells` is
+//! `cpsolve nonogram`, `branch+root` is `cpsolve nonogram --learn --probe-at root` (the
+//! default before, docs/performance/nonograms.md). Probing tries the variables the search
 //! branches on that have at most 3 values, as the command does (`+cells`: the cells only).
+//! `RESTARTS=never` or `RESTARTS=luby:SCALE`, and `VALUE=max`, in the environment replace
+//! the configuration's restarts and value order.
 //!
 //! Prints, for each, the boards solved within the limits, the nodes in all, the nogoods
 //! learned and their average size, the CPU seconds of the set and of its slowest solved
@@ -47,6 +51,9 @@ enum Probing {
     Nodes,
     /// At every node, the cells only (not the states).
     NodesCells,
+    /// At every node, the cells only, branching on the cell whose tries changed most
+    /// (`NodeProbing::branch_on_scores`).
+    NodesScored,
 }
 
 fn main() {
@@ -122,7 +129,8 @@ fn split_name(name: &str) -> (&str, Probing) {
         Some((base, "root")) => (base, Probing::Root),
         Some((base, "nodes")) => (base, Probing::Nodes),
         Some((base, "cells")) => (base, Probing::NodesCells),
-        Some(_) => panic!("unknown probing in {name}: +root, +nodes or +cells"),
+        Some((base, "scored")) => (base, Probing::NodesScored),
+        Some(_) => panic!("unknown probing in {name}: +root, +nodes, +cells or +scored"),
     };
     assert!(
         CONFIGURATIONS.contains(&base),
@@ -166,6 +174,12 @@ fn run_board(
         },
         ..built.search.clone()
     };
+    if let Some(policy) = restarts_from_environment() {
+        config.restarts = policy;
+    }
+    if std::env::var("VALUE").is_ok_and(|v| v == "max") {
+        config.val_select = engine::ValSelect::Max;
+    }
     let probed = (built.search.branch_vars.clone()).unwrap_or(built.vars.clone());
     match probing {
         Probing::Off => {}
@@ -185,8 +199,25 @@ fn run_board(
         Probing::NodesCells => {
             config.node_probing = Some(NodeProbing::new(&built.model, &built.vars, 2));
         }
+        Probing::NodesScored => {
+            let probing = NodeProbing::new(&built.model, &built.vars, 2);
+            config.node_probing = Some(probing.branching_on_scores());
+        }
     }
     engine::solve(&mut built.model, &config)
+}
+
+/// `RESTARTS=never` or `RESTARTS=luby:SCALE` in the environment: the restarts instead of
+/// the configuration's.
+fn restarts_from_environment() -> Option<engine::RestartPolicy> {
+    let text = std::env::var("RESTARTS").ok()?;
+    match text.split_once(':') {
+        None if text == "never" => Some(engine::RestartPolicy::Never),
+        Some(("luby", scale)) => Some(engine::RestartPolicy::Luby {
+            scale: scale.parse().expect("RESTARTS=luby:SCALE"),
+        }),
+        _ => panic!("RESTARTS=never or RESTARTS=luby:SCALE"),
+    }
 }
 
 fn stopped(limits: &Limits) -> bool {

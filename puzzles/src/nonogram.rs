@@ -1,15 +1,21 @@
-//! # Nonogram (Paint by Numbers): each line's clue is a regular language
+//! # Nonogram (Paint by Numbers): each line's clue is a constraint of its own
 //!
 //! Paint cells black so that every row and column shows, in order, blocks of black cells of
 //! the lengths its clue gives, separated by at least one white cell.
 //!
-//! **Model (seed 004).** One 0/1 variable per cell; each row and each column is one `regular`
-//! constraint whose automaton reads the clue `c₁,…,cₖ` as the language
-//! `0* 1^c₁ 0⁺ 1^c₂ 0⁺ … 1^cₖ 0*`. Pesant's propagator makes each line domain consistent:
-//! exactly the "line solver" that human solvers and dedicated nonogram programs run, line
-//! after line, until nothing changes; search does the rest. It teaches that a global
-//! constraint can be a *language*: the clue is compiled into a small automaton once, and the
-//! propagator never needs to know it came from a picture puzzle.
+//! **Model (seed 004).** One 0/1 variable per cell; each row and each column is one
+//! `nonogram_line` constraint (`engine/src/propagators/nonogram_line.rs`): the "line solver"
+//! of dedicated nonogram programs, a left-to-right and right-to-left dynamic program over the
+//! blocks that makes each line domain consistent, one 64-bit word per row of its table. The
+//! same lines can be read as a regular language, `0* 1^c₁ 0⁺ 1^c₂ 0⁺ … 1^cₖ 0*`
+//! ([`clue_automaton`]): a learning search (`--learn`) posts them so, with the automaton's
+//! states as variables, because a nogood can then name where a block stands.
+//!
+//! **Search.** Every cell is probed at every node (`--probe-at nodes`: each cell tried black
+//! and white, what a try refutes removed, what both tries agree on kept; Wu et al.'s "fully
+//! probing"), then dom/wdeg picks the cell to branch on, without restarts. The line solver is
+//! cheap enough that this pays: docs/performance/nonograms.md measures it on the TAAI 2011
+//! boards against learning.
 //!
 //! Run it: `cpsolve nonogram`, `cpsolve nonogram puzzles/instances/beyond/generated5x6.non --count`.
 
@@ -32,13 +38,11 @@ pub const KIND: PuzzleKind = PuzzleKind {
     page: Some("docs/puzzles/nonogram.md"),
     defaults: Defaults {
         // Two lines can each allow a cell both ways but not together: trying each cell both
-        // ways once, at the root, settles most boards (docs/performance/probing.md). At every
-        // node it saves far more nodes, but each node then costs hundreds of propagations.
-        probe: engine::search::probing::ProbeAt::Root,
-        // Learning, with the lines' states as variables (`model_with_states`), solves the
-        // hard TAAI boards that the search alone gives up on, and costs no more on the easy
-        // ones (docs/performance/learning.md, "Nonograms under learning").
-        learn: true,
+        // ways at every node, with the bit-parallel line solver as the propagator, solves
+        // more TAAI boards in less CPU than root probing or learning
+        // (docs/performance/nonograms.md). `--learn` still posts the learning model.
+        probe: engine::search::probing::ProbeAt::Nodes,
+        learn: false,
         ..Defaults::STANDARD
     },
     flags: &[],
@@ -280,10 +284,12 @@ impl Nonogram {
         let (w, h) = (self.width, self.height);
         let mut model = Model::new();
         let cells = model.new_vars(w * h, 0, 1);
-        for line in self.lines(&cells) {
-            model.regular(&line.cells, line.automaton);
+        for (line, clue) in self.lines(&cells).iter().zip(self.clues()) {
+            model.nonogram_line(&line.cells, clue);
         }
-        self.with_search(model, cells.clone(), cells)
+        // Probed at every node, the search fails rarely and deep: a restart throws away
+        // more than it saves (docs/performance/nonograms.md).
+        self.with_search(model, cells.clone(), cells, RestartPolicy::Never)
     }
 
     /// The model a learning search gets (`--learn`): each line's automaton with its states
@@ -302,7 +308,12 @@ impl Nonogram {
                 branched.extend(states);
             }
         }
-        self.with_search(model, branched, cells)
+        self.with_search(model, branched, cells, RestartPolicy::Luby { scale: 100 })
+    }
+
+    /// Every row's clue, then every column's (the order of [`Nonogram::lines`]).
+    fn clues(&self) -> impl Iterator<Item = &[usize]> {
+        self.rows.iter().chain(&self.columns).map(|c| &c[..])
     }
 
     /// Every row, then every column, with its cells and its clue's automaton.
@@ -319,21 +330,22 @@ impl Nonogram {
         rows.chain(columns).collect()
     }
 
-    /// The puzzle's search over `branched`, around `model`; the answer is read from `cells`.
+    /// The puzzle's search over `branched`, around `model`, with `restarts`; the answer is
+    /// read from `cells`.
     fn with_search(
         &self,
         model: Model,
         branched: Vec<engine::VarId>,
         cells: Vec<engine::VarId>,
+        restarts: RestartPolicy,
     ) -> Built {
         let search = SearchConfig {
             // Every cell has two values, so first-fail is input order; dom/wdeg branches on
-            // the lines that have failed, and Luby restarts cut the heavy tail of the random
-            // TAAI 2011 boards, which propagation alone does not solve (docs/PERFORMANCE.md,
-            // "The puzzles beyond the seeds on the public sets"). The command turns restarts
-            // off when it counts or lists solutions.
+            // the lines that have failed. A learning search restarts (Luby), which cuts the
+            // heavy tail of the random TAAI 2011 boards (docs/performance/learning.md). The
+            // command turns restarts off when it counts or lists solutions.
             var_select: VarSelect::DomWDeg,
-            restarts: RestartPolicy::Luby { scale: 100 },
+            restarts,
             branch_vars: Some(branched),
             ..Default::default()
         };

@@ -40,6 +40,15 @@ impl Model {
         self.post(Box::new(Regular::new(xs, dfa)))
     }
 
+    /// The 0/1 cells `xs` show the blocks of 1s `clue`, in order, one 0 or more between two
+    /// (a nonogram line; domain consistent, `propagators/nonogram_line.rs`). Panics if a
+    /// block is empty.
+    pub fn nonogram_line(&mut self, xs: &[VarId], clue: &[usize]) -> PropId {
+        self.post(Box::new(
+            crate::propagators::nonogram_line::NonogramLine::new(xs, clue),
+        ))
+    }
+
     /// `xs` spells a word accepted by `dfa`, posted as its layered graph made explicit
     /// (`propagators/regular_states.rs`): a state variable per layer, `states[0]` the start
     /// state and `states[n]` accepting, and one transition constraint

@@ -23,6 +23,7 @@ pub mod lex;
 pub mod linear;
 pub mod linear_domain;
 pub(crate) mod linear_explain;
+pub mod nonogram_line;
 pub mod packing;
 pub mod precedence;
 pub(crate) mod reasons;

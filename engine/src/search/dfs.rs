@@ -744,6 +744,13 @@ impl Dfs<'_> {
                 return Some((decision, true));
             }
         }
+        if let Some(probing) = (self.config.node_probing.as_ref()).filter(|p| p.branch_on_scores) {
+            if let Some(var) = self.probe_memory.best_scored(self.model, probing) {
+                let value = self.model.min(var);
+                let op = DecisionOp::Eq;
+                return Some((Decision { var, op, value }, true));
+            }
+        }
         self.brancher.next(self.model)
     }
 
