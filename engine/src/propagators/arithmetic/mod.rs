@@ -57,6 +57,10 @@
 //! these are a few ANDs, ORs and shifts; `min` is `max` with the window's bits reversed.
 //! The same supports as the pairs find, in O(1) instead of O(|D(x)|·|D(y)|). Wider bitsets
 //! read the same rules value by value (`min_max_values`): O(|D(x)| + |D(y)| + |D(z)|).
+//! Three domains without holes need neither: the supports of each are then an interval
+//! (for `max`, `x`'s are `[max(min z, min y), max z]` joined to the values below
+//! `min(max y, max z)`, which meet), so the bounds reasoning of the fallback reaches domain
+//! consistency there, in O(1) and without copying a domain.
 //! `abs` has its closed form too (`abs_values`): `v` of `x` is supported when `|v| ∈ D(z)`,
 //! `c` of `z` when `c` or `-c` is in `D(x)`.
 //!
@@ -527,6 +531,11 @@ fn supports_through(
     (results, unsupported)
 }
 
+/// Is the domain of `v` every value between its bounds?
+fn has_no_holes(ctx: &Context<'_>, v: VarId) -> bool {
+    ctx.size(v) as i64 == ctx.max(v) as i64 - ctx.min(v) as i64 + 1
+}
+
 /// Remove from `w` the `unsupported` values (sorted, as `w` lists them).
 fn remove_values(ctx: &mut Context<'_>, w: VarId, unsupported: &[i32]) -> PropResult {
     if !unsupported.is_empty() {
@@ -541,8 +550,13 @@ fn remove_values(ctx: &mut Context<'_>, w: VarId, unsupported: &[i32]) -> PropRe
 fn square_values(ctx: &mut Context<'_>, x: VarId, z: VarId) -> PropResult {
     let (mut squares, unsupported) = supports_through(ctx, x, z, |v| v * v);
     remove_values(ctx, x, &unsupported)?;
-    squares.sort_unstable();
-    squares.dedup();
+    // In the order of `x`: increasing for `x ≥ 0`, decreasing for `x ≤ 0`.
+    if ctx.max(x) <= 0 {
+        squares.reverse();
+    } else if ctx.min(x) < 0 {
+        squares.sort_unstable();
+        squares.dedup();
+    }
     keep_only(ctx, z, &squares)
 }
 
@@ -815,6 +829,11 @@ impl Propagator for Arith {
             return self.abs_values(ctx);
         }
         if matches!(self.op, ArithOp::Min | ArithOp::Max) && self.pairs(ctx) <= self.pair_budget {
+            let vars = [self.x, self.y, self.z];
+            if self.x != self.y && vars.iter().all(|&v| has_no_holes(ctx, v)) {
+                // The supports are intervals too (module docs): the bounds reach them.
+                return self.intervals(ctx);
+            }
             if let Some(outcome) = self.min_max_words(ctx) {
                 return outcome;
             }
