@@ -131,6 +131,50 @@ fn a_square_is_domain_consistent_within_the_budget_and_bounds_consistent_beyond(
     }
 }
 
+/// The three shapes of `times` with supports in closed form (a 0/1 switch times a
+/// factor, a constant factor, a square; `times_values`) reach the domain consistency of
+/// the pairs on bitsets, the same bounds of `z` on interval domains (`z` of a `pow` or a
+/// wide product, which keeps only its bounds), and agree with the enumeration (the
+/// reference) after every pruning.
+#[test]
+fn times_of_a_switch_a_constant_or_a_square_is_domain_consistent_without_the_pairs() {
+    let times = |t: &[i32]| t[0] as i64 * t[1] as i64 == t[2] as i64;
+    let square = |t: &[i32]| t[0] as i64 * t[0] as i64 == t[1] as i64;
+    for (interval_domains, consistency) in
+        [(false, Consistency::Domain), (true, Consistency::Bounds)]
+    {
+        // A switch in {0, 1}, often fixed by the harness's prunings (then a constant).
+        for (lo, hi) in [(-3, 4), (0, 9)] {
+            let mut cfg = HarnessConfig::new(3, lo, hi, consistency);
+            cfg.first_ranges = vec![(0, 1)];
+            cfg.interval_domains = interval_domains;
+            check_propagator("switch times y", &cfg, &times, &|xs| {
+                Box::new(Arith::new(ArithOp::Times, xs[0], xs[1], xs[2]))
+            });
+            // The switch second.
+            check_propagator(
+                "y times switch",
+                &cfg,
+                &|t| t[1] as i64 * t[0] as i64 == t[2] as i64,
+                &|xs| Box::new(Arith::new(ArithOp::Times, xs[1], xs[0], xs[2])),
+            );
+        }
+        // A constant factor of either sign, zero included.
+        let mut cfg = HarnessConfig::new(3, -4, 6, consistency);
+        cfg.first_ranges = vec![(-2, 2)];
+        cfg.max_size = 5;
+        cfg.interval_domains = interval_domains;
+        check_propagator("constant times y", &cfg, &times, &|xs| {
+            Box::new(Arith::new(ArithOp::Times, xs[0], xs[1], xs[2]))
+        });
+        let mut cfg = HarnessConfig::new(2, -5, 9, consistency);
+        cfg.interval_domains = interval_domains;
+        check_propagator("square", &cfg, &square, &|xs| {
+            Box::new(Arith::new(ArithOp::Times, xs[0], xs[0], xs[1]))
+        });
+    }
+}
+
 #[test]
 fn the_functions_follow_flatzinc() {
     assert_eq!(ArithOp::Div.apply(-7, 2), Some(-3));

@@ -176,9 +176,13 @@ impl Linear {
             ctx.set_entailed();
             return Ok(());
         }
+        // A term narrower than the slack cannot move: skip its division.
+        let slack = self.rhs - min_sum;
         for &(a, x) in &self.terms {
-            let (lo, _) = term_range(ctx, a, x);
-            restrict_term_above(ctx, a, x, self.rhs - (min_sum - lo))?;
+            let (lo, hi) = term_range(ctx, a, x);
+            if hi - lo > slack {
+                restrict_term_above(ctx, a, x, self.rhs - (min_sum - lo))?;
+            }
         }
         Ok(())
     }
@@ -196,10 +200,17 @@ impl Linear {
                 return Ok(());
             }
             let mut changed = false;
+            // A term whose range is within the slack on a side keeps that side: the new
+            // bound would be at or beyond its own (no division, no store access).
+            let (slack_above, slack_below) = (self.rhs - min_sum, max_sum - self.rhs);
             for &(a, x) in &self.terms {
                 let (lo, hi) = term_range(ctx, a, x);
-                changed |= restrict_term_above(ctx, a, x, self.rhs - (min_sum - lo))?;
-                changed |= restrict_term_below(ctx, a, x, self.rhs - (max_sum - hi))?;
+                if hi - lo > slack_above {
+                    changed |= restrict_term_above(ctx, a, x, self.rhs - (min_sum - lo))?;
+                }
+                if hi - lo > slack_below {
+                    changed |= restrict_term_below(ctx, a, x, self.rhs - (max_sum - hi))?;
+                }
             }
             if !changed {
                 return Ok(());

@@ -57,8 +57,22 @@
 //! these are a few ANDs, ORs and shifts; `min` is `max` with the window's bits reversed.
 //! The same supports as the pairs find, in O(1) instead of O(|D(x)|·|D(y)|). Wider bitsets
 //! read the same rules value by value (`min_max_values`): O(|D(x)| + |D(y)| + |D(z)|).
+//! Three domains without holes need neither: the supports of each are then an interval
+//! (for `max`, `x`'s are `[max(min z, min y), max z]` joined to the values below
+//! `min(max y, max z)`, which meet), so the bounds reasoning of the fallback reaches domain
+//! consistency there, in O(1) and without copying a domain.
 //! `abs` has its closed form too (`abs_values`): `v` of `x` is supported when `|v| ∈ D(z)`,
 //! `c` of `z` when `c` or `-c` is in `D(x)`.
+//!
+//! **The lanes for `times`.** Within the budget, three shapes have their supports in
+//! closed form, read value by value in O(|D|) without allocating (`times_values`): a
+//! square (`v` of `x` when `v² ∈ D(z)`), a constant factor `c` (`v` of `w` when
+//! `c·v ∈ D(z)`; `z = 0` when `c = 0`), and a 0/1 switch `b` (`b = 0` when `0 ∈ D(z)`,
+//! supporting every value of `w`; `b = 1` by the values `w` and `z` share). These are the
+//! products FlatZinc models write most (distances squared, `pow`, "`z` is `y` when the leg
+//! exists"); the pairs, their sorting and four vectors per run were most of the time of
+//! such a model (docs/performance/trees.md, "routing_GCM_0001"). The general product keeps
+//! the enumeration.
 //!
 //! **Wakes on:** any removal from `x`, `y` or `z`. **Cost:** O(|D(x)|·|D(y)|) within the
 //! budget (O(1) word operations for `min` and `max` in the word lane), O(1) beyond.
@@ -395,6 +409,31 @@ impl Arith {
         Ok(())
     }
 
+    /// `z = x·y` within the budget, in the three shapes models write most, without the
+    /// pairs: a square (`x` and `y` one variable), a constant factor, a 0/1 switch. The
+    /// same supports as [`Arith::enumerate`] finds, in O(|D|) and without allocating.
+    /// `None` (and nothing pruned) for any other shape, or when `z` is also a factor.
+    fn times_values(&self, ctx: &mut Context<'_>) -> Option<PropResult> {
+        let (x, y, z) = (self.x, self.y, self.z);
+        if z == x || z == y {
+            return None;
+        }
+        if x == y {
+            return Some(square_values(ctx, x, z));
+        }
+        for (factor, other) in [(x, y), (y, x)] {
+            if ctx.is_fixed(factor) {
+                return Some(scaled_values(ctx, ctx.value(factor), other, z));
+            }
+        }
+        for (switch, other) in [(x, y), (y, x)] {
+            if ctx.min(switch) == 0 && ctx.max(switch) == 1 {
+                return Some(switched_values(ctx, switch, other, z));
+            }
+        }
+        None
+    }
+
     /// Beyond the budget: bounds of `z` from the corners (monotone ops) and checking.
     fn intervals(&self, ctx: &mut Context<'_>) -> PropResult {
         let (x, y, z) = (self.x, self.y, self.z);
@@ -465,6 +504,99 @@ fn keep_only(ctx: &mut Context<'_>, z: VarId, values: &[i32]) -> PropResult {
     // A bitset: one pass over the values left between the new bounds.
     ctx.retain(z, |v| values.binary_search(&v).is_ok())?;
     Ok(())
+}
+
+/// The values of a factor of at most [`TIMES_FACTOR_BUDGET`] values: few enough to list on
+/// the stack.
+type FactorValues = smallvec::SmallVec<[i32; 64]>;
+
+/// `f(v)` for each value `v` of `w`, split in two: the results that lie in `D(z)` (the
+/// supports, in the order of `w`'s values) and the values of `w` whose result does not
+/// (or lies outside the 32-bit range).
+fn supports_through(
+    ctx: &Context<'_>,
+    w: VarId,
+    z: VarId,
+    f: impl Fn(i64) -> i64,
+) -> (FactorValues, FactorValues) {
+    let (mut results, mut unsupported) = (FactorValues::new(), FactorValues::new());
+    for v in ctx.domain(w).iter() {
+        let r = f(v as i64);
+        if (i32::MIN as i64..=i32::MAX as i64).contains(&r) && ctx.contains(z, r as i32) {
+            results.push(r as i32);
+        } else {
+            unsupported.push(v);
+        }
+    }
+    (results, unsupported)
+}
+
+/// Is the domain of `v` every value between its bounds?
+fn has_no_holes(ctx: &Context<'_>, v: VarId) -> bool {
+    ctx.size(v) as i64 == ctx.max(v) as i64 - ctx.min(v) as i64 + 1
+}
+
+/// Remove from `w` the `unsupported` values (sorted, as `w` lists them).
+fn remove_values(ctx: &mut Context<'_>, w: VarId, unsupported: &[i32]) -> PropResult {
+    if !unsupported.is_empty() {
+        ctx.retain(w, |v| unsupported.binary_search(&v).is_err())?;
+    }
+    Ok(())
+}
+
+/// `z = x²` within the budget: `v` of `x` is supported when `v² ∈ D(z)`, a value of `z`
+/// when it is the square of a value left to `x` (the diagonal pairs of
+/// [`Arith::enumerate`]).
+fn square_values(ctx: &mut Context<'_>, x: VarId, z: VarId) -> PropResult {
+    let (mut squares, unsupported) = supports_through(ctx, x, z, |v| v * v);
+    remove_values(ctx, x, &unsupported)?;
+    // In the order of `x`: increasing for `x ≥ 0`, decreasing for `x ≤ 0`.
+    if ctx.max(x) <= 0 {
+        squares.reverse();
+    } else if ctx.min(x) < 0 {
+        squares.sort_unstable();
+        squares.dedup();
+    }
+    keep_only(ctx, z, &squares)
+}
+
+/// `z = c·w` for a constant `c`: with `c = 0`, `z = 0` whatever `w`; otherwise `v` of `w`
+/// is supported when `c·v ∈ D(z)`, and `z` keeps those products.
+fn scaled_values(ctx: &mut Context<'_>, c: i32, w: VarId, z: VarId) -> PropResult {
+    if c == 0 {
+        return keep_only(ctx, z, if ctx.contains(z, 0) { &[0] } else { &[] });
+    }
+    let (mut products, unsupported) = supports_through(ctx, w, z, |v| c as i64 * v);
+    remove_values(ctx, w, &unsupported)?;
+    if c < 0 {
+        products.reverse();
+    }
+    keep_only(ctx, z, &products)
+}
+
+/// `z = b·w` for a 0/1 switch `b`: `b = 0` is supported when `0 ∈ D(z)` (and then supports
+/// every value of `w`), `b = 1` by the values `w` and `z` share. Once one side of the
+/// switch has no support, it is fixed to the other and the rest is [`scaled_values`].
+fn switched_values(ctx: &mut Context<'_>, b: VarId, w: VarId, z: VarId) -> PropResult {
+    let zero_supported = ctx.contains(z, 0);
+    let (mut shared, _) = supports_through(ctx, w, z, |v| v);
+    match (zero_supported, shared.is_empty()) {
+        (false, true) => Err(crate::Conflict::new()),
+        (true, true) => {
+            ctx.fix(b, 0)?;
+            scaled_values(ctx, 0, w, z)
+        }
+        (false, false) => {
+            ctx.fix(b, 1)?;
+            scaled_values(ctx, 1, w, z)
+        }
+        (true, false) => {
+            if let Err(at) = shared.binary_search(&0) {
+                shared.insert(at, 0);
+            }
+            keep_only(ctx, z, &shared)
+        }
+    }
 }
 
 /// The values of `x`, `y` and `z` with a support in `z = max(x, y)`, each domain a word of
@@ -688,10 +820,20 @@ impl Propagator for Arith {
         self.inputs(inputs).explain_failure(reason)
     }
     fn propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
+        if self.op == ArithOp::Times && self.pairs(ctx) <= self.pair_budget {
+            if let Some(outcome) = self.times_values(ctx) {
+                return outcome;
+            }
+        }
         if self.op == ArithOp::Abs && self.pairs(ctx) <= self.pair_budget {
             return self.abs_values(ctx);
         }
         if matches!(self.op, ArithOp::Min | ArithOp::Max) && self.pairs(ctx) <= self.pair_budget {
+            let vars = [self.x, self.y, self.z];
+            if self.x != self.y && vars.iter().all(|&v| has_no_holes(ctx, v)) {
+                // The supports are intervals too (module docs): the bounds reach them.
+                return self.intervals(ctx);
+            }
             if let Some(outcome) = self.min_max_words(ctx) {
                 return outcome;
             }
