@@ -1,6 +1,7 @@
 //! `colour_paths` against brute force with the harness of `engine::testing` (sound,
 //! checking, incremental = from scratch, backtracking) on a 2×3 grid with two colours and
-//! an unconstrained third value, and its two rules on hand-made boards.
+//! an unconstrained third value and on random small boards (grids with random terminals,
+//! and grids with a pocket), and its rules on hand-made boards.
 
 use engine::propagators::graph::colour_paths::ColourPaths;
 use engine::testing::{check_propagator, Consistency, HarnessConfig};
@@ -29,25 +30,67 @@ fn grid(rows: usize, cols: usize) -> Vec<Vec<usize>> {
         .collect()
 }
 
-/// Does every colour's set of cells hold its terminals and form one connected piece?
-fn colours_connected(col: &[i32], neighbours: &[Vec<usize>], terminals: &[(usize, usize)]) -> bool {
+/// Does every colour's set of cells S hold its terminals, and does every cell of S lie on a
+/// simple path between them inside S (which makes S connected)? By enumerating the simple
+/// paths from the first terminal.
+fn colours_on_routes(col: &[i32], neighbours: &[Vec<usize>], terminals: &[(usize, usize)]) -> bool {
     terminals.iter().enumerate().all(|(l, &(s, e))| {
         let l = l as i32;
         if col[s] != l || col[e] != l {
             return false;
         }
-        let mut seen = vec![false; col.len()];
-        let mut stack = vec![s];
-        seen[s] = true;
-        while let Some(v) = stack.pop() {
-            for &w in &neighbours[v] {
-                if col[w] == l && !std::mem::replace(&mut seen[w], true) {
-                    stack.push(w);
-                }
-            }
-        }
-        (0..col.len()).all(|i| col[i] != l || seen[i])
+        let mut on_a_route = vec![false; col.len()];
+        let mut path = vec![s];
+        routes(col, neighbours, l, e, &mut path, &mut on_a_route);
+        (0..col.len()).all(|i| col[i] != l || on_a_route[i])
     })
+}
+
+/// Every simple path of colour `l` cells that extends `path` to `end`: its cells are marked.
+fn routes(
+    col: &[i32],
+    neighbours: &[Vec<usize>],
+    l: i32,
+    end: usize,
+    path: &mut Vec<usize>,
+    on_a_route: &mut [bool],
+) {
+    let last = *path.last().expect("a path starts at a terminal");
+    if last == end {
+        for &v in path.iter() {
+            on_a_route[v] = true;
+        }
+        return;
+    }
+    for &w in &neighbours[last] {
+        if col[w] == l && !path.contains(&w) {
+            path.push(w);
+            routes(col, neighbours, l, end, path, on_a_route);
+            let _ = path.pop();
+        }
+    }
+}
+
+/// Runs the harness on one board: `values` from -1 (left alone) to the colours and one more.
+fn harness(
+    neighbours: Vec<Vec<usize>>,
+    terminals: Vec<(usize, usize)>,
+    max_size: usize,
+    trials: usize,
+    seed: u64,
+) {
+    let k = terminals.len() as i32;
+    let mut cfg = HarnessConfig::new(neighbours.len(), -1, k, Consistency::Checking);
+    cfg.trials = trials;
+    cfg.max_size = max_size;
+    cfg.seed = seed;
+    let check = {
+        let (neighbours, terminals) = (neighbours.clone(), terminals.clone());
+        move |col: &[i32]| colours_on_routes(col, &neighbours, &terminals)
+    };
+    check_propagator("colour_paths", &cfg, &check, &|xs| {
+        Box::new(ColourPaths::new(xs, neighbours.clone(), terminals.clone()))
+    });
 }
 
 #[test]
@@ -55,17 +98,37 @@ fn colour_paths_is_sound_and_checking() {
     // 2×3 cells, colour 0 joins the corners 0 and 5, colour 1 joins 2 and 3; the value 2 is
     // "empty", and values outside 0..=2 are left alone too.
     for terminals in [vec![(0, 5), (2, 3)], vec![(0, 2)], vec![(0, 3), (2, 5)]] {
-        let neighbours = grid(2, 3);
-        let mut cfg = HarnessConfig::new(6, -1, 2, Consistency::Checking);
-        cfg.trials = 400;
-        let check = {
-            let (neighbours, terminals) = (neighbours.clone(), terminals.clone());
-            move |col: &[i32]| colours_connected(col, &neighbours, &terminals)
-        };
-        check_propagator("colour_paths", &cfg, &check, &|xs| {
-            Box::new(ColourPaths::new(xs, neighbours.clone(), terminals.clone()))
-        });
+        harness(grid(2, 3), terminals, 5, 400, 1);
     }
+}
+
+#[test]
+fn colour_paths_is_sound_and_checking_on_random_boards() {
+    // 3×3 and 2×4 grids, one or two colours with terminals drawn at random.
+    let mut rng = engine::rng::Rng::new(33);
+    for trial in 0..24 {
+        let (rows, cols) = if trial % 2 == 0 { (3, 3) } else { (2, 4) };
+        let n = rows * cols;
+        let mut cells: Vec<usize> = (0..n).collect();
+        rng.shuffle(&mut cells);
+        let colours = 1 + trial % 2;
+        let terminals = (0..colours)
+            .map(|l| (cells[2 * l], cells[2 * l + 1]))
+            .collect();
+        harness(grid(rows, cols), terminals, 3, 60, trial as u64);
+    }
+}
+
+#[test]
+fn colour_paths_is_sound_and_checking_beside_a_pocket() {
+    // A 2×3 grid with a pocket of two cells (6, 7) hanging off cell 5 alone: a route of
+    // colour 0 (0 to 2) can never enter it.
+    let mut neighbours = grid(2, 3);
+    neighbours.push(vec![5, 7]);
+    neighbours.push(vec![6]);
+    neighbours[5].push(6);
+    harness(neighbours.clone(), vec![(0, 2)], 4, 200, 7);
+    harness(neighbours, vec![(0, 7), (3, 4)], 3, 200, 8);
 }
 
 #[test]
@@ -96,9 +159,10 @@ fn a_bottleneck_takes_the_colour() {
             "cell {cell}"
         );
     }
-    // Cells 2 and 6 are not on every path: they keep both values.
-    assert_eq!(model.size(col[2]), 2);
-    assert_eq!(model.size(col[6]), 2);
+    // Cells 2 and 6 hang off the way (beside 5 and 3 alone): on no route, not colour 0.
+    for cell in [2, 6] {
+        assert!(!model.contains(col[cell], 0), "cell {cell}");
+    }
 }
 
 #[test]
@@ -108,4 +172,26 @@ fn unreachable_terminals_fail() {
     model.colour_paths(&col, grid(1, 3), vec![(0, 2)]);
     model.remove(col[1], 0).unwrap();
     assert!(model.propagate().is_err());
+}
+
+#[test]
+fn a_pocket_off_the_way_loses_the_colour() {
+    // 2×4: colour 0 joins cells 0 and 3 along the top row; cells 1 and 2 of the bottom row
+    // cannot be colour 0, so cell 4 (below 0) and cell 7 (below 3) hang off the way through
+    // one cell each: no route of colour 0 passes them.
+    let mut model = Model::new();
+    let col = model.new_vars(8, 0, 1);
+    model.colour_paths(&col, grid(2, 4), vec![(0, 3)]);
+    model.remove(col[5], 0).unwrap();
+    model.remove(col[6], 0).unwrap();
+    model.propagate().unwrap();
+    for cell in [4, 7] {
+        assert!(!model.contains(col[cell], 0), "cell {cell}");
+    }
+    for cell in [1, 2] {
+        assert!(
+            model.is_fixed(col[cell]) && model.value(col[cell]) == 0,
+            "cell {cell}"
+        );
+    }
 }

@@ -38,7 +38,7 @@ pub const KIND: PuzzleKind = PuzzleKind {
     defaults: Defaults {
         // With the colours' reachability and the search from the path heads, trying each
         // successor's values at every node solves two more of Zucker's levels within 10 s;
-        // the measurement is in docs/PERFORMANCE.md.
+        // the measurement is in docs/performance/paths.md.
         probe: engine::search::probing::ProbeAt::Nodes,
         ..Defaults::STANDARD
     },

@@ -10,7 +10,10 @@
 //! king-adjacent cells lies in some 2×2 block, so (H−1)(W−1) constraints replace up to four
 //! times as many binary ones, and each is stronger (three of four cells are emptied at once).
 //! It teaches the value of choosing *which* constraints to write: the same rule as cliques of
-//! the conflict graph rather than its edges.
+//! the conflict graph rather than its edges. And of a redundant constraint that sees several
+//! units at once: `band_counts` (rows × regions, columns × regions) applies Hall's rule to
+//! bands of consecutive rows, as a human solver does ("these two regions lie in these two
+//! rows, so the rows' other cells are empty"), on boards of two stars or more.
 //!
 //! Run it: `cpsolve starbattle`, `cpsolve starbattle puzzles/instances/beyond/starbattle8-1-3.txt --count`.
 
@@ -18,6 +21,7 @@ use crate::common::{check_text, content_lines, parse_number};
 use crate::common::{Answer, AnswerJson, Built, Instance, ModelOptions, ParseError};
 use crate::instance::{Defaults, Input, PuzzleKind};
 use crate::thermometer::picture;
+use engine::propagators::band_counts::NO_PART;
 use engine::{Model, Relation, SearchConfig, Solution, VarSelect};
 use std::collections::HashMap;
 
@@ -218,6 +222,21 @@ impl StarBattle {
                 let terms: Vec<(i64, _)> = block.iter().map(|&i| (1, cells[i])).collect();
                 model.linear(&terms, Relation::Le, 1);
             }
+        }
+        if self.k >= 2 {
+            // Hall's rule on bands of rows and of columns against the regions. With one star
+            // per unit, node probing already finds what it finds and the bands only make each
+            // probe wider (docs/performance/paths.md).
+            let part_of: Vec<usize> = self
+                .region_of
+                .iter()
+                .map(|&r| if r == BLOCKED { NO_PART } else { r })
+                .collect();
+            let row_of = (0..n * n).map(|i| i / n).collect();
+            let column_of = (0..n * n).map(|i| i % n).collect();
+            let k = self.k as i64;
+            model.band_counts(&cells, row_of, part_of.clone(), k, n);
+            model.band_counts(&cells, column_of, part_of, k, n);
         }
         let search = SearchConfig {
             // Every cell has two values, so first-fail is input order; dom/wdeg branches where

@@ -9,6 +9,7 @@
 use crate::model::Model;
 use crate::propagation::PropId;
 use crate::propagators::alldiff::AllDiffLevel;
+use crate::propagators::band_counts::BandCounts;
 use crate::propagators::graph::circuit::Circuit;
 use crate::propagators::graph::colour_paths::ColourPaths;
 use crate::propagators::graph::subcircuit::Subcircuit;
@@ -133,6 +134,22 @@ impl Model {
         terminals: Vec<(usize, usize)>,
     ) -> PropId {
         self.post(Box::new(ColourPaths::new(col, neighbours, terminals)))
+    }
+
+    /// Every line and every part of the 0/1 `cells` holds exactly `k` ones (`line_of`,
+    /// `part_of` per cell; `band_counts::NO_PART` for a cell in no part), with Hall's rule
+    /// on bands of at most `widest` consecutive lines (`propagators/band_counts.rs`; Star
+    /// Battle).
+    pub fn band_counts(
+        &mut self,
+        cells: &[VarId],
+        line_of: Vec<usize>,
+        part_of: Vec<usize>,
+        k: i64,
+        widest: usize,
+    ) -> PropId {
+        let bands = BandCounts::new(cells, line_of, part_of, k).with_widest_band(widest);
+        self.post(Box::new(bands))
     }
 
     /// `xs ≤lex ys` (domain consistent, `propagators/lex.rs`); a proper prefix comes first.

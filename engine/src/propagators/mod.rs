@@ -7,6 +7,7 @@
 
 pub mod alldiff;
 pub mod arithmetic;
+pub mod band_counts;
 pub(crate) mod bound_replay;
 pub(crate) mod cardinality_explain;
 pub mod clause;

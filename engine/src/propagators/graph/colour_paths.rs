@@ -1,26 +1,36 @@
-//! # `colour_paths`: each colour's cells join its two terminals in one connected piece
+//! # `colour_paths`: each colour's cells lie on a route between its two terminals
 //!
 //! `colour_paths(col, graph, terminals)`: a graph (a grid's cells and their orthogonal
 //! neighbours), a colour variable per node, and for each colour l a pair of terminals
-//! (sₗ, eₗ). The nodes of colour l form one connected set that holds sₗ and eₗ. Values that
-//! are no colour's index (Numberlink's "empty") are not constrained. Flow Free and Numberlink
-//! post it beside their successor model: the paths' `circuit` forbids separate loops, but it
-//! does not see that a colour can no longer *reach* a cell, nor that a colour must pass
-//! through a bottleneck.
+//! (sₗ, eₗ). The nodes of colour l form one connected set S that holds sₗ and eₗ, and every
+//! node of S lies on some simple path from sₗ to eₗ inside S. Flow Free's and Numberlink's
+//! paths satisfy it (a path's cells are exactly one such route). Values that are no colour's
+//! index (Numberlink's "empty") are not constrained. Flow Free and Numberlink post it beside
+//! their successor model: the paths' `circuit` forbids separate loops, but it does not see
+//! that a colour can no longer *reach* a cell, nor that a colour must pass through a
+//! bottleneck, nor that a pocket hanging off a single cell is a dead end for every colour
+//! whose terminals are outside it.
 //!
-//! **Rule 1: reachability.** The nodes that may still take colour l (l ∈ dom(col)) form a
-//! graph Gₗ. A node of Gₗ that sₗ does not reach in Gₗ cannot be of colour l, since every
-//! node of colour l is joined to sₗ through nodes of colour l; if eₗ is not reached, fail.
+//! **Rule 1: routes.** The nodes that may still take colour l (l ∈ dom(col)) form a graph
+//! Gₗ. A node of Gₗ on no simple sₗ–eₗ path of Gₗ cannot be of colour l. Those that are on
+//! one are the nodes of the *blocks* (biconnected components) on the way from sₗ to eₗ in
+//! the block–cut tree: a node sₗ does not reach is on no route, and neither is a pocket that
+//! hangs off the way through one articulation point (a route would have to leave it through
+//! the cell it entered by). If eₗ is not reached, fail.
 //!
 //! **Rule 2: bottlenecks.** A node v that separates sₗ from eₗ in Gₗ (an articulation point
-//! on every sₗ–eₗ path) must be of colour l. One depth-first search from sₗ (Tarjan 1972)
-//! finds them: walking the search tree from eₗ back to sₗ, a node v whose child c towards eₗ
-//! has `low(c) ≥ disc(v)` cuts c's subtree, and eₗ with it, from sₗ.
+//! on every sₗ–eₗ path) must be of colour l.
 //!
-//! **Consistency.** Checking (an assignment that breaks a colour's connectivity fails), with
-//! the two rules; no claim of domain consistency. **Events.** Any removal from a colour's
-//! domain. **Cost** O(K·(n + m)) per run, from scratch (K colours, a graph of n nodes and m
-//! edges). **Explanations:** the generic ones (the current domains).
+//! Both come from one depth-first search from sₗ (Tarjan 1972): discovery times `disc` and
+//! low points `low`. A tree edge (p, c) with `low(c) ≥ disc(p)` starts a new block below p;
+//! every other node shares the block of its tree parent, so a walk in discovery order gives
+//! each node its block. The blocks on the way are those of the tree path from eₗ back to sₗ
+//! (every route crosses the same blocks), and the cut nodes on it are the bottlenecks.
+//!
+//! **Consistency.** Checking (an assignment that breaks a colour's routes fails), with the
+//! two rules; no claim of domain consistency. **Events.** Any removal from a colour's domain.
+//! **Cost** O(K·(n + m)) per run, from scratch (K colours, a graph of n nodes and m edges).
+//! **Explanations:** the generic ones (the current domains).
 
 use crate::propagator::Subscription;
 use crate::propagator::{Condition, Conflict, Context, Priority, PropResult, Propagator};
@@ -29,7 +39,7 @@ use crate::store::VarId;
 /// A depth-first search's "not visited yet".
 const UNSEEN: u32 = u32::MAX;
 
-/// Each colour's nodes form one connected set holding its two terminals (module docs).
+/// Each colour's nodes lie on routes between its two terminals (module docs).
 #[derive(Clone, Debug)]
 pub struct ColourPaths {
     col: Vec<VarId>,
@@ -39,11 +49,16 @@ pub struct ColourPaths {
     terminals: Vec<(usize, usize)>,
 }
 
-/// One depth-first search of Gₗ from a terminal: discovery times, low points, tree parents.
+/// One depth-first search of Gₗ from a terminal: discovery times, low points, tree parents,
+/// the nodes in discovery order, and each node's block (named by the node that starts it).
 struct Search {
     disc: Vec<u32>,
     low: Vec<u32>,
     parent: Vec<usize>,
+    order: Vec<usize>,
+    block: Vec<usize>,
+    /// The blocks on the way from the start to the end, by the node that starts them.
+    on_way: Vec<bool>,
 }
 
 impl ColourPaths {
@@ -70,6 +85,8 @@ impl ColourPaths {
         s.low.resize(n, UNSEEN);
         s.parent.clear();
         s.parent.resize(n, usize::MAX);
+        s.order.clear();
+        s.order.push(start);
         let mut time = 0;
         s.disc[start] = time;
         s.low[start] = time;
@@ -87,6 +104,7 @@ impl ColourPaths {
                     s.disc[w] = time;
                     s.low[w] = time;
                     s.parent[w] = v;
+                    s.order.push(w);
                     stack.push((w, 0));
                 } else if w != s.parent[v] {
                     s.low[v] = s.low[v].min(s.disc[w]);
@@ -98,6 +116,27 @@ impl ColourPaths {
                     s.low[p] = s.low[p].min(s.low[v]);
                 }
             }
+        }
+    }
+
+    /// After [`Self::search`] from `start`: each reached node's block (the node that starts
+    /// it: a tree child c with `low(c) ≥ disc(parent)`, else the parent's block), and the
+    /// blocks of the tree path from `end` back to `start` marked as on the way.
+    fn mark_blocks_on_way(&self, start: usize, end: usize, s: &mut Search) {
+        let n = self.col.len();
+        s.block.clear();
+        s.block.resize(n, usize::MAX);
+        s.on_way.clear();
+        s.on_way.resize(n, false);
+        s.block[start] = start;
+        for &c in &s.order[1..] {
+            let p = s.parent[c];
+            s.block[c] = if s.low[c] >= s.disc[p] { c } else { s.block[p] };
+        }
+        let mut v = end;
+        while v != start {
+            s.on_way[s.block[v]] = true;
+            v = s.parent[v];
         }
     }
 
@@ -114,9 +153,11 @@ impl ColourPaths {
         if s.disc[end] == UNSEEN {
             return Err(Conflict::new());
         }
-        // Rule 1: the nodes sₗ does not reach lose colour l.
+        // Rule 1: the nodes on no route lose colour l.
+        self.mark_blocks_on_way(start, end, s);
         for (i, &x) in self.col.iter().enumerate() {
-            if s.disc[i] == UNSEEN && ctx.contains(x, colour) {
+            let on_route = i == start || (s.disc[i] != UNSEEN && s.on_way[s.block[i]]);
+            if !on_route && ctx.contains(x, colour) {
                 let _ = ctx.remove(x, colour)?;
             }
         }
@@ -152,6 +193,9 @@ impl Propagator for ColourPaths {
             disc: Vec::new(),
             low: Vec::new(),
             parent: Vec::new(),
+            order: Vec::new(),
+            block: Vec::new(),
+            on_way: Vec::new(),
         };
         for l in 0..self.terminals.len() {
             self.propagate_colour(ctx, l, &mut search)?;
