@@ -52,8 +52,8 @@ use std::sync::Arc;
 pub mod portfolio;
 #[cfg(feature = "portfolio")]
 pub use portfolio::{
-    class_pool, clique_cover, dsatur_colouring, evolution, exact_cover, find_clique, set_cover,
-    symmetric_cover, tabucol,
+    class_pool, clique_cover, dsatur_colouring, evolution, exact_cover, find_clique,
+    independence_bound, mycielski_bound, set_cover, symmetric_cover, tabucol,
 };
 
 pub const KIND: PuzzleKind = PuzzleKind {
@@ -429,11 +429,11 @@ impl Colouring {
         let max_degree = g.adj.iter().map(Vec::len).max().unwrap_or(0) as i32;
         let colours = max_colours.unwrap_or(prepared.colours.unwrap_or(max_degree + 1));
         // Peeling is safe below the number of colours every solution sought may use: the
-        // clique's size when minimising, K with --colours K; nothing when counting.
+        // lower bound when minimising, K with --colours K; nothing when counting.
         let peel_below = match (counting, max_colours) {
             (true, _) => 0,
             (false, Some(k)) => k as usize,
-            (false, None) => clique.len(),
+            (false, None) => lower,
         };
         let (mut model, mut search, x) =
             colouring_model(g, clique, colours, !counting, peel_below)?;
