@@ -15,6 +15,8 @@
 //!    all-different), so `k ≥ |clique|`; they are fixed to colours `1..=q`, which is that
 //!    all-different with its symmetry broken. When a colouring with that many colours is
 //!    found, the search is over: this is how most benchmark graphs are proved (χ = ω).
+//!    `prepare` may find a better lower bound (Mycielski's construction, `⌈n / α⌉`: see
+//!    `colouring/portfolio.rs`); the number of colours then starts from it.
 //! 2. **Colours are interchangeable.** A vertex with no used colour left takes the next
 //!    unused one (value precedence, `engine::propagators::precedence`), so no colouring is
 //!    explored twice under another name.
