@@ -4,7 +4,9 @@
 //! on every graph of the shared DIMACS set with at most `MAX_V` vertices, each with a time
 //! limit, checks every colouring with the puzzle's checker, and prints a Markdown table with
 //! the known chromatic number and OR-Tools CP-SAT's result beside it (from the set's file
-//! ../shared/data/dimacs-col/cpsat.md).
+//! ../shared/data/dimacs-col/cpsat.md). An unproved graph reads `lower..upper`: the lower
+//! bound the search starts from (the clique, or a bound of `prepare`) and the best colouring
+//! the search found (`-`: none within the time).
 //!
 //! ```text
 //! cargo run --release -p puzzles --example colouring_proofs -- [SECONDS] [MAX_V] [NAME_FILTER] [--learn]
@@ -108,6 +110,12 @@ fn main() {
             ..ModelOptions::default()
         };
         let mut built = instance.build_prepared(&options, &limits).expect("model");
+        // The lower bound the search starts from (the colour count's least value): the
+        // clique's size, or more from the bounds of `prepare`.
+        let lower = built
+            .vars
+            .last()
+            .map_or(clique as i32, |&k| built.model.min(k));
         built.search.limits = limits;
         built.search.learn = learn;
         let config = built.search.clone();
@@ -132,7 +140,7 @@ fn main() {
             let warn = if best != chi { " (≠ known χ!)" } else { "" };
             format!("**opt {best}**{warn}")
         } else {
-            format!("{clique}..{best}")
+            format!("{lower}..{best}")
         };
         let time_cell = if outcome.complete {
             format!("{time:.2} s")

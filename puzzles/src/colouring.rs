@@ -15,6 +15,8 @@
 //!    all-different), so `k ≥ |clique|`; they are fixed to colours `1..=q`, which is that
 //!    all-different with its symmetry broken. When a colouring with that many colours is
 //!    found, the search is over: this is how most benchmark graphs are proved (χ = ω).
+//!    `prepare` may find a better lower bound (Mycielski's construction, `⌈n / α⌉`: see
+//!    `colouring/portfolio.rs`); the number of colours then starts from it.
 //! 2. **Colours are interchangeable.** A vertex with no used colour left takes the next
 //!    unused one (value precedence, `engine::propagators::precedence`), so no colouring is
 //!    explored twice under another name.
@@ -52,8 +54,8 @@ use std::sync::Arc;
 pub mod portfolio;
 #[cfg(feature = "portfolio")]
 pub use portfolio::{
-    class_pool, clique_cover, dsatur_colouring, evolution, exact_cover, find_clique, set_cover,
-    symmetric_cover, tabucol,
+    class_pool, clique_cover, dsatur_colouring, evolution, exact_cover, find_clique,
+    independence_bound, mycielski_bound, set_cover, symmetric_cover, tabucol,
 };
 
 pub const KIND: PuzzleKind = PuzzleKind {
@@ -429,11 +431,11 @@ impl Colouring {
         let max_degree = g.adj.iter().map(Vec::len).max().unwrap_or(0) as i32;
         let colours = max_colours.unwrap_or(prepared.colours.unwrap_or(max_degree + 1));
         // Peeling is safe below the number of colours every solution sought may use: the
-        // clique's size when minimising, K with --colours K; nothing when counting.
+        // lower bound when minimising, K with --colours K; nothing when counting.
         let peel_below = match (counting, max_colours) {
             (true, _) => 0,
             (false, Some(k)) => k as usize,
-            (false, None) => clique.len(),
+            (false, None) => lower,
         };
         let (mut model, mut search, x) =
             colouring_model(g, clique, colours, !counting, peel_below)?;

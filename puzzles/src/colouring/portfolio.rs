@@ -10,6 +10,9 @@
 //! 1. **A large clique** (Tomita & Seki 2003, "MCQ": a greedy colouring of the candidates
 //!    bounds the clique they can still hold), within a work budget.
 //! 2. **The greedy DSATUR colouring** (Brélaz 1979): an upper bound before the search.
+//!    And lower bounds the clique misses: Mycielski's construction found inside the graph
+//!    (`portfolio/mycielski_bound.rs`: the `myciel` graphs), and `⌈n / α⌉` from the
+//!    largest independent set (`portfolio/independence_bound.rs`: `flat300_20_0`).
 //! 3. **A short probe** for a colouring with as many colours as the clique (χ = ω in most
 //!    benchmark graphs): the model itself searched for a few thousand failures.
 //! 4. **Colour classes as an exact cover** (`portfolio/exact_cover.rs`): when the vertices
@@ -33,6 +36,8 @@ pub mod class_pool;
 pub mod clique_cover;
 pub mod evolution;
 pub mod exact_cover;
+pub mod independence_bound;
+pub mod mycielski_bound;
 pub mod set_cover;
 pub mod symmetric_cover;
 pub mod tabucol;
@@ -56,6 +61,8 @@ struct CliqueSearch {
     /// The run's deadline and stop flag, looked at every [`CLOCK_EVERY`] expansions.
     limits: engine::Limits,
     expansions: u64,
+    /// Some branch was cut by the budget (or the clock): `best` may not be the largest.
+    cut: bool,
 }
 
 /// Expansions of the clique search between two looks at the clock.
@@ -89,7 +96,11 @@ impl CliqueSearch {
         }
         let sorted = self.colour_sort(&candidates);
         for &(p, bound) in sorted.iter().rev() {
-            if self.budget <= 0 || self.current.len() + bound <= self.best.len() {
+            if self.budget <= 0 {
+                self.cut = true;
+                return;
+            }
+            if self.current.len() + bound <= self.best.len() {
                 return;
             }
             self.current.push(p);
@@ -124,6 +135,16 @@ pub fn find_clique(graph: &Graph, budget: i64) -> Vec<usize> {
 /// [`find_clique`] that also stops, keeping its best, at the deadline or stop flag of
 /// `limits`.
 pub fn find_clique_within(graph: &Graph, budget: i64, limits: &engine::Limits) -> Vec<usize> {
+    maximum_clique_within(graph, budget, limits).0
+}
+
+/// [`find_clique_within`], and whether the search ended within its budget and limits, so
+/// that the clique is a largest one.
+pub fn maximum_clique_within(
+    graph: &Graph,
+    budget: i64,
+    limits: &engine::Limits,
+) -> (Vec<usize>, bool) {
     let n = graph.n;
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by_key(|&v| std::cmp::Reverse(graph.adj[v].len()));
@@ -153,9 +174,11 @@ pub fn find_clique_within(graph: &Graph, budget: i64, limits: &engine::Limits) -
         budget,
         limits: limits.clone(),
         expansions: 0,
+        cut: false,
     };
     search.expand(all);
-    search.best.iter().map(|&p| search.order[p]).collect()
+    let clique = search.best.iter().map(|&p| search.order[p]).collect();
+    (clique, !search.cut)
 }
 
 /// The greedy DSATUR colouring (Brélaz 1979): colour first the vertices in `first` with
@@ -283,6 +306,12 @@ impl Dsatur<'_> {
 
 /// Work budget of the clique search (bitset words touched).
 pub const CLIQUE_BUDGET: i64 = 30_000_000;
+
+/// Work budget of the search for Mycielski's construction (bitset words touched).
+pub const MYCIELSKI_BUDGET: i64 = 20_000_000;
+
+/// Work budget of the search for the largest independent set (bitset words touched).
+pub const INDEPENDENCE_BUDGET: i64 = 30_000_000;
 
 /// Failures allowed to the short search for a colouring with as many colours as the clique.
 const PROBE_FAILURES: u64 = 3_000;
@@ -629,11 +658,24 @@ pub fn prepare(
     let greedy = greedy_colouring.iter().copied().max().unwrap_or(1) as i32;
     prepared.clique = clique.clone();
     prepared.lower = q as usize;
-    // A short search for a colouring with as many colours as the clique.
+    // A lower bound beyond the clique: Mycielski's construction found inside the graph.
+    if max_colours.is_none() && q < greedy && !out_of_time(limits) {
+        let bound = mycielski_bound::mycielski_bound(g, clique.len(), MYCIELSKI_BUDGET, limits);
+        prepared.lower = prepared.lower.max(bound);
+    }
+    // And from the largest independent set: χ ≥ ⌈n / α⌉.
+    if max_colours.is_none() && (prepared.lower as i32) < greedy && !out_of_time(limits) {
+        let bound =
+            independence_bound::independence_bound(g, prepared.lower, INDEPENDENCE_BUDGET, limits);
+        prepared.lower = prepared.lower.max(bound);
+    }
+    let lower = prepared.lower as i32;
+    // A short search for a colouring with as many colours as the clique, when no other
+    // bound says more (then the probe is seldom lucky, and slow on dense graphs).
     // Each step below builds a model or searches over the whole graph: none starts once the
     // time is out (on 10^6 edges one of them takes seconds), and the greedy colouring stands.
     let mut probe_colouring = None;
-    if max_colours.is_none() && q < greedy && !out_of_time(limits) {
+    if max_colours.is_none() && lower == q && q < greedy && !out_of_time(limits) {
         if let Some((probe, colour)) = colourable_quickly(g, &clique, q, limits) {
             prepared.probe = Some(probe);
             probe_colouring = Some(colour);
@@ -642,7 +684,12 @@ pub fn prepare(
     // A lower bound on χ: the clique's size, or one more if the exact cover of colour
     // classes proves that many colours impossible; its colouring is followed if found.
     let mut hint = None;
-    if max_colours.is_none() && prepared.probe.is_none() && q < greedy && !out_of_time(limits) {
+    if max_colours.is_none()
+        && prepared.probe.is_none()
+        && lower == q
+        && q < greedy
+        && !out_of_time(limits)
+    {
         match colour_classes_by_exact_cover(g, clique.len(), limits) {
             ClassCover::Colouring(colour) => {
                 let colour = settle(g, &rename_for_clique(&colour, &clique), &clique);

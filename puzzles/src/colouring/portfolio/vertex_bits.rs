@@ -87,6 +87,12 @@ impl VertexBits {
             .sum()
     }
 
+    /// Is every member also a member of `other`?
+    #[inline]
+    pub(crate) fn is_subset_of(&self, other: &VertexBits) -> bool {
+        self.0.iter().zip(&other.0).all(|(a, b)| a & !b == 0)
+    }
+
     /// The members, smallest first.
     pub(crate) fn iter(&self) -> impl Iterator<Item = usize> + '_ {
         self.0.iter().enumerate().flat_map(|(i, &w)| {
@@ -148,6 +154,8 @@ mod tests {
             d.remove_all(&b);
             let only_a: BTreeSet<usize> = sa.difference(&sb).copied().collect();
             assert_eq!(d.iter().collect::<BTreeSet<_>>(), only_a);
+            assert_eq!(a.is_subset_of(&b), sa.is_subset(&sb));
+            assert!(a.and(&b).is_subset_of(&a));
             let v = rng.below(n as u64) as usize;
             let mut e = a.clone();
             e.insert(v);
