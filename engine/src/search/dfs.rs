@@ -719,10 +719,12 @@ impl Dfs<'_> {
     }
 
     /// A plain turn does not start its tree over: it takes the decisions of the path where
-    /// the last plain turn stopped again, one level each, and goes on from there as if it
-    /// had never stopped (a level the tighter bound now refutes fails, and the search
-    /// backtracks from it as usual). No node is counted twice. False if the search is over
-    /// or the turn ran out.
+    /// the last plain turn stopped again, one level each, and goes on from there (a level
+    /// the tighter bound now refutes fails, and the search backtracks from it as usual).
+    /// Only the path's decisions are taken again, not the right branches taken on the way
+    /// (they have no frame): the subtrees they refuted below the root may be searched
+    /// again. A superset of what is left, so nothing is missed; some work is repeated.
+    /// False if the search is over or the turn ran out.
     fn resume_plain_path(&mut self) -> bool {
         let path = std::mem::take(&mut self.plain_path);
         for frame in path {
