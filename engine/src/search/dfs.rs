@@ -545,6 +545,15 @@ impl Dfs<'_> {
 
     /// Go back to the root, keeping the bound, and propagate there.
     fn restart<const LEARN: bool>(&mut self) -> bool {
+        // A new run breaks its ties differently: the same order would replay the same tree.
+        self.brancher.shuffle_ties();
+        self.begin_run_at_root();
+        self.apply_bound() && self.propagate_ok::<LEARN>()
+    }
+
+    /// A new run, announced as a restart, and every open level undone (the bound and the
+    /// root's propagation are the caller's: a restart and a turn differ there).
+    fn begin_run_at_root(&mut self) {
         self.run += 1;
         let event = SearchEvent::Restart {
             number: self.run,
@@ -553,13 +562,10 @@ impl Dfs<'_> {
         self.announce(&event);
         self.failures_since_restart = 0;
         self.unwinding = false;
-        // A new run breaks its ties differently: the same order would replay the same tree.
-        self.brancher.shuffle_ties();
         while self.stack.pop().is_some() {
             self.model.store.pop_level();
         }
         self.model.propagation.abandon(&mut self.model.store);
-        self.apply_bound() && self.propagate_ok::<LEARN>()
     }
 
     /// Require the objective to beat the best solution so far. False on conflict.
@@ -688,18 +694,7 @@ impl Dfs<'_> {
         self.turn += 1;
         self.turn_began_at = self.stats.failures;
         self.backjump_to = None;
-        self.run += 1;
-        let event = SearchEvent::Restart {
-            number: self.run,
-            failures: self.failures_since_restart,
-        };
-        self.announce(&event);
-        self.failures_since_restart = 0;
-        self.unwinding = false;
-        while self.stack.pop().is_some() {
-            self.model.store.pop_level();
-        }
-        self.model.propagation.abandon(&mut self.model.store);
+        self.begin_run_at_root();
         let recorder = self.model.propagation.recorder.take();
         if Slices::learns(self.turn) {
             let trail = Trail::new(self.model.store.domains());

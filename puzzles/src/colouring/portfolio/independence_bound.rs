@@ -18,6 +18,12 @@
 use super::{maximum_clique_within, Graph};
 use crate::colouring::peel;
 
+/// The largest core the bound is tried on. The complement of a core of `n` vertices has up
+/// to `n²/2` edges, built before the search's budget can stop anything: on a sparse graph of
+/// a hundred thousand vertices that is billions of edges. The DIMACS graphs it helps have
+/// at most 500 vertices.
+pub const MAX_CORE_VERTICES: usize = 1_000;
+
 /// A lower bound on the chromatic number of `g`, at least `lower` (one known): `⌈n / α⌉`
 /// over the core, when the search for α ends within `budget` (words of bitsets touched) and
 /// `limits`.
@@ -29,7 +35,7 @@ pub fn independence_bound(g: &Graph, lower: usize, budget: i64, limits: &engine:
         .map(|(v, _)| v)
         .collect();
     let n = core.len();
-    if n == 0 || greedy_independent_set(g, &core) * lower >= n {
+    if n == 0 || n > MAX_CORE_VERTICES || greedy_independent_set(g, &core) * lower >= n {
         return lower;
     }
     let (independent, proved) = maximum_clique_within(&complement(g, &core), budget, limits);
