@@ -15,8 +15,10 @@
 //! Every turn begins at the root, as a restart does, keeping the best solution's bound.
 //! A learning turn keeps the nogoods of the turns before (they follow from the constraints
 //! and a bound that only tightens, so they stay true), and resumes with them, as a SAT
-//! solver resumes after a restart; a plain turn starts its tree over. Budgets double, so a
-//! plain turn repeats at most the work of the turns before it, and whichever search would
+//! solver resumes after a restart; a plain turn takes again the decisions of the path where
+//! the last plain turn stopped and goes on from there (`resume_plain_path` in
+//! `search/dfs.rs`: what it leaves out is written there). Budgets double, so a plain turn
+//! repeats at most the work of the turns before it, and whichever search would
 //! have finished alone finishes within a small factor of its own time. `P` weighs a plain
 //! failure against a learning one (a plain failure is that many times cheaper).
 //!
