@@ -3,9 +3,11 @@
 //! incremental = from scratch, restored on backtracking), and its two lanes against each
 //! other and against every word of the line on random partial lines.
 
+use engine::propagator::Propagator;
 use engine::propagators::nonogram_line::{bit_parallel_supports, LineTables, NonogramLine};
 use engine::rng::Rng;
-use engine::testing::{check_propagator, Consistency, HarnessConfig};
+use engine::testing::{check_explanations, check_propagator, Consistency, HarnessConfig};
+use engine::VarId;
 
 /// The blocks of 1s of a line.
 fn blocks(line: &[i32]) -> Vec<usize> {
@@ -49,9 +51,15 @@ fn the_line_is_domain_consistent_on_random_clues() {
         cfg.seed = round as u64 + 1;
         let expected = clue.clone();
         let check = move |t: &[i32]| t.iter().all(|&v| v == 0 || v == 1) && blocks(t) == expected;
-        check_propagator("nonogram_line", &cfg, &check, &|xs| {
-            Box::new(NonogramLine::new(xs, &clue))
-        });
+        let make = |xs: &[VarId]| -> Box<dyn Propagator> { Box::new(NonogramLine::new(xs, &clue)) };
+        check_propagator("nonogram_line", &cfg, &check, &make);
+        // No reason of its own (under learning the lines are `regular` with states): the
+        // generic one must hold before the run and imply every pruning.
+        let stats = check_explanations("nonogram_line", &cfg, &check, &make);
+        assert_eq!(
+            stats.precise, 0,
+            "nonogram_line explains itself now: test it so"
+        );
     }
 }
 
