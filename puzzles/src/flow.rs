@@ -37,8 +37,8 @@ pub const KIND: PuzzleKind = PuzzleKind {
     page: Some("docs/puzzles/flow.md"),
     defaults: Defaults {
         // With the colours' reachability and the search from the path heads, trying each
-        // successor's values at every node solves two more of Zucker's levels within 10 s;
-        // the measurement is in docs/performance/paths.md.
+        // successor's values at every node pays on the hardest levels, where one wrong
+        // turn costs a whole subtree (measured in docs/performance/paths.md).
         probe: engine::search::probing::ProbeAt::Nodes,
         ..Defaults::STANDARD
     },
