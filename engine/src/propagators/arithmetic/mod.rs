@@ -819,28 +819,35 @@ impl Propagator for Arith {
     fn explain_failure(&self, inputs: &[Domain], reason: &mut Vec<Atom>) -> bool {
         self.inputs(inputs).explain_failure(reason)
     }
+    /// The reference's two cases, with the closed-form lanes first within the budget (each
+    /// gives up before pruning anything when its shape does not fit, so the pairs are
+    /// counted once).
     fn propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
-        if self.op == ArithOp::Times && self.pairs(ctx) <= self.pair_budget {
-            if let Some(outcome) = self.times_values(ctx) {
-                return outcome;
-            }
+        if self.pairs(ctx) > self.pair_budget {
+            return self.intervals(ctx);
         }
-        if self.op == ArithOp::Abs && self.pairs(ctx) <= self.pair_budget {
-            return self.abs_values(ctx);
+        match self.op {
+            ArithOp::Times => {
+                if let Some(outcome) = self.times_values(ctx) {
+                    return outcome;
+                }
+            }
+            ArithOp::Abs => return self.abs_values(ctx),
+            ArithOp::Min | ArithOp::Max => {
+                let vars = [self.x, self.y, self.z];
+                if self.x != self.y && vars.iter().all(|&v| has_no_holes(ctx, v)) {
+                    // The supports are intervals too (module docs): the bounds reach them.
+                    return self.intervals(ctx);
+                }
+                if let Some(outcome) = self.min_max_words(ctx) {
+                    return outcome;
+                }
+                if let Some(outcome) = self.min_max_values(ctx) {
+                    return outcome;
+                }
+            }
+            _ => {}
         }
-        if matches!(self.op, ArithOp::Min | ArithOp::Max) && self.pairs(ctx) <= self.pair_budget {
-            let vars = [self.x, self.y, self.z];
-            if self.x != self.y && vars.iter().all(|&v| has_no_holes(ctx, v)) {
-                // The supports are intervals too (module docs): the bounds reach them.
-                return self.intervals(ctx);
-            }
-            if let Some(outcome) = self.min_max_words(ctx) {
-                return outcome;
-            }
-            if let Some(outcome) = self.min_max_values(ctx) {
-                return outcome;
-            }
-        }
-        self.propagate_from_scratch(ctx)
+        self.enumerate(ctx)
     }
 }
