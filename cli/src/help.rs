@@ -10,6 +10,7 @@
 
 use crate::args;
 use crate::{spelling, Failure};
+use engine::search::probing::ProbeAt;
 use puzzles::{Input, PuzzleFlag, PuzzleKind};
 use std::io::Write;
 
@@ -248,8 +249,15 @@ pub fn puzzle_help(kind: &PuzzleKind) -> String {
         "search: satisfaction: the first solution; -a lists them all, --count counts them\n"
     });
     h.push_str(&format!(
-        "defaults: --alldiff {} --sum {}\n",
-        kind.defaults.alldiff, kind.defaults.sum
+        "defaults: --alldiff {} --sum {}{}{}\n",
+        kind.defaults.alldiff,
+        kind.defaults.sum,
+        match kind.defaults.probe {
+            ProbeAt::Off => "",
+            ProbeAt::Root => " --probe-at root",
+            ProbeAt::Nodes => " --probe-at nodes",
+        },
+        if kind.defaults.learn { " --learn" } else { "" },
     ));
     let mut ignored = Vec::new();
     for flag in args::FLAGS.iter().filter(|f| f.puzzle_only.is_some()) {

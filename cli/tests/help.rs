@@ -52,6 +52,28 @@ fn help_of_every_puzzle_names_its_input_example_and_flags() {
         for alias in kind.aliases {
             assert_eq!(cpsolve(&["help", alias], b"").stdout, ran.stdout, "{alias}");
         }
+        // The defaults line names the levels, and the probing and learning the puzzle
+        // turns on by itself (nonograms probe at every node, colouring learns).
+        let defaults = text
+            .lines()
+            .find(|l| l.starts_with("defaults: "))
+            .unwrap_or_else(|| panic!("{}: no defaults line: {text}", kind.name));
+        assert!(
+            defaults.contains(&format!("--alldiff {}", kind.defaults.alldiff)),
+            "{defaults}"
+        );
+        assert_eq!(
+            defaults.contains(" --learn"),
+            kind.defaults.learn,
+            "{}: {defaults}",
+            kind.name
+        );
+        assert_eq!(
+            defaults.contains(" --probe-at "),
+            kind.defaults.probe != engine::search::probing::ProbeAt::Off,
+            "{}: {defaults}",
+            kind.name
+        );
     }
 }
 
