@@ -150,7 +150,7 @@ fn nodes(args: &[&str], stdin: &str) -> u64 {
 }
 
 /// Each puzzle probes where its `KIND` says (docs/cli.md, "Which puzzle probes where"):
-/// nonograms and star battles at every node, n-queens and Sudoku nowhere, so their
+/// nonograms, star battles and Numberlink at every node, n-queens and Sudoku nowhere, so their
 /// searches are those of `--probe-at off`, node for node.
 #[test]
 fn each_puzzle_probes_where_its_kind_says() {
@@ -189,4 +189,14 @@ fn each_puzzle_probes_where_its_kind_says() {
     let at_root = nodes(&["starbattle", &board, "--count", "--probe-at", "root"], "");
     assert_eq!(default, at_nodes);
     assert_ne!(default, at_root, "the board does not tell nodes from root");
+    // Numberlink too, as Flow Free.
+    let board = format!("{dir}numberlink5x5-2.txt");
+    let default = nodes(&["numberlink", &board, "--count"], "");
+    let at_nodes = nodes(
+        &["numberlink", &board, "--count", "--probe-at", "nodes"],
+        "",
+    );
+    let off = nodes(&["numberlink", &board, "--count", "--probe-at", "off"], "");
+    assert_eq!(default, at_nodes);
+    assert_ne!(default, off, "the board does not tell nodes from off");
 }

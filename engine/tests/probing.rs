@@ -297,3 +297,40 @@ fn node_probing_with_learning_keeps_the_count_and_learns_from_refuted_tries() {
     assert!(nogoods_checked_models > 0);
     assert!(learned > 100, "only {learned} refuted tries learned from");
 }
+
+/// A variable's neighbourhood (what node probing watches to skip a try) holds the variables
+/// of its narrow propagators, not those of a propagator spanning more than half of the
+/// probed variables: with one, every variable would be everywhere's neighbour and nothing
+/// would ever be skipped (Star Battle's bands, Flow Free's `circuit`).
+#[test]
+fn a_neighbourhood_leaves_out_propagators_spanning_the_board() {
+    let mut m = Model::new();
+    let xs = m.new_vars(10, 0, 9);
+    let all: Vec<(i64, VarId)> = xs.iter().map(|&x| (1, x)).collect();
+    m.linear(&all, Relation::Le, 60);
+    for pair in xs.windows(2) {
+        m.not_equal(pair[0], pair[1]);
+    }
+    let probing = NodeProbing::new(&m, &xs, 10);
+    for (i, around) in probing.neighbours.iter().enumerate() {
+        let x = probing.vars[i];
+        let k = xs.iter().position(|&y| y == x).expect("a probed variable");
+        let expected: Vec<VarId> = xs[k.saturating_sub(1)..(k + 2).min(xs.len())].to_vec();
+        assert_eq!(
+            around, &expected,
+            "x{k}: only its chain neighbours and itself"
+        );
+    }
+    // Narrow propagators alone: the same neighbourhoods.
+    let mut narrow = Model::new();
+    let ys = narrow.new_vars(10, 0, 9);
+    let five: Vec<(i64, VarId)> = ys[..5].iter().map(|&y| (1, y)).collect();
+    narrow.linear(&five, Relation::Le, 30);
+    let probing = NodeProbing::new(&narrow, &ys, 10);
+    let first = probing.vars.iter().position(|&y| y == ys[0]).unwrap();
+    assert_eq!(
+        probing.neighbours[first],
+        ys[..5].to_vec(),
+        "five of ten is not wide"
+    );
+}

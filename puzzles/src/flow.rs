@@ -55,7 +55,13 @@ pub const NUMBERLINK: PuzzleKind = PuzzleKind {
     seed_file: Some("instances/beyond/numberlink4x4-1.txt"),
     parse: parse_numberlink,
     page: Some("docs/puzzles/flow.md"),
-    defaults: Defaults::STANDARD,
+    defaults: Defaults {
+        // As `flow`: on the large sparse boards a wrong turn costs a whole subtree, and the
+        // tries of "cell used" see at once the boards that need an empty cell (measured in
+        // docs/performance/paths.md).
+        probe: engine::search::probing::ProbeAt::Nodes,
+        ..Defaults::STANDARD
+    },
     flags: &[],
 };
 

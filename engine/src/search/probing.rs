@@ -36,6 +36,9 @@
 //! shrink) an equal sum means nothing around it changed, and it is not tried again. This
 //! gives up a little of the fixpoint (a change further away, or a new nogood, can still
 //! change a try) for far fewer tries; what is removed stays implied, so counts stay exact.
+//! A propagator over more than half of the probed variables (one that spans the board) is
+//! left out of the neighbourhoods: with it every variable would be every variable's
+//! neighbour, and a change anywhere would mean a new try everywhere.
 //!
 //! **Branching on what the tries did.** The tries of a 0/1 variable say how much each
 //! value would settle: the number of variables its propagation changed. With
@@ -117,7 +120,11 @@ impl NodeProbing {
     pub fn new(model: &Model, vars: &[VarId], max_size: u32) -> NodeProbing {
         let mut vars = vars.to_vec();
         vars.sort_by_key(|&x| model.size(x));
-        let neighbours = vars.iter().map(|&x| neighbours_of(model, x)).collect();
+        let widest = vars.len() / 2;
+        let neighbours = vars
+            .iter()
+            .map(|&x| neighbours_of(model, x, widest))
+            .collect();
         NodeProbing {
             vars,
             max_size,
@@ -141,12 +148,18 @@ impl NodeProbing {
     }
 }
 
-/// `x` and the variables of every propagator that watches `x`.
-fn neighbours_of(model: &Model, x: VarId) -> Vec<VarId> {
+/// `x` and the variables of every propagator that watches `x` and at most `widest`
+/// variables. A propagator over more (Star Battle's bands, Flow Free's `circuit`, spanning
+/// the whole board) would put every variable in every neighbourhood: any change anywhere
+/// would count as a change around each variable, and nothing would ever be skipped.
+fn neighbours_of(model: &Model, x: VarId, widest: usize) -> Vec<VarId> {
     let propagation = &model.propagation;
     let mut around = vec![x];
     for p in propagation.watchers_of(x) {
         let subscriptions = propagation.propagator(p).subscriptions();
+        if subscriptions.len() > widest {
+            continue;
+        }
         around.extend(subscriptions.iter().map(|s| s.var));
     }
     around.sort_unstable();

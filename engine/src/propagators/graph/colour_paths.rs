@@ -27,14 +27,25 @@
 //! each node its block. The blocks on the way are those of the tree path from eₗ back to sₗ
 //! (every route crosses the same blocks), and the cut nodes on it are the bottlenecks.
 //!
+//! **Incremental lane.** Both rules for colour l read only Gₗ, so a run need only redo the
+//! colours whose graph changed since the last run: the colours that left a node's domain
+//! since then (or came back: a rerun is sound either way). Each node keeps the set of colours its domain held when a run last looked
+//! (`seen`, a bit per colour, trailed: backtracking restores it with the domains); `notify`
+//! lists the nodes that changed, and a run compares their domains with `seen` before it
+//! works. The reference, `propagate_from_scratch`, redoes every colour.
+//!
 //! **Consistency.** Checking (an assignment that breaks a colour's routes fails), with the
 //! two rules; no claim of domain consistency. **Events.** Any removal from a colour's domain.
-//! **Cost** O(K·(n + m)) per run, from scratch (K colours, a graph of n nodes and m edges).
-//! **Explanations:** the generic ones (the current domains).
+//! **Cost** O(K·(n + m)) per run from scratch (K colours, a graph of n nodes and m edges);
+//! incrementally, O(n + m) per colour that lost a node. **Explanations:** the generic ones
+//! (the current domains).
 
+use crate::domain::Event;
 use crate::propagator::Subscription;
-use crate::propagator::{Condition, Conflict, Context, Priority, PropResult, Propagator};
-use crate::store::VarId;
+use crate::propagator::{
+    Condition, Conflict, Context, EnqueueDecision, PostContext, Priority, PropResult, Propagator,
+};
+use crate::store::{RevId, VarId};
 
 /// A depth-first search's "not visited yet".
 const UNSEEN: u32 = u32::MAX;
@@ -47,7 +58,16 @@ pub struct ColourPaths {
     neighbours: Vec<Vec<usize>>,
     /// The terminals of colour l at index l.
     terminals: Vec<(usize, usize)>,
+    /// Incremental lane: each node's colours (bit l for colour l) when a run last looked.
+    seen: Vec<RevId>,
+    /// Incremental lane: the nodes changed since the last run, and whether each is listed.
+    changed: Vec<usize>,
+    listed: Vec<bool>,
 }
+
+/// The most colours the incremental lane tracks (a bit each in one word); with more, every
+/// run redoes every colour.
+const TRACKED_COLOURS: usize = 64;
 
 /// One depth-first search of Gₗ from a terminal: discovery times, low points, tree parents,
 /// the nodes in discovery order, and each node's block (named by the node that starts it).
@@ -70,9 +90,29 @@ impl ColourPaths {
         assert_eq!(col.len(), neighbours.len(), "one neighbour list per node");
         ColourPaths {
             col: col.to_vec(),
+            listed: vec![false; neighbours.len()],
             neighbours,
             terminals,
+            seen: Vec::new(),
+            changed: Vec::new(),
         }
+    }
+
+    /// The colours still in node `i`'s domain, a bit each.
+    fn colours_of(&self, ctx: &Context<'_>, i: usize) -> u64 {
+        let all = u64::MAX >> (TRACKED_COLOURS - self.terminals.len());
+        ctx.domain(self.col[i]).mask_from(0) & all
+    }
+
+    /// Rules 1 and 2 for the colours of `dirty` (a bit each).
+    fn propagate_colours(&self, ctx: &mut Context<'_>, mut dirty: u64) -> PropResult {
+        let mut search = Search::new();
+        while dirty != 0 {
+            let l = dirty.trailing_zeros() as usize;
+            dirty &= dirty - 1;
+            self.propagate_colour(ctx, l, &mut search)?;
+        }
+        Ok(())
     }
 
     /// Tarjan's depth-first search from `start` through the nodes `may` accepts, iterative
@@ -189,17 +229,75 @@ impl Propagator for ColourPaths {
     }
 
     fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
-        let mut search = Search {
+        let mut search = Search::new();
+        for l in 0..self.terminals.len() {
+            self.propagate_colour(ctx, l, &mut search)?;
+        }
+        Ok(())
+    }
+
+    fn register(&mut self, post: &mut PostContext<'_>) {
+        if self.terminals.len() <= TRACKED_COLOURS {
+            self.seen = (0..self.col.len()).map(|_| post.new_rev(0)).collect();
+        }
+    }
+
+    /// Every node's colours recorded as seen, then every colour redone.
+    fn reset_and_propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
+        self.clear_pending();
+        for (i, &r) in self.seen.iter().enumerate() {
+            let colours = self.colours_of(ctx, i);
+            ctx.set_rev(r, colours as i64);
+        }
+        self.propagate_from_scratch(ctx)
+    }
+
+    fn notify(&mut self, local: usize, _event: Event) -> EnqueueDecision {
+        if !std::mem::replace(&mut self.listed[local], true) {
+            self.changed.push(local);
+        }
+        EnqueueDecision::Enqueue
+    }
+
+    /// The colours that left a changed node since the last run are redone (the header,
+    /// "Incremental lane").
+    fn propagate(&mut self, ctx: &mut Context<'_>) -> PropResult {
+        if self.seen.is_empty() {
+            self.clear_pending();
+            return self.propagate_from_scratch(ctx);
+        }
+        let mut dirty = 0u64;
+        for k in 0..self.changed.len() {
+            let i = self.changed[k];
+            self.listed[i] = false;
+            let now = self.colours_of(ctx, i);
+            let before = ctx.rev(self.seen[i]) as u64;
+            if now != before {
+                dirty |= before ^ now;
+                ctx.set_rev(self.seen[i], now as i64);
+            }
+        }
+        self.changed.clear();
+        self.propagate_colours(ctx, dirty)
+    }
+
+    fn clear_pending(&mut self) {
+        for &i in &self.changed {
+            self.listed[i] = false;
+        }
+        self.changed.clear();
+    }
+}
+
+impl Search {
+    fn new() -> Search {
+        Search {
             disc: Vec::new(),
             low: Vec::new(),
             parent: Vec::new(),
             order: Vec::new(),
             block: Vec::new(),
             on_way: Vec::new(),
-        };
-        for l in 0..self.terminals.len() {
-            self.propagate_colour(ctx, l, &mut search)?;
         }
-        Ok(())
     }
 }
