@@ -315,10 +315,18 @@ impl Nonogram {
         for (line, clue) in self.lines(&cells).iter().zip(self.clues()) {
             model.nonogram_line(&line.cells, clue);
         }
-        // The restarts give the branching rules their turns; the command probes at every node
-        // and branches so unless a flag chooses the order.
+        // The restarts give the branching rules their turns. The probing declared here tries
+        // every cell at every node; the command builds its own, which also skips the cells
+        // around which nothing changed (`NodeProbing::new`: each cell's neighbours, costly
+        // to list on a large board), and takes the branching from this one unless a flag
+        // chooses the order.
+        let probing = NodeProbing {
+            vars: cells.clone(),
+            max_size: 2,
+            scored: scored_turns(),
+            ..NodeProbing::default()
+        };
         let mut built = self.with_search(model, cells.clone(), cells, RESTARTS);
-        let probing = NodeProbing::new(&built.model, &built.vars, 2).taking_turns(scored_turns());
         built.search.node_probing = Some(probing);
         built
     }

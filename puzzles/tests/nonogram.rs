@@ -2,6 +2,7 @@
 //! (skipped when absent) against its goals with a unique solution, the checker, the parser's
 //! error lines, never-panic property tests (the repo's instances are in `beyond.rs`).
 
+use engine::search::probing::NodeProbing;
 use puzzles::common::all_solutions;
 use puzzles::nonogram::{self, blocks, clue_automaton};
 use puzzles::ModelOptions;
@@ -163,10 +164,16 @@ fn the_branching_rules_take_turns_and_find_a_picture() {
             .expect("probing at every node");
         assert_eq!(probing.scored, nonogram::scored_turns());
         assert_eq!(built.search.restarts, nonogram::RESTARTS);
+        // As the command probes: skipping the cells around which nothing changed.
+        let skipping = NodeProbing::new(&built.model, &built.vars, 2);
         let often = engine::RestartPolicy::Luby { scale: 1 };
-        let (nodes, restarts) = first_picture(&board, &built.search, often);
+        let in_turns = engine::SearchConfig {
+            node_probing: Some(skipping.clone().taking_turns(probing.scored)),
+            ..built.search.clone()
+        };
+        let (nodes, restarts) = first_picture(&board, &in_turns, often);
         let dom_wdeg = engine::SearchConfig {
-            node_probing: Some(probing.taking_turns(Vec::new())),
+            node_probing: Some(skipping),
             ..built.search.clone()
         };
         let (dom_wdeg_nodes, _) = first_picture(&board, &dom_wdeg, often);
