@@ -13,11 +13,12 @@
 //!
 //! **Search.** Every cell is probed at every node (`--probe-at nodes`: each cell tried black
 //! and white, what a try refutes removed, what both tries agree on kept; Wu et al.'s "fully
-//! probing"). Then the cell to branch on is chosen by one of three rules, a rule per run of
-//! the search, in turns, with geometric restarts ([`scored_turns`], [`RESTARTS`]): dom/wdeg, or the cell whose
-//! two tries both settled most (the champions' rule, `engine/src/search/probe_scores.rs`) by
-//! the product of their counts, or by the smaller count. Each rule alone leaves boards open
-//! that another solves at once; in turns, a board costs about three times what the best rule
+//! probing"). Then the cell to branch on is chosen by one of four rules, a rule per run of
+//! the search, in turns, with geometric restarts ([`scored_turns`], [`RESTARTS`]): dom/wdeg,
+//! or the cell whose two tries both settled most (the champions' rule,
+//! `engine/src/search/probe_scores.rs`) by the product of their counts or by the smaller
+//! count, with one value order or the other. Each rule alone leaves boards open that
+//! another solves at once; in turns, a board costs at most a few times what the best rule
 //! needs. The line solver is cheap enough that all this pays: docs/performance/nonograms.md
 //! measures it on the TAAI 2011 boards against learning and against each rule alone.
 //!
@@ -55,16 +56,16 @@ pub const KIND: PuzzleKind = PuzzleKind {
 };
 
 /// How `cpsolve nonogram` picks the cell to branch on, after probing every cell at the node
-/// (`engine/src/search/probe_scores.rs`): run `k` of the search by turn `k` modulo 3, dom/wdeg
+/// (`engine/src/search/probe_scores.rs`): run `k` of the search by turn `k` modulo 4, dom/wdeg
 /// (`None`: the brancher's choice), then the cell whose two tries both changed most by the
-/// product of their counts, then by the smaller count; the value whose try changed fewer
-/// cells first (docs/performance/nonograms.md measures the turns against each rule alone).
+/// product of their counts, then by the smaller count, each with the value whose try changed
+/// fewer cells first, then by the product with the value that changed more first
+/// (docs/performance/nonograms.md measures the turns against each rule alone).
 pub fn scored_turns() -> Vec<Option<ScoreBranching>> {
-    let by = |rule| ScoreBranching {
-        rule,
-        value: ScoredValue::FewerChanged,
-    };
-    vec![None, Some(by(ScoreRule::Product)), Some(by(ScoreRule::Min))]
+    let by = |rule, value| Some(ScoreBranching { rule, value });
+    let (product, min) = (ScoreRule::Product, ScoreRule::Min);
+    let (fewer, more) = (ScoredValue::FewerChanged, ScoredValue::MoreChanged);
+    vec![None, by(product, fewer), by(min, fewer), by(product, more)]
 }
 
 /// The restarts between the turns of [`scored_turns`], in failures: geometric from 2,000, so
