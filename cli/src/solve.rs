@@ -315,10 +315,19 @@ impl Plan<'_> {
             failures: o.failures,
             ..limits.clone()
         };
-        if self.probe_at() == ProbeAt::Nodes {
-            let vars = probed_vars(&built.model, &config);
-            config.node_probing = Some(NodeProbing::new(&built.model, &vars, PROBE_MAX_SIZE));
-        }
+        config.node_probing = match self.probe_at() {
+            ProbeAt::Nodes => {
+                let vars = probed_vars(&built.model, &config);
+                let probing = NodeProbing::new(&built.model, &vars, PROBE_MAX_SIZE);
+                // The puzzle's branching on the tries' scores, unless a flag chose the order.
+                let scored = match (&built.search.node_probing, o.var, o.free) {
+                    (Some(declared), None, false) => declared.scored.clone(),
+                    _ => Vec::new(),
+                };
+                Some(NodeProbing { scored, ..probing })
+            }
+            ProbeAt::Off | ProbeAt::Root => None,
+        };
         config
     }
 }

@@ -4,8 +4,9 @@
 //! alone cannot.
 
 use engine::rng::Rng;
+use engine::search::probe_scores::{ScoreBranching, ScoreRule, ScoredValue};
 use engine::search::probing::{probe, NodeProbing, ProbeMemory};
-use engine::{Control, Limits, Model, Relation, SearchConfig, VarId};
+use engine::{Control, Limits, Model, Relation, RestartPolicy, SearchConfig, VarId};
 
 /// A random model over `n` variables in 0..=2: random binary tables and a random linear.
 fn random_model(rng: &mut Rng, n: usize) -> (Model, Vec<VarId>) {
@@ -175,6 +176,24 @@ fn probing_at_every_node_keeps_the_count_and_saves_nodes() {
         let (scored_count, scored_nodes) = count_with(&mut m, Some(scored));
         assert_eq!(plain, scored_count, "case {case}: branching on the scores");
         scored_differs += usize::from(scored_nodes != probed_nodes);
+        let min_fewer = ScoreBranching {
+            rule: ScoreRule::Min,
+            value: ScoredValue::FewerChanged,
+        };
+        let by_min = everywhere.clone().branching_by(min_fewer);
+        let (min_count, _) = count_with(&mut m, Some(by_min));
+        assert_eq!(plain, min_count, "case {case}: branching on the minimum");
+        // The rules in turns across restarts (one failure a run at first): a first
+        // solution found exactly when there is one.
+        let turns = vec![None, Some(ScoreBranching::default()), Some(min_fewer)];
+        let config = SearchConfig {
+            node_probing: Some(everywhere.clone().taking_turns(turns)),
+            restarts: RestartPolicy::Luby { scale: 1 },
+            solution_limit: Some(1),
+            ..SearchConfig::default()
+        };
+        let first = engine::solve(&mut m, &config);
+        assert_eq!(first.solutions, plain.min(1), "case {case}: in turns");
         let shallow = NodeProbing {
             max_depth: Some(1),
             ..everywhere

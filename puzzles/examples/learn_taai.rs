@@ -4,21 +4,24 @@
 //!
 //! | name | model | search |
 //! |---|---|---|
-//! | `off` | one `nonogram_line` per line | the puzzle's own (dom/wdeg, no restarts), no learning |
+//! | `off` | one `nonogram_line` per line | the puzzle's own (dom/wdeg, geometric restarts), no learning |
 //! | `regular` | the same lines | the same, learning |
 //! | `states` | the lines' states as variables (`Model::regular_with_states`) | the same, learning |
 //! | `branch` | the same, the search branching on the states too (what `cpsolve nonogram --learn` builds) | the same, learning, Luby restarts |
 //! | `activity` | as `branch` | learning, activity-based branching (VSIDS), phase saving, Luby restarts |
 //!
-//! A name may end in `+root` (probing after root propagation, `engine/src/search/probing.rs`,
-//! as `cpsolve nonogram` does by default) or `+nodes` (probing at every node, `--probe-at
-//! nodes`), or `+cells` (at every node, the cells only), or `+scored` (as `+cells`, branching
-//! on the cell whose tries changed most, `NodeProbing::branch_on_scores`): `off+cells` is
-//! `cpsolve nonogram`, `branch+root` is `cpsolve nonogram --learn --probe-at root` (the
-//! default before, docs/performance/nonograms.md). Probing tries the variables the search
-//! branches on that have at most 3 values, as the command does (`+cells`: the cells only).
-//! `RESTARTS=never` or `RESTARTS=luby:SCALE`, and `VALUE=max`, in the environment replace
-//! the configuration's restarts and value order.
+//! A name may end in `+root` (probing after root propagation, `engine/src/search/probing.rs`)
+//! or `+nodes` (probing at every node, `--probe-at nodes`), or `+cells` (at every node, the
+//! cells only, dom/wdeg branching), or `+scored` (as `+cells`, the runs taking turns between
+//! dom/wdeg and branching on the cell whose tries changed most, `NodeProbing::scored`,
+//! `engine/src/search/probe_scores.rs`): `off+scored` is `cpsolve nonogram`, `RESTARTS=never`
+//! with `off+cells` its default before, `branch+root` is `cpsolve nonogram --learn --probe-at
+//! root` (the default before that, docs/performance/nonograms.md). Probing tries the
+//! variables the search branches on that have at most 3 values, as the command does
+//! (`+cells`, `+scored`: the cells only).
+//! `RESTARTS=never`, `luby:SCALE` or `geometric:BASE:FACTOR`, and `VALUE=max`, in the environment replace
+//! the configuration's restarts and value order; `TURNS` chooses `+scored`'s branching
+//! (`scored_turns_from_environment`).
 //!
 //! Prints, for each, the boards solved within the limits, the nodes in all, the nogoods
 //! learned and their average size, the CPU seconds of the set and of its slowest solved
@@ -35,6 +38,7 @@
 //! board as well (its number from 1, solved or open, nodes, CPU seconds). The boards are
 //! read from `nonogram/taai/taai2011_question.txt` in the data folder
 //! (`engine::testing::data_dir`: `$CPSOLVE_DATA`, else `../shared/data`).
+use engine::search::probe_scores::{ScoreBranching, ScoreRule, ScoredValue};
 use engine::search::probing::{probe, NodeProbing};
 use engine::{Limits, SearchConfig};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -165,6 +169,8 @@ fn run_board(
     let activity = name == "activity";
     let mut config = SearchConfig {
         limits: limits.clone(),
+        // The probing of each configuration is its own (below), not the model's.
+        node_probing: None,
         learn: name != "off",
         activity,
         restarts: if activity {
@@ -201,14 +207,43 @@ fn run_board(
         }
         Probing::NodesScored => {
             let probing = NodeProbing::new(&built.model, &built.vars, 2);
-            config.node_probing = Some(probing.branching_on_scores());
+            config.node_probing = Some(probing.taking_turns(scored_turns_from_environment()));
         }
     }
     engine::solve(&mut built.model, &config)
 }
 
-/// `RESTARTS=never` or `RESTARTS=luby:SCALE` in the environment: the restarts instead of
-/// the configuration's.
+/// `+scored`'s branching: `cpsolve nonogram`'s (`puzzles::nonogram::scored_turns`), or
+/// `TURNS=A,B,...` from the environment, each turn `dom/wdeg` (the brancher) or
+/// `RULE-VALUE` with `RULE` `product` or `min` and `VALUE` `smallest`, `more` or `fewer`
+/// (`probe_scores.rs`); run `k` of the search takes turn `k` modulo their number.
+fn scored_turns_from_environment() -> Vec<Option<ScoreBranching>> {
+    let Ok(text) = std::env::var("TURNS") else {
+        return puzzles::nonogram::scored_turns();
+    };
+    let turn = |name: &str| -> Option<ScoreBranching> {
+        if name == "dom/wdeg" {
+            return None;
+        }
+        let (rule, value) = name.split_once('-').expect("TURNS: RULE-VALUE or dom/wdeg");
+        let rule = match rule {
+            "product" => ScoreRule::Product,
+            "min" => ScoreRule::Min,
+            other => panic!("TURNS: product or min, not {other}"),
+        };
+        let value = match value {
+            "smallest" => ScoredValue::Smallest,
+            "more" => ScoredValue::MoreChanged,
+            "fewer" => ScoredValue::FewerChanged,
+            other => panic!("TURNS: smallest, more or fewer, not {other}"),
+        };
+        Some(ScoreBranching { rule, value })
+    };
+    text.split(',').map(turn).collect()
+}
+
+/// `RESTARTS=never`, `RESTARTS=luby:SCALE` or `RESTARTS=geometric:BASE:FACTOR` in the
+/// environment: the restarts instead of the configuration's.
 fn restarts_from_environment() -> Option<engine::RestartPolicy> {
     let text = std::env::var("RESTARTS").ok()?;
     match text.split_once(':') {
@@ -216,7 +251,16 @@ fn restarts_from_environment() -> Option<engine::RestartPolicy> {
         Some(("luby", scale)) => Some(engine::RestartPolicy::Luby {
             scale: scale.parse().expect("RESTARTS=luby:SCALE"),
         }),
-        _ => panic!("RESTARTS=never or RESTARTS=luby:SCALE"),
+        Some(("geometric", rest)) => {
+            let (base, factor) = rest
+                .split_once(':')
+                .expect("RESTARTS=geometric:BASE:FACTOR");
+            Some(engine::RestartPolicy::Geometric {
+                base: base.parse().expect("a BASE of failures"),
+                factor: factor.parse().expect("a FACTOR"),
+            })
+        }
+        _ => panic!("RESTARTS=never, luby:SCALE or geometric:BASE:FACTOR"),
     }
 }
 

@@ -13,9 +13,14 @@
 //!
 //! **Search.** Every cell is probed at every node (`--probe-at nodes`: each cell tried black
 //! and white, what a try refutes removed, what both tries agree on kept; Wu et al.'s "fully
-//! probing"), then dom/wdeg picks the cell to branch on, without restarts. The line solver is
-//! cheap enough that this pays: docs/performance/nonograms.md measures it on the TAAI 2011
-//! boards against learning.
+//! probing"). Then the cell to branch on is chosen by one of four rules, a rule per run of
+//! the search, in turns, with geometric restarts ([`scored_turns`], [`RESTARTS`]): dom/wdeg,
+//! or the cell whose two tries both settled most (the champions' rule,
+//! `engine/src/search/probe_scores.rs`) by the product of their counts or by the smaller
+//! count, with one value order or the other. Each rule alone leaves boards open that
+//! another solves at once; in turns, a board costs at most a few times what the best rule
+//! needs. The line solver is cheap enough that all this pays: docs/performance/nonograms.md
+//! measures it on the TAAI 2011 boards against learning and against each rule alone.
 //!
 //! Run it: `cpsolve nonogram`, `cpsolve nonogram puzzles/instances/beyond/generated5x6.non --count`.
 
@@ -24,6 +29,8 @@ use crate::common::{Answer, AnswerJson, Built, Instance, ModelOptions, ParseErro
 use crate::instance::{Defaults, Input, PuzzleKind};
 use crate::thermometer::picture;
 use engine::propagators::regular::Dfa;
+use engine::search::probe_scores::{ScoreBranching, ScoreRule, ScoredValue};
+use engine::search::probing::NodeProbing;
 use engine::{Model, RestartPolicy, SearchConfig, Solution, VarSelect};
 
 pub const KIND: PuzzleKind = PuzzleKind {
@@ -46,6 +53,28 @@ pub const KIND: PuzzleKind = PuzzleKind {
         ..Defaults::STANDARD
     },
     flags: &[],
+};
+
+/// How `cpsolve nonogram` picks the cell to branch on, after probing every cell at the node
+/// (`engine/src/search/probe_scores.rs`): run `k` of the search by turn `k` modulo 4, dom/wdeg
+/// (`None`: the brancher's choice), then the cell whose two tries both changed most by the
+/// product of their counts, then by the smaller count, each with the value whose try changed
+/// fewer cells first, then by the product with the value that changed more first
+/// (docs/performance/nonograms.md measures the turns against each rule alone).
+pub fn scored_turns() -> Vec<Option<ScoreBranching>> {
+    let by = |rule, value| Some(ScoreBranching { rule, value });
+    let (product, min) = (ScoreRule::Product, ScoreRule::Min);
+    let (fewer, more) = (ScoredValue::FewerChanged, ScoredValue::MoreChanged);
+    vec![None, by(product, fewer), by(min, fewer), by(product, more)]
+}
+
+/// The restarts between the turns of [`scored_turns`], in failures: geometric from 2,000, so
+/// that dom/wdeg alone settles the boards it settles soon, and each later turn is half as
+/// long again as the one before. The command turns them off when it counts or lists
+/// solutions, and then dom/wdeg chooses throughout.
+pub const RESTARTS: RestartPolicy = RestartPolicy::Geometric {
+    base: 2000,
+    factor: 1.5,
 };
 
 /// The largest side accepted.
@@ -287,9 +316,20 @@ impl Nonogram {
         for (line, clue) in self.lines(&cells).iter().zip(self.clues()) {
             model.nonogram_line(&line.cells, clue);
         }
-        // Probed at every node, the search fails rarely and deep: a restart throws away
-        // more than it saves (docs/performance/nonograms.md).
-        self.with_search(model, cells.clone(), cells, RestartPolicy::Never)
+        // The restarts give the branching rules their turns. The probing declared here tries
+        // every cell at every node; the command builds its own, which also skips the cells
+        // around which nothing changed (`NodeProbing::new`: each cell's neighbours, costly
+        // to list on a large board), and takes the branching from this one unless a flag
+        // chooses the order.
+        let probing = NodeProbing {
+            vars: cells.clone(),
+            max_size: 2,
+            scored: scored_turns(),
+            ..NodeProbing::default()
+        };
+        let mut built = self.with_search(model, cells.clone(), cells, RESTARTS);
+        built.search.node_probing = Some(probing);
+        built
     }
 
     /// The model a learning search gets (`--learn`): each line's automaton with its states

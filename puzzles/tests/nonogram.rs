@@ -2,6 +2,7 @@
 //! (skipped when absent) against its goals with a unique solution, the checker, the parser's
 //! error lines, never-panic property tests (the repo's instances are in `beyond.rs`).
 
+use engine::search::probing::NodeProbing;
 use puzzles::common::all_solutions;
 use puzzles::nonogram::{self, blocks, clue_automaton};
 use puzzles::ModelOptions;
@@ -127,4 +128,94 @@ fn malformed_files_name_the_line() {
     assert_eq!(error_line(p, "width x\n"), 1);
     // A blank line inside a block is an empty line.
     assert!(p("width 2\nheight 2\nrows\n\n1\ncolumns\n1\n\n").is_ok());
+}
+
+/// A random picture of `side` × `side` cells, half of them black, as a board of its clues.
+fn random_board(seed: u64, side: usize) -> nonogram::Nonogram {
+    let mut rng = engine::rng::Rng::new(seed);
+    let picture: Vec<i64> = (0..side * side).map(|_| rng.below(2) as i64).collect();
+    let rows = (0..side).map(|r| blocks(&picture[r * side..(r + 1) * side]));
+    let columns = (0..side).map(|c| {
+        let column: Vec<i64> = (0..side).map(|r| picture[r * side + c]).collect();
+        blocks(&column)
+    });
+    nonogram::Nonogram {
+        width: side,
+        height: side,
+        rows: rows.collect(),
+        columns: columns.collect(),
+    }
+}
+
+/// The model declares its search: probing at every node, the branching rules in turns
+/// (`nonogram::scored_turns`) between Luby restarts. Run with a restart after every few
+/// failures, so that each rule takes turns, the search still finds a picture of random
+/// 30 × 30 boards (a few of them need some search); and the turns change the search (dom/wdeg alone takes other nodes).
+#[test]
+fn the_branching_rules_take_turns_and_find_a_picture() {
+    let (mut restarted, mut turns_differ) = (0, 0);
+    for seed in 0..12 {
+        let board = random_board(seed, 30);
+        let built = board.model();
+        let probing = built
+            .search
+            .node_probing
+            .clone()
+            .expect("probing at every node");
+        assert_eq!(probing.scored, nonogram::scored_turns());
+        assert_eq!(built.search.restarts, nonogram::RESTARTS);
+        // As the command probes: skipping the cells around which nothing changed.
+        let skipping = NodeProbing::new(&built.model, &built.vars, 2);
+        let often = engine::RestartPolicy::Luby { scale: 1 };
+        let in_turns = engine::SearchConfig {
+            node_probing: Some(skipping.clone().taking_turns(probing.scored)),
+            ..built.search.clone()
+        };
+        let (nodes, restarts) = first_picture(&board, &in_turns, often);
+        let dom_wdeg = engine::SearchConfig {
+            node_probing: Some(skipping),
+            ..built.search.clone()
+        };
+        let (dom_wdeg_nodes, _) = first_picture(&board, &dom_wdeg, often);
+        restarted += usize::from(restarts > 0);
+        turns_differ += usize::from(nodes != dom_wdeg_nodes);
+    }
+    assert!(restarted >= 2, "{restarted} boards restarted");
+    assert!(
+        turns_differ >= 2,
+        "the turns changed {turns_differ} searches"
+    );
+}
+
+/// Search `board`'s model for a first picture under `config` with `restarts`; check it.
+/// Its nodes and restarts.
+fn first_picture(
+    board: &nonogram::Nonogram,
+    config: &engine::SearchConfig,
+    restarts: engine::RestartPolicy,
+) -> (u64, u64) {
+    let mut built = board.model();
+    let config = engine::SearchConfig {
+        restarts,
+        solution_limit: Some(1),
+        ..config.clone()
+    };
+    let mut found = None;
+    let outcome = engine::search(
+        &mut built.model,
+        &config,
+        &mut engine::search::NoListener,
+        &mut |solution| {
+            found = Some(solution.values.clone());
+            engine::Control::Stop
+        },
+    );
+    let values = found.expect("a picture");
+    let grid: Vec<i64> = built
+        .vars
+        .iter()
+        .map(|x| values[x.index()] as i64)
+        .collect();
+    assert_eq!(board.check_grid(&grid), Ok(()));
+    (outcome.stats.nodes, outcome.stats.restarts)
 }

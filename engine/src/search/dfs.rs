@@ -741,9 +741,10 @@ impl Dfs<'_> {
                 return Some((decision, true));
             }
         }
-        if let Some(probing) = (self.config.node_probing.as_ref()).filter(|p| p.branch_on_scores) {
-            if let Some(var) = self.probe_memory.best_scored(self.model, probing) {
-                let value = self.model.min(var);
+        if let Some(probing) = self.config.node_probing.as_ref() {
+            if let Some((var, value)) = (probing.scored_in_run(self.run))
+                .and_then(|s| self.probe_memory.best_scored(self.model, probing, s))
+            {
                 let op = DecisionOp::Eq;
                 return Some((Decision { var, op, value }, true));
             }

@@ -42,11 +42,11 @@
 //!
 //! **Branching on what the tries did.** The tries of a 0/1 variable say how much each
 //! value would settle: the number of variables its propagation changed. With
-//! [`NodeProbing::branch_on_scores`] the search branches on the variable whose two tries
-//! both changed most (the product `(n₀ + 1)(n₁ + 1)`, the look-ahead rule of SAT solvers
-//! such as march, and what the nonogram champions do after fully probing), value 0 first,
-//! instead of asking its brancher. A variable skipped at this node keeps the score of its
-//! last probe on the branch.
+//! [`NodeProbing::scored`] the search branches on the variable whose two tries both changed
+//! most (`probe_scores.rs`: the look-ahead rule of SAT solvers such as march, and what the
+//! nonogram champions do after fully probing) instead of asking its brancher, in every run
+//! or in turns with the brancher across restarts. A variable skipped at this node keeps the
+//! counts of its last probe on the branch.
 //!
 //! **With learning** (`dfs.rs` implements [`Tries`]): each try is a level of its own with
 //! its value recorded as a decision, and a try that fails is analysed like any failure: the
@@ -56,6 +56,7 @@
 //! Rule 2 needs an explanation of a disjunction over the tries, which the learning has no
 //! cause for yet: a learning search keeps to rule 1.
 
+use super::probe_scores::{branching_of_run, ScoreBranching, TryCounts};
 use super::Limits;
 use crate::model::{Checkpoint, Model};
 use crate::store::{LevelStamp, VarId};
@@ -109,8 +110,10 @@ pub struct NodeProbing {
     /// (itself included). Empty: every variable is tried at every node (no skipping).
     pub neighbours: Vec<Vec<VarId>>,
     /// Branch on the unfixed 0/1 variable of `vars` whose tries changed most (the header,
-    /// "Branching on what the tries did") instead of the brancher's choice.
-    pub branch_on_scores: bool,
+    /// "Branching on what the tries did", and `probe_scores.rs`) instead of the brancher's
+    /// choice: run number `k` of the search by `scored[k % scored.len()]`, the brancher's
+    /// choice where that is `None`; empty: the brancher always.
+    pub scored: Vec<Option<ScoreBranching>>,
 }
 
 impl NodeProbing {
@@ -130,14 +133,30 @@ impl NodeProbing {
             max_size,
             max_depth: None,
             neighbours,
-            branch_on_scores: false,
+            scored: Vec::new(),
         }
     }
 
-    /// The same, branching on the tries' scores.
-    pub fn branching_on_scores(mut self) -> NodeProbing {
-        self.branch_on_scores = true;
+    /// The same, branching on the tries' scores (the product, value 0 first).
+    pub fn branching_on_scores(self) -> NodeProbing {
+        self.branching_by(ScoreBranching::default())
+    }
+
+    /// The same, branching on the tries' scores as `scored` says.
+    pub fn branching_by(self, scored: ScoreBranching) -> NodeProbing {
+        self.taking_turns(vec![Some(scored)])
+    }
+
+    /// The same, each run of the search branching by the next of `turns` (`None`: the
+    /// brancher's choice), cycling.
+    pub fn taking_turns(mut self, turns: Vec<Option<ScoreBranching>>) -> NodeProbing {
+        self.scored = turns;
         self
+    }
+
+    /// The branching on the scores of run number `run`, if that run branches on them.
+    pub(crate) fn scored_in_run(&self, run: u64) -> Option<&ScoreBranching> {
+        branching_of_run(&self.scored, run)
     }
 
     /// Try every variable at every node, as if nothing were remembered (to measure what
@@ -173,34 +192,29 @@ fn neighbours_of(model: &Model, x: VarId, widest: usize) -> Vec<VarId> {
 #[derive(Clone, Debug, Default)]
 pub struct ProbeMemory {
     last: Vec<Option<(LevelStamp, u64)>>,
-    /// For each probed variable, the score of its last probe with two surviving tries
-    /// (`(n₀ + 1)(n₁ + 1)`, the variables each try changed); 0 if none.
-    scores: Vec<u64>,
+    /// For each probed variable, the variables each of its two tries changed in its last
+    /// probe where both survived; `None` if none.
+    counts: Vec<Option<TryCounts>>,
     pub stats: ProbeStats,
 }
 
 impl ProbeMemory {
     /// The unfixed variable of `probing` (of two values) with the best score, if any has
-    /// one: what to branch on when `probing.branch_on_scores`.
-    pub(crate) fn best_scored(&self, model: &Model, probing: &NodeProbing) -> Option<VarId> {
-        let unfixed = (probing.vars.iter().zip(&self.scores))
-            .filter(|(&x, &score)| score > 0 && model.size(x) == 2);
-        // The first of the best, in the order of `vars` (max_by_key keeps the last).
-        let best = unfixed.fold(
-            None,
-            |best: Option<(VarId, u64)>, (&x, &score)| match best {
-                Some((_, top)) if top >= score => best,
-                _ => Some((x, score)),
-            },
-        );
-        best.map(|(x, _)| x)
+    /// one, and its value to try first: what to branch on under `scored`.
+    pub(crate) fn best_scored(
+        &self,
+        model: &Model,
+        probing: &NodeProbing,
+        scored: &ScoreBranching,
+    ) -> Option<(VarId, i32)> {
+        scored.choose(model, &probing.vars, &self.counts)
     }
 
-    fn record_score(&mut self, probing: &NodeProbing, i: usize, score: u64) {
-        if self.scores.len() < probing.vars.len() {
-            self.scores.resize(probing.vars.len(), 0);
+    fn record_counts(&mut self, probing: &NodeProbing, i: usize, counts: TryCounts) {
+        if self.counts.len() < probing.vars.len() {
+            self.counts.resize(probing.vars.len(), None);
         }
-        self.scores[i] = score;
+        self.counts[i] = Some(counts);
     }
 
     /// Is variable number `i` of `probing` to be tried now? Yes unless its last probe ran at
@@ -256,7 +270,7 @@ pub fn probe(model: &mut Model, vars: &[VarId], max_size: u32, limits: &Limits) 
     let stop = || stopped(limits);
     let mut tries = Plain::new(model);
     let mut each = |_: &mut Plain<'_>, _: usize| true;
-    let mut scored = |_: usize, _: u64| {};
+    let mut scored = |_: usize, _: TryCounts| {};
     probe_to_fixpoint(
         &mut tries,
         vars,
@@ -301,9 +315,9 @@ pub(crate) fn probe_node_with(
             .borrow_mut()
             .changed_since_last_probe(model, probing, i)
     };
-    let mut scored = |i: usize, score: u64| {
-        if probing.branch_on_scores {
-            memory_cell.borrow_mut().record_score(probing, i, score);
+    let mut scored = |i: usize, counts: TryCounts| {
+        if !probing.scored.is_empty() {
+            memory_cell.borrow_mut().record_counts(probing, i, counts);
         }
     };
     // The search's stop check polls the limits inside each try's propagation.
@@ -373,7 +387,7 @@ impl Tries for Plain<'_> {
 /// The loop of [`probe`]: probe the variables in turn, cycling, until `vars.len()` of them
 /// in a row removed nothing (a whole cycle since the last removal) or `stop` says so.
 /// `changed(tries, i)`: is variable number `i` worth trying now (else it counts as quiet)?
-/// `scored(i, score)`: variable number `i`'s tries both survived, with this score.
+/// `scored(i, counts)`: variable number `i`'s two tries both survived, changing so many.
 #[allow(clippy::type_complexity)]
 fn probe_to_fixpoint<T: Tries>(
     tries: &mut T,
@@ -382,7 +396,7 @@ fn probe_to_fixpoint<T: Tries>(
     stop: &dyn Fn() -> bool,
     (changed, scored): (
         &mut dyn FnMut(&mut T, usize) -> bool,
-        &mut dyn FnMut(usize, u64),
+        &mut dyn FnMut(usize, TryCounts),
     ),
     stats: &mut ProbeStats,
 ) -> Result<(), Conflict> {
@@ -402,8 +416,8 @@ fn probe_to_fixpoint<T: Tries>(
             let removed_before = stats.removed;
             let size = tries.model().size(x);
             if size >= 2 && size <= max_size && changed(tries, i) {
-                if let Some(score) = probe_variable(tries, x, &compared, stats)? {
-                    scored(i, score);
+                if let Some(counts) = probe_variable(tries, x, &compared, stats)? {
+                    scored(i, counts);
                 }
             }
             quiet = if stats.removed == removed_before {
@@ -494,21 +508,22 @@ impl Compared {
 /// Try each value of `x`; remove the values whose try fails, then the values of every other
 /// variable that no surviving try kept. (With learning, a failed try is learned from at
 /// once, and its nogood, propagated at the node, does the removing.) When `x` had two
-/// values and both tries survived, returns their score `(n₀ + 1)(n₁ + 1)` (the header).
+/// values and both tries survived, returns how many variables each changed (the header).
 fn probe_variable(
     tries: &mut impl Tries,
     x: VarId,
     compared: &Compared,
     stats: &mut ProbeStats,
-) -> Result<Option<u64>, Conflict> {
+) -> Result<Option<TryCounts>, Conflict> {
     let values: Vec<i32> = tries.model().domain(x).iter().collect();
     // The values some surviving try kept, for each compared variable the first surviving
     // try changed (`None`: no try survived yet); the others lose nothing.
     let mut kept: Option<Vec<(usize, u64)>> = None;
     let mut failed = Vec::new();
     let two_values = values.len() == 2;
-    let mut score = 1u64;
-    for v in values {
+    // The variables each surviving try changed, in the order of `values`.
+    let mut changed = [0u32; 2];
+    for (n, v) in values.into_iter().enumerate() {
         // With learning, a refuted try whose nogood changed the node but left `v` is tried
         // again: it fails sooner, and its nogood's implication point is nearer `x = v`.
         while tries.model().contains(x, v) {
@@ -516,7 +531,9 @@ fn probe_variable(
             match tries.open(x, v) {
                 Ok(()) => {
                     let model: &Model = tries.model();
-                    score *= model.store.changed_count_at_this_level() as u64 + 1;
+                    if n < 2 {
+                        changed[n] = model.store.changed_count_at_this_level() as u32;
+                    }
                     match kept.as_mut() {
                         None => kept = Some(compared.changed_by_try(model)),
                         Some(union) => {
@@ -550,7 +567,10 @@ fn probe_variable(
             }
         }
     }
-    let score = (two_values && failed.is_empty()).then_some(score);
+    let score = (two_values && failed.is_empty()).then_some(TryCounts {
+        low: changed[0],
+        high: changed[1],
+    });
     if tries.learns() {
         return Ok(score);
     }
