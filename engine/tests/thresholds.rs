@@ -229,3 +229,63 @@ fn searches_count_the_same_solutions_as_the_separate_propagators() {
         assert_eq!(count(true), count(false), "{ladder:?}, Σb ≤ {k}");
     }
 }
+
+/// In the degree heuristics (`occurrence`, dom/wdeg) the ladder weighs as the separate
+/// propagators it replaces: on `x` one per undecided rung, on a `b` one while its rung is
+/// undecided, at the root and after bounds of `x` decide some rungs.
+#[test]
+fn a_ladder_weighs_in_the_degree_as_its_separate_rungs() {
+    let build = |gathered: bool| {
+        let mut m = Model::new();
+        let x = m.new_var(0, 20);
+        let bs: Vec<VarId> = (0..5).map(|_| m.new_bool()).collect();
+        let rungs: Vec<(i64, bool)> = (0..5).map(|k| (2 + 3 * k as i64, k % 2 == 0)).collect();
+        if gathered {
+            let thresholds = (rungs.iter().zip(&bs))
+                .map(|(&(t, positive), &b)| Threshold {
+                    at_most: t,
+                    b,
+                    positive,
+                })
+                .collect();
+            m.reified_thresholds(x, thresholds);
+        } else {
+            for (&(t, positive), &b) in rungs.iter().zip(&bs) {
+                let (a, c) = if positive { (1, t) } else { (-1, -t - 1) };
+                m.post(Box::new(ReifiedLinear::new(
+                    b,
+                    &[(a, x)],
+                    LinRel::Le,
+                    c,
+                    false,
+                )));
+            }
+        }
+        m.propagate().unwrap();
+        (m, x, bs)
+    };
+    let degrees = |m: &Model, x: VarId, bs: &[VarId]| {
+        let mut d = vec![(m.degree(x), m.weighted_degree(x), m.afc(x))];
+        d.extend(
+            bs.iter()
+                .map(|&b| (m.degree(b), m.weighted_degree(b), m.afc(b))),
+        );
+        d
+    };
+    let (mut ladder, lx, lbs) = build(true);
+    let (mut separate, sx, sbs) = build(false);
+    assert_eq!(degrees(&ladder, lx, &lbs), degrees(&separate, sx, &sbs));
+    assert_eq!(ladder.degree(lx), 5);
+    for (lo, hi) in [(3, 20), (3, 13), (9, 10)] {
+        for (m, x) in [(&mut ladder, lx), (&mut separate, sx)] {
+            m.set_min(x, lo).unwrap();
+            m.set_max(x, hi).unwrap();
+            m.propagate().unwrap();
+        }
+        assert_eq!(
+            degrees(&ladder, lx, &lbs),
+            degrees(&separate, sx, &sbs),
+            "x in {lo}..={hi}"
+        );
+    }
+}

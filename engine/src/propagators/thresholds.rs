@@ -43,7 +43,7 @@ use crate::propagator::{
     Subscription,
 };
 use crate::propagators::reasons::{explain_boolean_atom, implies, split_atom};
-use crate::store::{RevId, VarId};
+use crate::store::{RevId, Store, VarId};
 use crate::Conflict;
 
 /// One rung: `b ⇔ (x ≤ at_most)` when `positive`, else `b ⇔ (x > at_most)`.
@@ -230,6 +230,21 @@ impl Propagator for ReifiedThresholds {
     }
     fn clear_pending(&mut self) {
         self.pending.clear();
+    }
+    /// In the degree heuristics the ladder weighs as the separate propagators would: on
+    /// `x`, one per undecided rung; on a `b`, one while its rung is undecided.
+    fn counts_as_several(&self) -> bool {
+        true
+    }
+    fn open_constraints_on(&self, local: usize, store: &Store) -> u64 {
+        let (below, above) = (
+            store.rev(self.below) as usize,
+            store.rev(self.above) as usize,
+        );
+        match local {
+            0 => (above - below) as u64,
+            _ => (below..above).contains(&(local - 1)) as u64,
+        }
     }
 
     fn explain(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
