@@ -288,4 +288,16 @@ fn a_ladder_weighs_in_the_degree_as_its_separate_rungs() {
             "x in {lo}..={hi}"
         );
     }
+    // After a failure (of the ladder, of the first rung alone), a decided rung's `b` weighs
+    // nothing, as its entailed separate propagator does; the failure counts on the open ones.
+    let (mut ladder, lx, lbs) = build(true);
+    let node = ladder.checkpoint();
+    ladder.fix(lbs[0], 1).unwrap();
+    ladder.set_min(lx, 5).unwrap();
+    assert!(ladder.propagate().is_err());
+    ladder.rollback(node);
+    ladder.set_min(lx, 3).unwrap();
+    ladder.propagate().unwrap();
+    assert_eq!(ladder.weighted_degree(lbs[0]), 0, "a decided rung weighs");
+    assert_eq!(ladder.weighted_degree(lbs[1]), 2);
 }

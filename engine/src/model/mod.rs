@@ -143,9 +143,13 @@ impl Model {
         let propagation = &self.propagation;
         (propagation.watches_of(x))
             .filter(|&(p, _)| !propagation.is_entailed(&self.store, p))
-            .map(|(p, local)| {
-                propagation.watch_weight(&self.store, p, local) + propagation.failures_of(p)
-            })
+            .map(
+                |(p, local)| match propagation.watch_weight(&self.store, p, local) {
+                    // Every constraint it stands for on `x` is decided: as if entailed.
+                    0 => 0,
+                    open => open + propagation.failures_of(p),
+                },
+            )
             .sum()
     }
 
@@ -157,10 +161,12 @@ impl Model {
         let propagation = &self.propagation;
         (propagation.watches_of(x))
             .filter(|&(p, _)| !propagation.is_entailed(&self.store, p))
-            .map(|(p, local)| {
-                let open = propagation.watch_weight(&self.store, p, local) as f64;
-                propagation.afc_of(p) + open - 1.0
-            })
+            .map(
+                |(p, local)| match propagation.watch_weight(&self.store, p, local) {
+                    0 => 0.0,
+                    open => propagation.afc_of(p) + open as f64 - 1.0,
+                },
+            )
             .sum()
     }
 
