@@ -63,6 +63,8 @@ struct PropState {
     idempotent: bool,
     /// Still to be run from scratch once (just posted, or after a restart).
     fresh: bool,
+    /// Stands for several constraints in the degree heuristics ([`Propagator::counts_as_several`]).
+    several: bool,
 }
 
 /// A posted propagator, with the loop's bookkeeping and profile counters for it.
@@ -239,6 +241,7 @@ impl Propagation {
             priority: prop.priority(),
             idempotent: prop.idempotent(),
             fresh: true,
+            several: prop.counts_as_several(),
         }
     }
 
@@ -291,6 +294,26 @@ impl Propagation {
             .into_iter()
             .flat_map(|w| &w.list)
             .map(|w| w.prop)
+    }
+
+    /// The watches of `x`: (propagator, its local index of `x`).
+    pub(crate) fn watches_of(&self, x: VarId) -> impl Iterator<Item = (u32, u32)> + '_ {
+        self.watchers
+            .get(x.index())
+            .into_iter()
+            .flat_map(|w| &w.list)
+            .map(|w| (w.prop, w.local))
+    }
+
+    /// How many constraints watch through propagator `p`'s watch `local` in the degree
+    /// heuristics: 1, or what a propagator that stands for several says.
+    pub(crate) fn watch_weight(&self, store: &Store, p: u32, local: u32) -> u64 {
+        let posted = &self.posted[p as usize];
+        if posted.state.several {
+            posted.prop.open_constraints_on(local as usize, store)
+        } else {
+            1
+        }
     }
 
     /// Has propagator `p` become entailed at the current node?

@@ -366,6 +366,21 @@ pub trait Propagator: PropagatorClone + Send + Sync + fmt::Debug {
         false
     }
 
+    /// Does this propagator stand for several constraints in the degree heuristics
+    /// (`occurrence`, dom/wdeg, AFC)? Then [`Propagator::open_constraints_on`] says how
+    /// many of them still watch each variable; otherwise each watch counts once.
+    fn counts_as_several(&self) -> bool {
+        false
+    }
+
+    /// How many of the constraints this propagator stands for are still open on its
+    /// variable number `local` (asked only when [`Propagator::counts_as_several`]): a
+    /// ladder of fifty `b ⇔ x ≤ t` (`thresholds.rs`) weighs on `x` as the fifty separate
+    /// propagators it replaces would, minus the ones already decided.
+    fn open_constraints_on(&self, _local: usize, _store: &Store) -> u64 {
+        1
+    }
+
     /// A rule of the search that removes solutions (symmetry breaking such as
     /// `precedence.rs`), not a constraint. Learning must rest only on constraints, so it
     /// treats what a rule does as it treats a decision: never explained, kept as it is in a

@@ -175,6 +175,39 @@ fn times_of_a_switch_a_constant_or_a_square_is_domain_consistent_without_the_pai
     }
 }
 
+/// A product whose `z` is an interval domain without holes (a cube `x²·x`, a `pow`):
+/// `product_in_interval` finds each value's partners by two searches, and must keep exactly
+/// what the pairs keep. The harness runs it after each pruning that leaves `z` whole and
+/// compares with the enumeration; `z` drawn from a few values, so that it often is whole.
+#[test]
+fn a_product_into_a_whole_interval_keeps_what_the_pairs_keep() {
+    let times = |t: &[i32]| t[0] as i64 * t[1] as i64 == t[2] as i64;
+    let shapes = [
+        [(-4, 6), (-3, 3), (0, 2)],
+        [(-4, 6), (-3, 3), (-3, -1)],
+        [(0, 12), (1, 4), (6, 9)],
+        [(-9, 9), (-2, 2), (-1, 1)],
+        [(3, 14), (-4, -1), (-20, -16)],
+    ];
+    for (k, ranges) in shapes.into_iter().enumerate() {
+        for order in [[0, 1, 2], [1, 0, 2]] {
+            let mut cfg = HarnessConfig::new(3, -9, 9, Consistency::Bounds);
+            cfg.first_ranges = ranges.to_vec();
+            cfg.interval_domains = true;
+            cfg.max_size = 4;
+            cfg.seed = 40 + k as u64;
+            check_propagator(&format!("times into {ranges:?}"), &cfg, &times, &|xs| {
+                Box::new(Arith::new(
+                    ArithOp::Times,
+                    xs[order[0]],
+                    xs[order[1]],
+                    xs[2],
+                ))
+            });
+        }
+    }
+}
+
 #[test]
 fn the_functions_follow_flatzinc() {
     assert_eq!(ArithOp::Div.apply(-7, 2), Some(-3));

@@ -274,6 +274,7 @@ pub fn build(fzn: &FznModel) -> Result<Built, FznError> {
 /// [`build`] under the run's deadline and stop flag (see `limits.rs`).
 pub fn build_within(fzn: &FznModel, limits: &Limits) -> Result<Built, FznError> {
     let mut b = Builder::new(crate::bounds::infer(fzn), limits.clone());
+    b.compared_often = crate::thresholds::compared_often(fzn);
     let mut output = Vec::new();
     let mut decision_vars = Vec::new();
     let mut defined_vars = Vec::new();
@@ -297,6 +298,7 @@ pub fn build_within(fzn: &FznModel, limits: &Limits) -> Result<Built, FznError> 
         b.line = c.line;
         post_constraint(&mut b, c)?;
     }
+    std::mem::take(&mut b.gathered).post(&mut b.model);
     b.line = fzn.solve.line;
     if let Err(message) = crate::builder::check_annotations(&b.names, &fzn.solve.annotations) {
         return b.error(message);

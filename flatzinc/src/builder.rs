@@ -15,7 +15,7 @@
 
 use crate::ast::{Constraint, Expr, FznError};
 use engine::{Limits, Model, VarId};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 /// What a name stands for.
 #[derive(Clone, Debug, PartialEq)]
@@ -87,6 +87,10 @@ pub struct Builder {
     pub inferred: HashMap<String, (i64, i64)>,
     /// The run's deadline and stop flag, looked at while building.
     pub limits: Limits,
+    /// The variables whose reified comparisons with constants are gathered into one
+    /// propagator (`thresholds.rs`), and those gathered so far.
+    pub compared_often: HashSet<String>,
+    pub gathered: crate::thresholds::Gathered,
 }
 
 impl Builder {
@@ -100,6 +104,8 @@ impl Builder {
             model_is_unsatisfiable: false,
             inferred,
             limits,
+            compared_often: HashSet::new(),
+            gathered: Default::default(),
         }
     }
 

@@ -221,8 +221,16 @@ fn compare(
     let x = b.var_as(&c.args[0], kind)?;
     let y = b.var_as(&c.args[1], kind)?;
     let r = b.bool_var(&c.args[2])?;
-    b.model
-        .reified_linear(r, &[(1, x), (-1, y)], rel, rhs, half);
+    let terms = [(1, x), (-1, y)];
+    let gathered = (crate::thresholds::compared_name(c))
+        .filter(|name| b.compared_often.contains(name))
+        .and_then(|_| b.model.as_threshold(r, &terms, rhs));
+    match gathered {
+        Some((x, threshold)) => b.gathered.add(x, threshold),
+        None => {
+            b.model.reified_linear(r, &terms, rel, rhs, half);
+        }
+    }
     Ok(())
 }
 

@@ -15,6 +15,7 @@
 //! | search annotations to the engine's brancher | [`search`] |
 //! | search, and the output the specification fixes | [`solve`] |
 //! | the clock and the stop flag while reading | [`limits`] |
+//! | reified comparisons of one variable with constants, gathered | [`thresholds`] |
 //!
 //! `docs/minizinc.md` follows a model from MiniZinc to these propagators.
 
@@ -27,6 +28,7 @@ pub mod limits;
 pub mod parse;
 pub mod search;
 pub mod solve;
+pub mod thresholds;
 
 pub use ast::FznError;
 pub use build::{build, Built};

@@ -648,3 +648,22 @@ fn every_builtin_reaches_its_stated_consistency_on_random_domains() {
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
+
+/// Several `int_le_reif`/`int_lt_reif` of one variable with constants, the constant on either
+/// side, are gathered into one propagator (`flatzinc/src/thresholds.rs`), and find exactly
+/// the brute-force solutions; a variable compared once keeps its own `linear_reif`.
+#[test]
+fn reified_comparisons_of_one_variable_are_gathered_and_exact() {
+    let constraints = "int_le_reif(1, a, p);\nconstraint int_lt_reif(a, 2, q);\n\
+        constraint int_le_reif(a, -1, r);\nconstraint int_le_reif(0, b, r)";
+    let expected = brute_force(&|a, b, _c, p, q, r| {
+        iff(p, 1 <= a) && iff(q, a < 2) && iff(r, a <= -1) && iff(r, 0 <= b)
+    });
+    assert_eq!(solutions_of(constraints), expected);
+    let text = format!("{HEADER}constraint {constraints};\nsolve satisfy;\n");
+    let built = flatzinc::load(&text).unwrap();
+    let kinds = built.model.profile().by_kind;
+    let instances = |name: &str| kinds.get(name).map_or(0, |c| c.instances);
+    assert_eq!(instances("reified_thresholds"), 1, "{kinds:?}");
+    assert_eq!(instances("linear_reif"), 1, "{kinds:?}");
+}

@@ -14,6 +14,7 @@ use crate::propagators::arithmetic::{Arith, ArithOp};
 use crate::propagators::element_var::ElementVar;
 use crate::propagators::extremum::ArrayExtremum;
 use crate::propagators::reified::{LinRel, ReifiedLinear, ReifiedMember};
+use crate::propagators::thresholds::{ReifiedThresholds, Threshold};
 use crate::store::VarId;
 
 impl Model {
@@ -52,6 +53,51 @@ impl Model {
             return self.reified_member(b, x, &values, half);
         }
         self.post(Box::new(ReifiedLinear::new(b, terms, rel, rhs, half)))
+    }
+
+    /// `bₖ ⇔ (x ≤ tₖ)` (or `> tₖ`) for each threshold, as one propagator that walks only
+    /// the thresholds a bound change decides (`propagators/thresholds.rs`): what a model's
+    /// many reified comparisons of one variable with constants become.
+    pub fn reified_thresholds(&mut self, x: VarId, thresholds: Vec<Threshold>) -> PropId {
+        self.post(Box::new(ReifiedThresholds::new(x, thresholds)))
+    }
+
+    /// `b ⇔ Σ aᵢ·xᵢ ≤ c` as a threshold of its one free variable, `b ⇔ x ≤ t` or
+    /// `b ⇔ x ≥ t` (the fixed terms moved into `c`): `Some((x, threshold))`, or `None` when
+    /// no variable or more than one is free, or `b` is fixed or is `x`.
+    pub fn as_threshold(
+        &self,
+        b: VarId,
+        terms: &[(i64, VarId)],
+        rhs: i64,
+    ) -> Option<(VarId, Threshold)> {
+        if self.store.is_fixed(b) {
+            return None;
+        }
+        let mut rest = rhs as i128;
+        let mut open: Option<(i128, VarId)> = None;
+        for &(a, x) in terms {
+            if self.store.is_fixed(x) {
+                rest -= a as i128 * self.store.value(x) as i128;
+            } else {
+                match open {
+                    None => open = Some((a as i128, x)),
+                    Some((c, y)) if y == x => open = Some((c + a as i128, x)),
+                    Some(_) => return None,
+                }
+            }
+        }
+        let (a, x) = open?;
+        if a == 0 || x == b {
+            return None;
+        }
+        // a·x ≤ rest: x ≤ ⌊rest / a⌋ when a > 0, x ≥ ⌈rest / a⌉ when a < 0.
+        let threshold = if a > 0 {
+            Threshold::at_most(b, i64::try_from(rest.div_euclid(a)).ok()?)
+        } else {
+            Threshold::at_least(b, i64::try_from(-rest.div_euclid(-a)).ok()?)
+        };
+        Some((x, threshold))
     }
 
     /// `a·x + (fixed terms) = c` or `≠ c` with one variable left is `x ∈ values`: the

@@ -125,32 +125,48 @@ impl Model {
     }
 
     /// The degree of `x`: how many propagators not yet entailed watch it (FlatZinc's
-    /// `occurrence` and `most_constrained`, Gecode's `INT_VAR_DEGREE_MAX`).
+    /// `occurrence` and `most_constrained`, Gecode's `INT_VAR_DEGREE_MAX`); a propagator
+    /// that stands for several constraints counts those still open
+    /// ([`Propagator::counts_as_several`](crate::propagator::Propagator::counts_as_several)).
     pub fn degree(&self, x: VarId) -> u64 {
         let propagation = &self.propagation;
-        (propagation.watchers_of(x))
-            .filter(|&p| !propagation.is_entailed(&self.store, p))
-            .count() as u64
+        (propagation.watches_of(x))
+            .filter(|&(p, _)| !propagation.is_entailed(&self.store, p))
+            .map(|(p, local)| propagation.watch_weight(&self.store, p, local))
+            .sum()
     }
 
     /// The weighted degree of `x` (Boussemart et al. 2004): over the propagators not yet
-    /// entailed that watch it, one plus the failures each has caused. The `w` of dom/wdeg.
+    /// entailed that watch it, one (per open constraint) plus the failures each has caused.
+    /// The `w` of dom/wdeg.
     pub fn weighted_degree(&self, x: VarId) -> u64 {
         let propagation = &self.propagation;
-        (propagation.watchers_of(x))
-            .filter(|&p| !propagation.is_entailed(&self.store, p))
-            .map(|p| 1 + propagation.failures_of(p))
+        (propagation.watches_of(x))
+            .filter(|&(p, _)| !propagation.is_entailed(&self.store, p))
+            .map(
+                |(p, local)| match propagation.watch_weight(&self.store, p, local) {
+                    // Every constraint it stands for on `x` is decided: as if entailed.
+                    0 => 0,
+                    open => open + propagation.failures_of(p),
+                },
+            )
             .sum()
     }
 
     /// The accumulated failure count of `x`: over the propagators not yet entailed that
     /// watch it, the sum of their failure counts with decay (`propagation::Afc`; Gecode's
-    /// `afc()` of a variable). The `w` of FlatZinc's `dom_w_deg`, read as Gecode reads it.
+    /// `afc()` of a variable), each count starting at one per open constraint. The `w` of
+    /// FlatZinc's `dom_w_deg`, read as Gecode reads it.
     pub fn afc(&self, x: VarId) -> f64 {
         let propagation = &self.propagation;
-        (propagation.watchers_of(x))
-            .filter(|&p| !propagation.is_entailed(&self.store, p))
-            .map(|p| propagation.afc_of(p))
+        (propagation.watches_of(x))
+            .filter(|&(p, _)| !propagation.is_entailed(&self.store, p))
+            .map(
+                |(p, local)| match propagation.watch_weight(&self.store, p, local) {
+                    0 => 0.0,
+                    open => propagation.afc_of(p) + open as f64 - 1.0,
+                },
+            )
             .sum()
     }
 

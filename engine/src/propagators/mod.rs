@@ -35,5 +35,6 @@ pub mod reify;
 pub mod relations;
 pub mod scheduling;
 pub mod table;
+pub mod thresholds;
 pub(crate) mod value_graph;
 pub mod vectors;

@@ -96,11 +96,27 @@ fn sum_range(ctx: &Context<'_>, terms: &[(i64, VarId)]) -> (i64, i64) {
 
 /// Make `Σ aᵢ·xᵢ ≤ c` hold on the bounds (the rule of `linear.rs`).
 fn enforce_le(ctx: &mut Context<'_>, terms: &[(i64, VarId)], c: i64) -> PropResult {
-    let (lo, _) = sum_range(ctx, terms);
+    enforce_signed_le(ctx, terms, 1, c)
+}
+
+/// Make `Σ aᵢ·xᵢ ≥ c` hold: `Σ (−aᵢ)·xᵢ ≤ −c`, the coefficients negated as they are read.
+fn enforce_ge(ctx: &mut Context<'_>, terms: &[(i64, VarId)], c: i64) -> PropResult {
+    enforce_signed_le(ctx, terms, -1, -c)
+}
+
+/// Make `Σ sign·aᵢ·xᵢ ≤ c` hold on the bounds, `sign` being 1 or −1.
+fn enforce_signed_le(
+    ctx: &mut Context<'_>,
+    terms: &[(i64, VarId)],
+    sign: i64,
+    c: i64,
+) -> PropResult {
+    let lo = (terms.iter()).fold(0, |lo, &(a, x)| lo + term_range(ctx, sign * a, x).0);
     if lo > c {
         return Err(crate::Conflict::new());
     }
     for &(a, x) in terms {
+        let a = sign * a;
         let (l, _) = term_range(ctx, a, x);
         let bound = c - (lo - l); // a·x ≤ bound
         if a > 0 {
@@ -110,12 +126,6 @@ fn enforce_le(ctx: &mut Context<'_>, terms: &[(i64, VarId)], c: i64) -> PropResu
         }
     }
     Ok(())
-}
-
-/// Make `Σ aᵢ·xᵢ ≥ c` hold on the bounds.
-fn enforce_ge(ctx: &mut Context<'_>, terms: &[(i64, VarId)], c: i64) -> PropResult {
-    let negated: Vec<(i64, VarId)> = terms.iter().map(|&(a, x)| (-a, x)).collect();
-    enforce_le(ctx, &negated, -c)
 }
 
 /// Make `Σ aᵢ·xᵢ ≠ c` hold: fail when all are fixed to `c`; with one term free, remove the

@@ -431,6 +431,15 @@ impl Arith {
                 return Some(switched_values(ctx, switch, other, z));
             }
         }
+        if ctx.domain(z).is_interval() && has_no_holes(ctx, z) {
+            // Walk the factor with fewer values; the other one is searched, not listed.
+            let (small, other) = if ctx.size(x) <= ctx.size(y) {
+                (x, y)
+            } else {
+                (y, x)
+            };
+            return Some(product_in_interval(ctx, small, other, z));
+        }
         None
     }
 
@@ -597,6 +606,64 @@ fn switched_values(ctx: &mut Context<'_>, b: VarId, w: VarId, z: VarId) -> PropR
             keep_only(ctx, z, &shared)
         }
     }
+}
+
+/// `z = v·w` where `z` is an interval domain without holes, `zl..=zh` (the product of a
+/// `pow`, a cube `x²·x`): for each value `v` of `v_var`, the values of `w` it multiplies
+/// into `z` are an interval, `⌈zl / v⌉..=⌊zh / v⌋` for `v > 0` (turned round for `v < 0`;
+/// every `w` for `v = 0` when `0 ∈ z`), so its supports are the ends of that interval
+/// within `D(w)`, found by two searches instead of a walk over the pairs. `v` is
+/// supported when the interval holds a value of `w`; `w` keeps the union of the intervals
+/// (its bounds move, and the gaps between the intervals are removed); `z`, which keeps only
+/// its bounds (see [`keep_only`]), gets the least and greatest product. The same domains
+/// as [`Arith::enumerate`], in O(|D(v)| · log) and without allocating.
+fn product_in_interval(ctx: &mut Context<'_>, v_var: VarId, w: VarId, z: VarId) -> PropResult {
+    let (zl, zh) = (ctx.min(z) as i64, ctx.max(z) as i64);
+    let (wl, wh) = (ctx.min(w) as i64, ctx.max(w) as i64);
+    let mut unsupported = FactorValues::new();
+    // The interval of `w` each supported `v` keeps, in increasing order of their starts
+    // once sorted, and the least and greatest product.
+    let mut kept: smallvec::SmallVec<[(i32, i32); 64]> = smallvec::SmallVec::new();
+    let (mut z_lo, mut z_hi) = (i64::MAX, i64::MIN);
+    for v in ctx.domain(v_var).iter() {
+        let v = v as i64;
+        let (lo, hi) = match v.cmp(&0) {
+            std::cmp::Ordering::Greater => (div_ceil(zl, v).max(wl), div_floor(zh, v).min(wh)),
+            std::cmp::Ordering::Less => (div_ceil(zh, v).max(wl), div_floor(zl, v).min(wh)),
+            std::cmp::Ordering::Equal if zl <= 0 && 0 <= zh => (wl, wh),
+            std::cmp::Ordering::Equal => (1, 0),
+        };
+        let dw = ctx.domain(w);
+        let ends = (lo <= hi)
+            .then(|| Some((dw.next_from(lo as i32)?, dw.prev_from(hi as i32)?)))
+            .flatten()
+            .filter(|&(first, last)| first <= last);
+        let Some((first, last)) = ends else {
+            unsupported.push(v as i32);
+            continue;
+        };
+        let (p, q) = (v * first as i64, v * last as i64);
+        z_lo = z_lo.min(p.min(q));
+        z_hi = z_hi.max(p.max(q));
+        kept.push((first, last));
+    }
+    if kept.is_empty() {
+        return Err(crate::Conflict::new());
+    }
+    remove_values(ctx, v_var, &unsupported)?;
+    kept.sort_unstable();
+    ctx.set_min(w, kept[0].0)?;
+    let mut reached = kept[0].1;
+    for &(first, last) in &kept[1..] {
+        if first as i64 > reached as i64 + 1 {
+            ctx.remove_range(w, reached + 1, first - 1)?;
+        }
+        reached = reached.max(last);
+    }
+    ctx.set_max(w, reached)?;
+    ctx.set_min(z, z_lo as i32)?;
+    ctx.set_max(z, z_hi as i32)?;
+    Ok(())
 }
 
 /// The values of `x`, `y` and `z` with a support in `z = max(x, y)`, each domain a word of
