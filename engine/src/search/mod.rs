@@ -26,6 +26,7 @@ pub mod portfolio;
 pub mod probing;
 pub mod progress;
 pub mod restarts;
+pub mod resume;
 pub mod stats;
 
 pub use brancher::{Decision, DecisionOp, Neighbours, ValSelect, VarSelect};
