@@ -18,7 +18,9 @@
 //!    incremental path (`notify` + `propagate`) reaches the same domains as the engine's
 //!    first run on a fresh copy, and as the stateless `propagate_from_scratch` alone, run
 //!    to its fixpoint; and they remain sound;
-//! 5. **backtracking** — after the prunings are undone, the domains are restored exactly.
+//! 5. **backtracking** — after the prunings are undone, the domains are restored exactly;
+//! 6. **fixpoint** — already at the root, the engine's first run leaves what the stateless
+//!    reference leaves (4 asks it after each pruning): propagating twice changes nothing.
 //!
 //! This follows Gecode's and MiniCP's practice of testing every propagator against brute
 //! force; it is `pub` so that every propagator's tests, in this crate or another, use it.
@@ -216,6 +218,29 @@ fn assert_strength(
     }
 }
 
+/// 6. The root's propagation ends at a fixpoint: it leaves what the stateless
+/// `propagate_from_scratch`, run again and again until nothing changes, leaves (a propagator
+/// that stops short of its fixpoint must schedule itself again). Propagating twice
+/// changes nothing.
+fn assert_root_fixpoint(
+    name: &str,
+    initial: &[Vec<i32>],
+    after: &[Vec<i32>],
+    interval: bool,
+    make: &dyn Fn(&[VarId]) -> Box<dyn Propagator>,
+) {
+    let (mut reference, rxs) = build(initial, interval, make);
+    let oracle = reference
+        .propagation
+        .reference_fixpoint(&mut reference.store);
+    let oracle_doms = oracle.is_ok().then(|| domains_of(&reference, &rxs));
+    assert_eq!(
+        Some(after),
+        oracle_doms.as_deref(),
+        "{name}: the root's propagation stopped short of the fixpoint, from {initial:?}"
+    );
+}
+
 /// Run the whole harness (see the module documentation) on a propagator built by `make` for
 /// the constraint `check`. Panics with a description of the first case that goes wrong.
 pub fn check_propagator(
@@ -265,6 +290,7 @@ pub fn check_propagator(
         assert_sound(name, &initial, after.as_deref(), check);
         let Some(after) = after else { continue };
         assert_strength(name, &after, check, cfg.consistency);
+        assert_root_fixpoint(name, &initial, &after, cfg.interval_domains, make);
 
         // 4 and 5: random prunings, incremental vs from scratch, then undo.
         let mut saved = vec![after];

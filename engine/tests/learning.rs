@@ -654,6 +654,9 @@ fn learning_in_turns_proves_chromatic_numbers() {
         let optimum = SearchConfig {
             objective: Some(Objective::minimize(k)),
             learning_slices: turns_of(seed),
+            // Also checks that each plain turn takes its path up again within the domains
+            // where the last one stopped (search/resume.rs).
+            check_learning: true,
             ..config(true, VarSelect::SmallestDomain)
         };
         let found = solve(&mut m, &optimum);

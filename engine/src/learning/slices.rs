@@ -15,11 +15,11 @@
 //! Every turn begins at the root, as a restart does, keeping the best solution's bound.
 //! A learning turn keeps the nogoods of the turns before (they follow from the constraints
 //! and a bound that only tightens, so they stay true), and resumes with them, as a SAT
-//! solver resumes after a restart; a plain turn takes again the decisions of the path where
-//! the last plain turn stopped and goes on from there (`resume_plain_path` in
-//! `search/dfs.rs`: what it leaves out is written there). Budgets double, so a plain turn
-//! repeats at most the work of the turns before it, and whichever search would
-//! have finished alone finishes within a small factor of its own time. `P` weighs a plain
+//! solver resumes after a restart; a plain turn takes again the path where the last plain
+//! turn stopped, its decisions and the right branches taken on the way (`search/resume.rs`),
+//! and goes on from there, repeating none of the plain turns' work but the path itself.
+//! Budgets double, so whichever search would have finished alone finishes within a small
+//! factor of its own time. `P` weighs a plain
 //! failure against a learning one (a plain failure is that many times cheaper).
 //!
 //! Turns are counted in failures, not seconds: the same model searches the same tree every

@@ -48,6 +48,7 @@
 use super::brancher::{Brancher, Decision, DecisionOp};
 use super::events::{SearchEvent, SearchListener};
 use super::probing::{ProbeMemory, Tries};
+use super::resume::RightBranches;
 use super::stats::SearchStats;
 use super::{Control, Outcome, SearchConfig, Solution};
 use crate::atom::Atom;
@@ -112,14 +113,20 @@ struct Dfs<'a> {
     probe_memory: ProbeMemory,
     /// Learning in turns with the plain search (learning/slices.rs): the budgets, if this
     /// search takes turns; the turn under way; the failures counted when it began; the
-    /// learner put aside during a plain turn; the path where the last plain turn stopped;
-    /// and whether the turn has run out.
+    /// learner put aside during a plain turn; the right branches the plain turn under way
+    /// took on its open levels (`resume.rs`); the path where the last plain turn stopped,
+    /// with its right branches; and whether the turn has run out.
     slices: Option<Slices>,
     turn: u64,
     turn_began_at: u64,
     parked: Option<Box<Learner>>,
+    right_branches: RightBranches,
     plain_path: Vec<Frame>,
+    plain_right_branches: RightBranches,
     turn_over: bool,
+    /// Checking mode (`config.check_learning`): the domains where the last plain turn
+    /// stopped, below its failed node; the resumed path must lie within them.
+    plain_stop_domains: Option<Vec<crate::Domain>>,
 }
 
 /// Search `model` as `config` says. Every solution is passed to `on_solution`, which may stop
@@ -160,8 +167,11 @@ pub fn search(
         turn: 0,
         turn_began_at: 0,
         parked: None,
+        right_branches: RightBranches::default(),
         plain_path: Vec::new(),
+        plain_right_branches: RightBranches::default(),
         turn_over: false,
+        plain_stop_domains: None,
     };
     // Propagation itself polls the deadline and the stop flag, so that one long fixpoint or
     // one long propagator call cannot outlast the limits (interrupt.rs).
@@ -508,6 +518,9 @@ impl Dfs<'_> {
                 continue;
             }
             let right = frame.decision.negation();
+            if !LEARN && self.slices.is_some() {
+                self.right_branches.take(self.stack.len(), right);
+            }
             self.branch(right, false);
             let ok = self.apply_decision::<LEARN>(right)
                 && self.apply_bound()
@@ -537,6 +550,9 @@ impl Dfs<'_> {
             value: w,
             ..frame.decision
         };
+        if !LEARN && self.slices.is_some() {
+            self.right_branches.close_above(self.stack.len());
+        }
         self.model.store.push_level();
         self.stack.push(Frame { decision, ..frame });
         self.branch(decision, true);
@@ -562,6 +578,7 @@ impl Dfs<'_> {
         self.announce(&event);
         self.failures_since_restart = 0;
         self.unwinding = false;
+        self.right_branches.clear();
         while self.stack.pop().is_some() {
             self.model.store.pop_level();
         }
@@ -689,6 +706,10 @@ impl Dfs<'_> {
     fn next_turn(&mut self) -> bool {
         if !Slices::learns(self.turn) {
             self.plain_path = self.stack.clone();
+            self.plain_right_branches = std::mem::take(&mut self.right_branches);
+            if self.config.check_learning {
+                self.plain_stop_domains = self.domains_below_failed_node();
+            }
         }
         self.turn_over = false;
         self.turn += 1;
@@ -713,16 +734,27 @@ impl Dfs<'_> {
         }
     }
 
-    /// A plain turn does not start its tree over: it takes the decisions of the path where
-    /// the last plain turn stopped again, one level each, and goes on from there (a level
-    /// the tighter bound now refutes fails, and the search backtracks from it as usual).
-    /// Only the path's decisions are taken again, not the right branches taken on the way
-    /// (they have no frame): the subtrees they refuted below the root may be searched
-    /// again. A superset of what is left, so nothing is missed; some work is repeated.
-    /// False if the search is over or the turn ran out.
+    /// A plain turn does not start its tree over: it takes the path where the last plain
+    /// turn stopped again, level by level, each level's right branches (`resume.rs`) then
+    /// the next decision, and goes on from there (a level the tighter bound now refutes
+    /// fails, and the search backtracks from it as usual). False if the search is over or
+    /// the turn ran out.
     fn resume_plain_path(&mut self) -> bool {
         let path = std::mem::take(&mut self.plain_path);
-        for frame in path {
+        let right_branches = std::mem::take(&mut self.plain_right_branches);
+        for depth in 0..=path.len() {
+            for right in right_branches.at(depth) {
+                self.right_branches.take(depth, right);
+                if !(self.apply_decision::<false>(right) && self.propagate_ok::<false>()) {
+                    return self.interrupted || self.after_failure::<false>();
+                }
+            }
+            let Some(&frame) = path.get(depth) else {
+                break;
+            };
+            if depth + 1 == path.len() {
+                self.check_within_stop_domains();
+            }
             self.model.store.push_level();
             self.stack.push(frame);
             if !(self.apply_decision::<false>(frame.decision) && self.propagate_ok::<false>()) {
@@ -730,6 +762,32 @@ impl Dfs<'_> {
             }
         }
         true
+    }
+
+    /// Checking mode: where a plain turn stops (just after a failed node), the domains one
+    /// level up, where its last decision was taken.
+    fn domains_below_failed_node(&mut self) -> Option<Vec<crate::Domain>> {
+        self.stack.pop()?;
+        self.model.store.pop_level();
+        self.model.propagation.abandon(&mut self.model.store);
+        Some(self.model.store.domains().to_vec())
+    }
+
+    /// Checking mode: the resumed path, just before its last decision, lies within the
+    /// domains where the turn stopped (the root has only tightened since, and propagation
+    /// is monotone and reaches its fixpoint). Panics naming the first variable outside.
+    fn check_within_stop_domains(&mut self) {
+        let Some(stop) = self.plain_stop_domains.take() else {
+            return;
+        };
+        let store = &self.model.store;
+        for (i, before) in stop.iter().enumerate() {
+            let now = store.domain(crate::VarId(i as u32));
+            assert!(
+                now.iter().all(|v| before.contains(v)),
+                "the resumed path left the domains where its turn stopped: x{i} is {now:?}, was {before:?}"
+            );
+        }
     }
 
     /// The brancher's decision, or with activity-based branching, `x = v` on the most active

@@ -27,6 +27,7 @@ pub mod probe_scores;
 pub mod probing;
 pub mod progress;
 pub mod restarts;
+pub mod resume;
 pub mod stats;
 
 pub use brancher::{Decision, DecisionOp, Neighbours, ValSelect, VarSelect};
