@@ -62,18 +62,10 @@ impl Model {
         self.post(Box::new(ReifiedThresholds::new(x, thresholds)))
     }
 
-    /// `b ⇔ Σ aᵢ·xᵢ ≤ c` as a threshold of its one free variable, `b ⇔ x ≤ t` or
-    /// `b ⇔ x ≥ t` (the fixed terms moved into `c`): `Some((x, threshold))`, or `None` when
-    /// no variable or more than one is free, or `b` is fixed or is `x`.
-    pub fn as_threshold(
-        &self,
-        b: VarId,
-        terms: &[(i64, VarId)],
-        rhs: i64,
-    ) -> Option<(VarId, Threshold)> {
-        if self.store.is_fixed(b) {
-            return None;
-        }
+    /// `Σ aᵢ·xᵢ` against `rhs` with its fixed terms moved to the right: `Some((a, x, rest))`
+    /// when exactly one variable `x` is free (its coefficients summed into `a`), so that the
+    /// sum is `a·x` against `rest`; `None` when more than one is free or none.
+    fn one_open_term(&self, terms: &[(i64, VarId)], rhs: i64) -> Option<(i128, VarId, i128)> {
         let mut rest = rhs as i128;
         let mut open: Option<(i128, VarId)> = None;
         for &(a, x) in terms {
@@ -88,6 +80,22 @@ impl Model {
             }
         }
         let (a, x) = open?;
+        Some((a, x, rest))
+    }
+
+    /// `b ⇔ Σ aᵢ·xᵢ ≤ c` as a threshold of its one free variable, `b ⇔ x ≤ t` or
+    /// `b ⇔ x ≥ t` (the fixed terms moved into `c`): `Some((x, threshold))`, or `None` when
+    /// no variable or more than one is free, or `b` is fixed or is `x`.
+    pub fn as_threshold(
+        &self,
+        b: VarId,
+        terms: &[(i64, VarId)],
+        rhs: i64,
+    ) -> Option<(VarId, Threshold)> {
+        if self.store.is_fixed(b) {
+            return None;
+        }
+        let (a, x, rest) = self.one_open_term(terms, rhs)?;
         if a == 0 || x == b {
             return None;
         }
@@ -113,20 +121,7 @@ impl Model {
         if rel == LinRel::Le {
             return None;
         }
-        let mut rest = rhs as i128;
-        let mut open: Option<(i128, VarId)> = None;
-        for &(a, x) in terms {
-            if self.store.is_fixed(x) {
-                rest -= a as i128 * self.store.value(x) as i128;
-            } else {
-                match open {
-                    None => open = Some((a as i128, x)),
-                    Some((c, y)) if y == x => open = Some((c + a as i128, x)),
-                    Some(_) => return None,
-                }
-            }
-        }
-        let (a, x) = open?;
+        let (a, x, rest) = self.one_open_term(terms, rhs)?;
         if a == 0 {
             return None;
         }
