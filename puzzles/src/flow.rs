@@ -220,6 +220,35 @@ impl Flow {
         out
     }
 
+    /// A cell's square on a chessboard colouring of the grid: dark when row + column is even.
+    pub fn is_dark(&self, i: usize) -> bool {
+        (i / self.cols + i % self.cols) % 2 == 0
+    }
+
+    /// **Parity.** Neighbouring cells differ in shade, so a path alternates dark and light:
+    /// between two dark endpoints it holds one dark cell more than light ones, between two
+    /// light endpoints one light cell more, and as many of each between endpoints of
+    /// different shades. Summed over the paths, the cells used hold `Σ δₗ` more dark cells
+    /// than light ones (δₗ = +1, −1 or 0 by the shades of label l's endpoints), whatever
+    /// the routes. So the empty cells hold `(dark − light on the board) − Σ δₗ` more dark
+    /// than light cells: this function's value. When it is not 0, covering every cell is
+    /// impossible, and a Numberlink solution needs at least that many empty cells of the
+    /// shade it names (four of janko's six Arukone boards with empty cells are such).
+    pub fn empty_parity(&self) -> i64 {
+        let n = self.rows * self.cols;
+        let dark_minus_light: i64 = (0..n).map(|i| if self.is_dark(i) { 1 } else { -1 }).sum();
+        let paths: i64 = self
+            .endpoints
+            .iter()
+            .map(|&(s, e)| match (self.is_dark(s), self.is_dark(e)) {
+                (true, true) => 1,
+                (false, false) => -1,
+                _ => 0,
+            })
+            .sum();
+        dark_minus_light - paths
+    }
+
     pub fn model(&self) -> Built {
         let n = self.rows * self.cols;
         let k = self.labels.len();
@@ -264,6 +293,7 @@ impl Flow {
         let col = model.new_vars(n, 0, colours as i32 - 1);
         // Numberlink: empty[i] ⇔ cell i stays empty, for the cells that may.
         let mut empty = Vec::new();
+        let mut empty_terms = Vec::new();
         if self.allow_empty {
             model.subcircuit(&succ);
             for i in 0..n {
@@ -272,10 +302,34 @@ impl Flow {
                     model.reify_eq(b, succ[i], i as i32);
                     model.reify_eq(b, col[i], k as i32);
                     empty.push(b);
+                    empty_terms.push((if self.is_dark(i) { 1 } else { -1 }, b));
                 }
             }
         } else {
             model.circuit(&succ);
+        }
+        // The paths' parity (see `empty_parity`): the dark empty cells outnumber the light
+        // ones by a count the endpoints fix; Flow Free leaves none empty.
+        let parity = self.empty_parity();
+        let mut extra_pairs = None;
+        if empty_terms.is_empty() {
+            if parity != 0 {
+                crate::common::post_failure(&mut model);
+            }
+        } else {
+            let _ = model.linear(&empty_terms, engine::Relation::Eq, parity);
+            // The empty cells of the shade parity does not ask for: each comes with one of
+            // the other shade, beyond the |parity| that shade must have.
+            let minority = if parity >= 0 { -1 } else { 1 };
+            let mut terms: Vec<(i64, VarId)> = empty_terms
+                .iter()
+                .filter(|&&(shade, _)| shade == minority)
+                .map(|&(_, b)| (1, b))
+                .collect();
+            let pairs = model.new_var(0, terms.len() as i32);
+            terms.push((-1, pairs));
+            let _ = model.linear(&terms, engine::Relation::Eq, 0);
+            extra_pairs = Some(pairs);
         }
         for (label, &(s, e)) in self.endpoints.iter().enumerate() {
             let _ = model.fix(col[s], label as i32);
@@ -330,7 +384,7 @@ impl Flow {
                 }
             }
         }
-        let search = search_order(&model, &succ, &empty);
+        let search = search_order(&succ, &empty, extra_pairs);
         Built {
             model,
             search,
@@ -404,22 +458,22 @@ impl Flow {
 /// is one, its predecessor being the previous path's end), the smallest domain first; so
 /// every decision extends a path instead of laying a piece of one somewhere in the grid.
 ///
-/// Numberlink: before that, "cell i is used" (`empty[i] = 0`) for every cell in turn. The
-/// first dive is then the Flow Free model with every cell covered, whose propagation is far
-/// stronger (a cell no colour can reach fails at once, where Numberlink just leaves it
-/// empty); a board that needs empty cells gets them by backtracking, so the search stays
-/// complete and counts stay exact. Janko's Arukone boards, whose solutions cover every cell
-/// but on six boards, are why; trying "used" only on the cell the search is at does not
-/// do it (docs/PERFORMANCE.md, "Probing and learning per puzzle").
-fn search_order(model: &Model, succ: &[VarId], empty: &[VarId]) -> SearchConfig {
-    let mut is_flag = vec![false; model.num_vars()];
-    for &b in empty {
-        is_flag[b.index()] = true;
-    }
+/// Numberlink: before that, the number of pairs of empty cells beyond the ones parity asks
+/// for (`extra_pairs`, [`Flow::empty_parity`]), smallest first. The first dive is then the
+/// board with the fewest empty cells parity allows: on a board of parity 0 every cell
+/// covered (the Flow Free model, whose propagation is far stronger: a cell no colour can
+/// reach fails at once, where Numberlink would just leave it empty), on the others exactly
+/// |parity| cells of one shade empty. Backtracking tries one more pair at a time, so the
+/// search stays complete and counts stay exact. The empty cells themselves are then
+/// decided by the paths (a cell no path can reach is empty), their flags branched on
+/// last. Janko's Arukone boards, whose solutions cover every cell but on six boards (four
+/// of them of parity ≠ 0, each with exactly |parity| empty cells), are why
+/// (docs/performance/paths.md).
+fn search_order(succ: &[VarId], empty: &[VarId], extra_pairs: Option<VarId>) -> SearchConfig {
     let succ_of_cell = succ.to_vec();
     let choose = move |model: &Model, open: &[VarId]| {
-        // The open variables come in the order of `branch_vars`: the flags first.
-        if is_flag[open[0].index()] {
+        // The open variables come in the order of `branch_vars`: the pairs first.
+        if Some(open[0]) == extra_pairs {
             return open[0];
         }
         path_head(model, &succ_of_cell).unwrap_or_else(|| {
@@ -429,8 +483,14 @@ fn search_order(model: &Model, succ: &[VarId], empty: &[VarId]) -> SearchConfig 
                 .expect("the brancher asks with an open variable")
         })
     };
+    let order = extra_pairs
+        .iter()
+        .chain(succ)
+        .chain(empty)
+        .copied()
+        .collect();
     SearchConfig {
-        branch_vars: Some(empty.iter().chain(succ).copied().collect()),
+        branch_vars: Some(order),
         var_select: VarSelect::Custom(std::sync::Arc::new(choose)),
         ..Default::default()
     }

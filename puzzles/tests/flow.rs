@@ -70,6 +70,9 @@ fn counts_agree_with_brute_force_on_tiny_boards() {
         "A...\n.BC.\n....\nCB.A",
         "A..A\n....\nB..B",
         "A..\n...\n..A",
+        // Parity 1 and -1 (`Flow::empty_parity`): no covering, Numberlink needs empty cells.
+        "AA.\n...\n...",
+        "A.B\nB..\n.A.",
     ] {
         assert_eq!(count(board), brute_force(board), "{board}");
         if board.matches('.').count() > 7 {
@@ -80,6 +83,35 @@ fn counts_agree_with_brute_force_on_tiny_boards() {
             brute_force_with(flow::parse_numberlink, board, true),
             "numberlink {board}"
         );
+    }
+}
+
+#[test]
+fn parity_counts_the_empty_cells_every_solution_leaves() {
+    // 3×3, dark corners and centre: A joins a dark and a light cell, so the paths use as
+    // many of each and the empty cells hold one dark cell more than light ones.
+    let board = "AA.\n...\n...";
+    let puzzle = flow::parse_flow(board).unwrap();
+    assert_eq!(puzzle.empty_parity(), 1);
+    assert_eq!(count(board), 0, "no covering of a board of parity 1");
+    let numberlink = parse_one(flow::parse_numberlink, board);
+    let (answers, complete) =
+        all_solutions(numberlink.as_ref(), &ModelOptions::default(), None).unwrap();
+    assert!(complete && !answers.is_empty());
+    for answer in answers {
+        let cells: Vec<bool> = answer
+            .json
+            .to_value()
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|row| row.as_array().unwrap().iter().map(|c| c.is_null()))
+            .collect::<Vec<_>>();
+        let excess: i64 = (0..9)
+            .filter(|&i| cells[i])
+            .map(|i| if puzzle.is_dark(i) { 1 } else { -1 })
+            .sum();
+        assert_eq!(excess, 1);
     }
 }
 

@@ -27,6 +27,12 @@
 //! each node its block. The blocks on the way are those of the tree path from eₗ back to sₗ
 //! (every route crosses the same blocks), and the cut nodes on it are the bottlenecks.
 //!
+//! **Layers.** A run reads every colour's graph from the run's *input* domains (a copy
+//! of the nodes that may take each colour it works on, made before any change), and only
+//! then makes its changes: one colour's deductions do not feed another colour's graph in
+//! the same run, they wake the propagator for the next run. So every change of a run
+//! follows from one colour's graph in the inputs, which is what an explanation needs.
+//!
 //! **Incremental lane.** Both rules for colour l read only Gₗ, so a run need only redo the
 //! colours whose graph changed since the last run: the colours that left a node's domain
 //! since then (or came back: a rerun is sound either way). Each node keeps the set of colours its domain held when a run last looked
@@ -34,35 +40,57 @@
 //! lists the nodes that changed, and a run compares their domains with `seen` before it
 //! works. The reference, `propagate_from_scratch`, redoes every colour.
 //!
+//! **Explanations** (learning), by *cuts*: a set of nodes C and its boundary, the nodes
+//! next to C that cannot take colour l (`[colᵤ ≠ l]` each, true in the inputs). Whatever
+//! else holds, a route of colour l that enters C can leave it only through a node of the
+//! boundary, which it cannot use. So:
+//!
+//! * a node v that sₗ cannot reach loses l because of the boundary of sₗ's region in Gₗ, or
+//!   of v's own region, whichever is smaller;
+//! * a node v of a pocket hanging off the way through one node a loses l because of the
+//!   boundary of the pocket (v's region in Gₗ without a): a route would leave it through a;
+//! * a bottleneck v takes l because of the boundary of sₗ's region in Gₗ without v (or of
+//!   eₗ's), a region that does not hold the other terminal;
+//! * sₗ not reaching eₗ fails because of the boundary of sₗ's region (or of eₗ's);
+//! * a terminal loses every other colour because of the constraint alone.
+//!
+//! `explain` recomputes the one colour's search from the inputs; a failure is found again
+//! by recomputing every colour (an unreachable terminal, a node taken by two colours or
+//! left with none).
+//!
 //! **Consistency.** Checking (an assignment that breaks a colour's routes fails), with the
 //! two rules; no claim of domain consistency. **Events.** Any removal from a colour's domain.
 //! **Cost** O(K·(n + m)) per run from scratch (K colours, a graph of n nodes and m edges);
-//! incrementally, O(n + m) per colour that lost a node. **Explanations:** the generic ones
-//! (the current domains).
+//! incrementally, O(n + m) per colour that lost a node. An explanation costs one search
+//! per colour it asks about.
 
-use crate::domain::Event;
+use crate::atom::Atom;
+use crate::domain::{Domain, Event};
 use crate::propagator::Subscription;
 use crate::propagator::{
     Condition, Conflict, Context, EnqueueDecision, PostContext, Priority, PropResult, Propagator,
 };
+use crate::propagators::reasons::split_atom;
 use crate::store::{RevId, VarId};
 
 /// A depth-first search's "not visited yet".
-const UNSEEN: u32 = u32::MAX;
+pub(super) const UNSEEN: u32 = u32::MAX;
 
 /// Each colour's nodes lie on routes between its two terminals (module docs).
 #[derive(Clone, Debug)]
 pub struct ColourPaths {
-    col: Vec<VarId>,
+    pub(super) col: Vec<VarId>,
     /// The neighbours of each node.
-    neighbours: Vec<Vec<usize>>,
+    pub(super) neighbours: Vec<Vec<usize>>,
     /// The terminals of colour l at index l.
-    terminals: Vec<(usize, usize)>,
+    pub(super) terminals: Vec<(usize, usize)>,
     /// Incremental lane: each node's colours (bit l for colour l) when a run last looked.
     seen: Vec<RevId>,
     /// Incremental lane: the nodes changed since the last run, and whether each is listed.
     changed: Vec<usize>,
     listed: Vec<bool>,
+    /// A variable stands for two nodes: explanations are left to the generic reason.
+    repeats_a_variable: bool,
 }
 
 /// The most colours the incremental lane tracks (a bit each in one word); with more, every
@@ -71,14 +99,14 @@ const TRACKED_COLOURS: usize = 64;
 
 /// One depth-first search of Gₗ from a terminal: discovery times, low points, tree parents,
 /// the nodes in discovery order, and each node's block (named by the node that starts it).
-struct Search {
-    disc: Vec<u32>,
-    low: Vec<u32>,
-    parent: Vec<usize>,
-    order: Vec<usize>,
-    block: Vec<usize>,
+pub(super) struct Search {
+    pub(super) disc: Vec<u32>,
+    pub(super) low: Vec<u32>,
+    pub(super) parent: Vec<usize>,
+    pub(super) order: Vec<usize>,
+    pub(super) block: Vec<usize>,
     /// The blocks on the way from the start to the end, by the node that starts them.
-    on_way: Vec<bool>,
+    pub(super) on_way: Vec<bool>,
 }
 
 impl ColourPaths {
@@ -88,7 +116,11 @@ impl ColourPaths {
         terminals: Vec<(usize, usize)>,
     ) -> ColourPaths {
         assert_eq!(col.len(), neighbours.len(), "one neighbour list per node");
+        let mut sorted = col.to_vec();
+        sorted.sort();
+        sorted.dedup();
         ColourPaths {
+            repeats_a_variable: sorted.len() < col.len(),
             col: col.to_vec(),
             listed: vec![false; neighbours.len()],
             neighbours,
@@ -106,18 +138,34 @@ impl ColourPaths {
 
     /// Rules 1 and 2 for the colours of `dirty` (a bit each).
     fn propagate_colours(&self, ctx: &mut Context<'_>, mut dirty: u64) -> PropResult {
-        let mut search = Search::new();
+        let mut colours = Vec::new();
         while dirty != 0 {
-            let l = dirty.trailing_zeros() as usize;
+            colours.push(dirty.trailing_zeros() as usize);
             dirty &= dirty - 1;
-            self.propagate_colour(ctx, l, &mut search)?;
+        }
+        self.propagate_layered(ctx, &colours)
+    }
+
+    /// Rules 1 and 2 for each colour of `colours`, every graph read from the run's input
+    /// domains before any change (the header, "Layers").
+    fn propagate_layered(&self, ctx: &mut Context<'_>, colours: &[usize]) -> PropResult {
+        let graphs: Vec<Vec<bool>> = colours
+            .iter()
+            .map(|&l| {
+                let colour = l as i32;
+                self.col.iter().map(|&x| ctx.contains(x, colour)).collect()
+            })
+            .collect();
+        let mut search = Search::new();
+        for (&l, graph) in colours.iter().zip(&graphs) {
+            self.propagate_colour(ctx, l, graph, &mut search)?;
         }
         Ok(())
     }
 
     /// Tarjan's depth-first search from `start` through the nodes `may` accepts, iterative
     /// (a path of a large grid is deeper than a thread's stack).
-    fn search(&self, start: usize, may: &dyn Fn(usize) -> bool, s: &mut Search) {
+    pub(super) fn search(&self, start: usize, may: &dyn Fn(usize) -> bool, s: &mut Search) {
         let n = self.col.len();
         s.disc.clear();
         s.disc.resize(n, UNSEEN);
@@ -162,7 +210,7 @@ impl ColourPaths {
     /// After [`Self::search`] from `start`: each reached node's block (the node that starts
     /// it: a tree child c with `low(c) ≥ disc(parent)`, else the parent's block), and the
     /// blocks of the tree path from `end` back to `start` marked as on the way.
-    fn mark_blocks_on_way(&self, start: usize, end: usize, s: &mut Search) {
+    pub(super) fn mark_blocks_on_way(&self, start: usize, end: usize, s: &mut Search) {
         let n = self.col.len();
         s.block.clear();
         s.block.resize(n, usize::MAX);
@@ -180,24 +228,26 @@ impl ColourPaths {
         }
     }
 
-    /// Rules 1 and 2 for colour `l`.
-    fn propagate_colour(&self, ctx: &mut Context<'_>, l: usize, s: &mut Search) -> PropResult {
+    /// Rules 1 and 2 for colour `l`, on the graph Gₗ of the nodes `may` marks.
+    fn propagate_colour(
+        &self,
+        ctx: &mut Context<'_>,
+        l: usize,
+        may: &[bool],
+        s: &mut Search,
+    ) -> PropResult {
         let (start, end) = self.terminals[l];
         let colour = l as i32;
         let _ = ctx.fix(self.col[start], colour)?;
         let _ = ctx.fix(self.col[end], colour)?;
-        {
-            let may = |i: usize| ctx.contains(self.col[i], colour);
-            self.search(start, &may, s);
-        }
+        self.search(start, &|i| may[i], s);
         if s.disc[end] == UNSEEN {
             return Err(Conflict::new());
         }
         // Rule 1: the nodes on no route lose colour l.
         self.mark_blocks_on_way(start, end, s);
         for (i, &x) in self.col.iter().enumerate() {
-            let on_route = i == start || (s.disc[i] != UNSEEN && s.on_way[s.block[i]]);
-            if !on_route && ctx.contains(x, colour) {
+            if !s.on_route(start, i) && ctx.contains(x, colour) {
                 let _ = ctx.remove(x, colour)?;
             }
         }
@@ -229,11 +279,8 @@ impl Propagator for ColourPaths {
     }
 
     fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
-        let mut search = Search::new();
-        for l in 0..self.terminals.len() {
-            self.propagate_colour(ctx, l, &mut search)?;
-        }
-        Ok(())
+        let colours: Vec<usize> = (0..self.terminals.len()).collect();
+        self.propagate_layered(ctx, &colours)
     }
 
     fn register(&mut self, post: &mut PostContext<'_>) {
@@ -287,10 +334,53 @@ impl Propagator for ColourPaths {
         }
         self.changed.clear();
     }
+
+    /// A cut around the values the atom needs removed (the header, "Explanations").
+    fn explain(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        if self.repeats_a_variable {
+            return false;
+        }
+        let Some(v) = self.col.iter().position(|&x| x == atom.var()) else {
+            return false;
+        };
+        let mut found = Vec::new();
+        let Some(needed) = split_atom(atom, &inputs[v], &mut found) else {
+            return false;
+        };
+        for w in needed {
+            if !self.explain_removal(inputs, v, w, &mut found) {
+                return false;
+            }
+        }
+        found.sort();
+        found.dedup();
+        reason.extend(found);
+        true
+    }
+
+    /// The failure found again from the inputs, every colour's graph read from them.
+    fn explain_failure(&self, inputs: &[Domain], reason: &mut Vec<Atom>) -> bool {
+        if self.repeats_a_variable {
+            return false;
+        }
+        let mut found = Vec::new();
+        if !self.find_failure(inputs, &mut found) {
+            return false;
+        }
+        found.sort();
+        found.dedup();
+        reason.extend(found);
+        true
+    }
 }
 
 impl Search {
-    fn new() -> Search {
+    /// After [`ColourPaths::mark_blocks_on_way`]: is node `i` on a route?
+    pub(super) fn on_route(&self, start: usize, i: usize) -> bool {
+        i == start || (self.disc[i] != UNSEEN && self.on_way[self.block[i]])
+    }
+
+    pub(super) fn new() -> Search {
         Search {
             disc: Vec::new(),
             low: Vec::new(),

@@ -7,4 +7,5 @@
 
 pub mod circuit;
 pub mod colour_paths;
+mod colour_paths_explain;
 pub mod subcircuit;
