@@ -56,9 +56,8 @@ pub const NUMBERLINK: PuzzleKind = PuzzleKind {
     parse: parse_numberlink,
     page: Some("docs/puzzles/flow.md"),
     defaults: Defaults {
-        // As `flow`: on the large sparse boards a wrong turn costs a whole subtree, and the
-        // tries of "cell used" see at once the boards that need an empty cell (measured in
-        // docs/performance/paths.md).
+        // As `flow`: on the large sparse boards a wrong turn costs a whole subtree (measured
+        // in docs/performance/paths.md).
         probe: engine::search::probing::ProbeAt::Nodes,
         ..Defaults::STANDARD
     },
