@@ -18,6 +18,7 @@ pub mod element;
 pub mod element_var;
 pub mod extremum;
 pub mod graph;
+pub mod indicators;
 pub mod inverse;
 pub mod king_degree;
 pub mod lex;
