@@ -439,11 +439,9 @@ enum Level {
 /// The level each case is stated to reach (docs/minizinc.md, "Consistency"), by the
 /// constraint's text; a case not listed claims `Domain`.
 const STATED: &[(&str, Level)] = &[
-    // Reified and half-reified equalities: bounds on the variables (`reified.rs` reasons on
-    // bounds), domain on the boolean.
-    ("int_eq_reif(a, b, p)", Level::Bounds),
-    ("int_ne_reif(a, b, p)", Level::Bounds),
-    ("int_eq_imp(a, b, p)", Level::Bounds),
+    // Reified and half-reified linear equalities: bounds on the variables (`reified.rs`
+    // reasons on bounds), domain on the boolean. Those of two variables (`int_eq_reif(a, b,
+    // p)`, ...) reason on the domains (`reified_equal.rs`), and claim `Domain`.
     ("int_lin_eq_reif([1, 1], [a, b], 1, p)", Level::Bounds),
     ("int_lin_ne_reif([1, 1], [a, b], 1, p)", Level::Bounds),
     ("int_lin_eq_imp([1, 1], [a, b], 1, p)", Level::Bounds),

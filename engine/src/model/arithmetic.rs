@@ -15,6 +15,7 @@ use crate::propagators::element_var::ElementVar;
 use crate::propagators::extremum::ArrayExtremum;
 use crate::propagators::indicators::{Indicator, ValueIndicators};
 use crate::propagators::reified::{LinRel, ReifiedLinear, ReifiedMember};
+use crate::propagators::reified_equal::ReifiedEqual;
 use crate::propagators::thresholds::{ReifiedThresholds, Threshold};
 use crate::store::VarId;
 
@@ -53,7 +54,28 @@ impl Model {
             let (x, values) = values;
             return self.reified_member(b, x, &values, half);
         }
+        if let Some((x, y)) = self.two_variable_equality(b, terms, rel, rhs) {
+            let positive = rel == LinRel::Eq;
+            return self.post(Box::new(ReifiedEqual::new(b, x, y, positive, half)));
+        }
         self.post(Box::new(ReifiedLinear::new(b, terms, rel, rhs, half)))
+    }
+
+    /// `x - y = 0` or `≠ 0` of two different free variables (neither of them `b`): the
+    /// shape [`ReifiedEqual`] decides on the domains (`propagators/reified_equal.rs`).
+    fn two_variable_equality(
+        &self,
+        b: VarId,
+        terms: &[(i64, VarId)],
+        rel: LinRel,
+        rhs: i64,
+    ) -> Option<(VarId, VarId)> {
+        if rel == LinRel::Le || rhs != 0 || terms.len() != 2 {
+            return None;
+        }
+        let ((a, x), (c, y)) = (terms[0], terms[1]);
+        let free = |v: VarId| !self.store.is_fixed(v) && v != b;
+        (a == -c && a.abs() == 1 && x != y && free(x) && free(y)).then_some((x, y))
     }
 
     /// `bₖ ⇔ (x ≤ tₖ)` (or `> tₖ`) for each threshold, as one propagator that walks only

@@ -32,6 +32,7 @@ pub(crate) mod reasons;
 pub mod regular;
 pub mod regular_states;
 pub mod reified;
+pub mod reified_equal;
 pub mod reify;
 pub mod relations;
 pub mod scheduling;
