@@ -5,7 +5,7 @@
 //! linear form (`reified.rs`) looks only at the bounds of `x - y`.
 
 use engine::propagators::reified_equal::{share_a_value, ReifiedEqual};
-use engine::testing::{check_propagator, Consistency, HarnessConfig};
+use engine::testing::{check_explanations, check_propagator, Consistency, HarnessConfig};
 use engine::{Domain, Model};
 
 /// (positive, half) and what the constraint means on (x, y, b).
@@ -72,4 +72,22 @@ fn the_shared_value_test_leaps_between_domains() {
         &Domain::interval(0, 10),
         &Domain::interval(11, 20)
     ));
+}
+
+#[test]
+fn reified_equality_explains_its_atoms_and_failures() {
+    let mut precise = 0;
+    for (k, &(positive, half)) in SHAPES.iter().enumerate() {
+        let mut cfg = config(70 + k as u64, false);
+        cfg.consistency = Consistency::Checking;
+        cfg.trials = 80;
+        let stats = check_explanations(
+            &format!("equal_reif positive={positive} half={half}"),
+            &cfg,
+            &|t| holds(positive, half, t),
+            &|xs| Box::new(ReifiedEqual::new(xs[2], xs[0], xs[1], positive, half)),
+        );
+        precise += stats.precise;
+    }
+    assert!(precise > 0, "no reason was given by the propagator itself");
 }
