@@ -275,6 +275,7 @@ pub fn build(fzn: &FznModel) -> Result<Built, FznError> {
 pub fn build_within(fzn: &FznModel, limits: &Limits) -> Result<Built, FznError> {
     let mut b = Builder::new(crate::bounds::infer(fzn), limits.clone());
     b.compared_often = crate::thresholds::compared_often(fzn);
+    b.indicated_often = crate::indicators::indicated_often(fzn);
     let mut output = Vec::new();
     let mut decision_vars = Vec::new();
     let mut defined_vars = Vec::new();
@@ -299,6 +300,7 @@ pub fn build_within(fzn: &FznModel, limits: &Limits) -> Result<Built, FznError> 
         post_constraint(&mut b, c)?;
     }
     std::mem::take(&mut b.gathered).post(&mut b.model);
+    std::mem::take(&mut b.gathered_indicators).post(&mut b.model);
     b.line = fzn.solve.line;
     if let Err(message) = crate::builder::check_annotations(&b.names, &fzn.solve.annotations) {
         return b.error(message);

@@ -91,6 +91,9 @@ pub struct Builder {
     /// propagator (`thresholds.rs`), and those gathered so far.
     pub compared_often: HashSet<String>,
     pub gathered: crate::thresholds::Gathered,
+    /// The same for reified equalities with constants (`indicators.rs`).
+    pub indicated_often: HashSet<String>,
+    pub gathered_indicators: crate::indicators::Gathered,
 }
 
 impl Builder {
@@ -106,6 +109,8 @@ impl Builder {
             limits,
             compared_often: HashSet::new(),
             gathered: Default::default(),
+            indicated_often: HashSet::new(),
+            gathered_indicators: Default::default(),
         }
     }
 

@@ -225,8 +225,15 @@ fn compare(
     let gathered = (crate::thresholds::compared_name(c))
         .filter(|name| b.compared_often.contains(name))
         .and_then(|_| b.model.as_threshold(r, &terms, rhs));
-    match gathered {
-        Some((x, threshold)) => b.gathered.add(x, threshold),
+    if let Some((x, threshold)) = gathered {
+        b.gathered.add(x, threshold);
+        return Ok(());
+    }
+    let indicator = (crate::indicators::indicated_name(c))
+        .filter(|name| b.indicated_often.contains(name))
+        .and_then(|_| b.model.as_indicator(r, &terms, rel, rhs));
+    match indicator {
+        Some((x, indicator)) => b.gathered_indicators.add(x, indicator),
         None => {
             b.model.reified_linear(r, &terms, rel, rhs, half);
         }

@@ -16,6 +16,7 @@
 //! | search, and the output the specification fixes | [`solve`] |
 //! | the clock and the stop flag while reading | [`limits`] |
 //! | reified comparisons of one variable with constants, gathered | [`thresholds`] |
+//! | reified equalities of one variable with constants, gathered | [`indicators`] |
 //!
 //! `docs/minizinc.md` follows a model from MiniZinc to these propagators.
 
@@ -24,6 +25,7 @@ pub mod bounds;
 pub mod build;
 pub mod builder;
 pub mod builtins;
+pub mod indicators;
 pub mod limits;
 pub mod parse;
 pub mod search;

@@ -24,7 +24,16 @@ const GATHERED: &[&str] = &["int_le_reif", "int_lt_reif"];
 /// The name of the variable side of `c` when it is one of [`GATHERED`] between a variable
 /// (a name or an array element) and an integer literal.
 pub(crate) fn compared_name(c: &Constraint) -> Option<String> {
-    if !GATHERED.contains(&c.name.as_str()) || c.args.len() != 3 {
+    if !GATHERED.contains(&c.name.as_str()) {
+        return None;
+    }
+    variable_against_constant(c)
+}
+
+/// The name of the variable side of a reified comparison `c` of three arguments whose
+/// first two are a variable (a name or an array element) and an integer literal.
+pub(crate) fn variable_against_constant(c: &Constraint) -> Option<String> {
+    if c.args.len() != 3 {
         return None;
     }
     let name = |e: &Expr| match e {

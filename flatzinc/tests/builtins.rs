@@ -439,11 +439,9 @@ enum Level {
 /// The level each case is stated to reach (docs/minizinc.md, "Consistency"), by the
 /// constraint's text; a case not listed claims `Domain`.
 const STATED: &[(&str, Level)] = &[
-    // Reified and half-reified equalities: bounds on the variables (`reified.rs` reasons on
-    // bounds), domain on the boolean.
-    ("int_eq_reif(a, b, p)", Level::Bounds),
-    ("int_ne_reif(a, b, p)", Level::Bounds),
-    ("int_eq_imp(a, b, p)", Level::Bounds),
+    // Reified and half-reified linear equalities: bounds on the variables (`reified.rs`
+    // reasons on bounds), domain on the boolean. Those of two variables (`int_eq_reif(a, b,
+    // p)`, ...) reason on the domains (`reified_equal.rs`), and claim `Domain`.
     ("int_lin_eq_reif([1, 1], [a, b], 1, p)", Level::Bounds),
     ("int_lin_ne_reif([1, 1], [a, b], 1, p)", Level::Bounds),
     ("int_lin_eq_imp([1, 1], [a, b], 1, p)", Level::Bounds),
@@ -666,4 +664,26 @@ fn reified_comparisons_of_one_variable_are_gathered_and_exact() {
     let instances = |name: &str| kinds.get(name).map_or(0, |c| c.instances);
     assert_eq!(instances("reified_thresholds"), 1, "{kinds:?}");
     assert_eq!(instances("linear_reif"), 1, "{kinds:?}");
+}
+
+/// Several `int_eq_reif`/`int_ne_reif` of one variable with constants, the constant on
+/// either side and one outside its domain, are gathered into one propagator
+/// (`flatzinc/src/indicators.rs`), and find exactly the brute-force solutions; a variable
+/// compared once keeps its own `member_reif`.
+#[test]
+fn reified_equalities_of_one_variable_are_gathered_and_exact() {
+    let constraints = "int_eq_reif(a, 1, p);\nconstraint int_ne_reif(-1, a, q);\n\
+        constraint int_eq_reif(a, 7, r);\nconstraint int_eq_reif(2, a, r);\n\
+        constraint int_ne_reif(b, 0, p)";
+    let expected = brute_force(&|a, b, _c, p, q, r| {
+        iff(p, a == 1) && iff(q, a != -1) && iff(r, a == 7) && iff(r, a == 2) && iff(p, b != 0)
+    });
+    assert!(!expected.is_empty());
+    assert_eq!(solutions_of(constraints), expected);
+    let text = format!("{HEADER}constraint {constraints};\nsolve satisfy;\n");
+    let built = flatzinc::load(&text).unwrap();
+    let kinds = built.model.profile().by_kind;
+    let instances = |name: &str| kinds.get(name).map_or(0, |c| c.instances);
+    assert_eq!(instances("value_indicators"), 1, "{kinds:?}");
+    assert_eq!(instances("member_reif"), 1, "{kinds:?}");
 }

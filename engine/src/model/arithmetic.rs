@@ -13,7 +13,9 @@ use crate::propagator::Conflict;
 use crate::propagators::arithmetic::{Arith, ArithOp};
 use crate::propagators::element_var::ElementVar;
 use crate::propagators::extremum::ArrayExtremum;
+use crate::propagators::indicators::{Indicator, ValueIndicators};
 use crate::propagators::reified::{LinRel, ReifiedLinear, ReifiedMember};
+use crate::propagators::reified_equal::ReifiedEqual;
 use crate::propagators::thresholds::{ReifiedThresholds, Threshold};
 use crate::store::VarId;
 
@@ -52,7 +54,28 @@ impl Model {
             let (x, values) = values;
             return self.reified_member(b, x, &values, half);
         }
+        if let Some((x, y)) = self.two_variable_equality(b, terms, rel, rhs) {
+            let positive = rel == LinRel::Eq;
+            return self.post(Box::new(ReifiedEqual::new(b, x, y, positive, half)));
+        }
         self.post(Box::new(ReifiedLinear::new(b, terms, rel, rhs, half)))
+    }
+
+    /// `x - y = 0` or `≠ 0` of two different free variables (neither of them `b`): the
+    /// shape [`ReifiedEqual`] decides on the domains (`propagators/reified_equal.rs`).
+    fn two_variable_equality(
+        &self,
+        b: VarId,
+        terms: &[(i64, VarId)],
+        rel: LinRel,
+        rhs: i64,
+    ) -> Option<(VarId, VarId)> {
+        if rel == LinRel::Le || rhs != 0 || terms.len() != 2 {
+            return None;
+        }
+        let ((a, x), (c, y)) = (terms[0], terms[1]);
+        let free = |v: VarId| !self.store.is_fixed(v) && v != b;
+        (a == -c && a.abs() == 1 && x != y && free(x) && free(y)).then_some((x, y))
     }
 
     /// `bₖ ⇔ (x ≤ tₖ)` (or `> tₖ`) for each threshold, as one propagator that walks only
@@ -60,6 +83,38 @@ impl Model {
     /// many reified comparisons of one variable with constants become.
     pub fn reified_thresholds(&mut self, x: VarId, thresholds: Vec<Threshold>) -> PropId {
         self.post(Box::new(ReifiedThresholds::new(x, thresholds)))
+    }
+
+    /// `bₖ ⇔ (x = vₖ)` (or `≠ vₖ`) for each indicator, as one propagator that walks only
+    /// the indicators still open (`propagators/indicators.rs`): what a model's many reified
+    /// equalities of one variable with constants become.
+    pub fn value_indicators(&mut self, x: VarId, indicators: Vec<Indicator>) -> PropId {
+        self.post(Box::new(ValueIndicators::new(x, indicators)))
+    }
+
+    /// `b ⇔ Σ aᵢ·xᵢ = c` (or `≠ c`) as an indicator of its one free variable, `b ⇔ x = v`
+    /// or `b ⇔ x ≠ v` (the fixed terms moved into `c`): `Some((x, indicator))`, or `None`
+    /// when no variable or more than one is free, its coefficient is not ±1, `c` leaves
+    /// `i32`, or `b` is fixed or is `x`.
+    pub fn as_indicator(
+        &self,
+        b: VarId,
+        terms: &[(i64, VarId)],
+        rel: LinRel,
+        rhs: i64,
+    ) -> Option<(VarId, Indicator)> {
+        if self.store.is_fixed(b) || rel == LinRel::Le {
+            return None;
+        }
+        let (a, x, rest) = self.one_open_term(terms, rhs)?;
+        if (a != 1 && a != -1) || x == b {
+            return None;
+        }
+        let value = i32::try_from(rest * a).ok()?;
+        Some(match rel {
+            LinRel::Eq => (x, Indicator::equal(b, value)),
+            _ => (x, Indicator::not_equal(b, value)),
+        })
     }
 
     /// `Σ aᵢ·xᵢ` against `rhs` with its fixed terms moved to the right: `Some((a, x, rest))`
