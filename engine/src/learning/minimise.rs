@@ -62,13 +62,17 @@ pub fn drop_redundant(
             .map(|&a| trail.level_of(trail.place(a)))
             .collect(),
         verdicts: AtomMap::default(),
+        reasons: Vec::new(),
         steps: 0,
     };
     let keep: Vec<bool> = atoms
         .iter()
         .map(|&a| {
             walk.steps = 0;
-            !walk.reason_is_implied(a)
+            match trail.place(a) {
+                Place::At(p) => !walk.reason_is_implied(a, p),
+                _ => false, // a root fact
+            }
         })
         .collect();
     let mut i = 0;
@@ -88,44 +92,46 @@ struct RedundancyWalk<'t, 'n, 'p> {
     levels: LevelSet,
     /// The verdicts found so far: is the atom implied by the nogood's atoms and facts?
     verdicts: AtomMap<bool>,
+    /// The reasons of the atoms on the walk's path, end to end (one buffer for the whole
+    /// minimisation: each step appends its reason and cuts it off when done).
+    reasons: Vec<Atom>,
     steps: usize,
 }
 
 impl RedundancyWalk<'_, '_, '_> {
-    /// Is `atom` (which holds) implied by the other atoms of the nogood through the reasons
-    /// on the trail? Its reason's atoms must each be a root fact, an atom of the nogood, or
-    /// implied the same way.
-    fn reason_is_implied(&mut self, atom: Atom) -> bool {
-        let Place::At(p) = self.trail.place(atom) else {
-            return true; // a root fact
-        };
+    /// Is `atom` (which holds, first after change `p`) implied by the other atoms of the
+    /// nogood through the reasons on the trail? Its reason's atoms must each be a root
+    /// fact, an atom of the nogood, or implied the same way.
+    fn reason_is_implied(&mut self, atom: Atom, p: usize) -> bool {
         if let Some(&verdict) = self.verdicts.get(&atom) {
             return verdict;
         }
         self.steps += 1;
-        let mut reason = Vec::new();
+        let start = self.reasons.len();
         let origin = reason_of(
             self.trail,
             self.nogoods,
             self.propagators,
             p,
             atom,
-            &mut reason,
+            &mut self.reasons,
         );
-        let verdict = origin == Origin::Derived
-            && self.steps <= MOST_STEPS
-            && reason.iter().all(|&r| {
-                let r = self.trail.canonical(r);
-                match self.trail.place(r) {
-                    Place::Root => true,
-                    Place::At(q) if q < p => {
-                        self.in_nogood.contains(&r)
-                            || (self.levels.contains(&self.trail.change(q).level)
-                                && self.reason_is_implied(r))
-                    }
-                    _ => false,
+        let mut verdict = origin == Origin::Derived && self.steps <= MOST_STEPS;
+        let mut i = start;
+        while verdict && i < self.reasons.len() {
+            let r = self.trail.canonical(self.reasons[i]);
+            i += 1;
+            verdict = match self.trail.place(r) {
+                Place::Root => true,
+                Place::At(q) if q < p => {
+                    self.in_nogood.contains(&r)
+                        || (self.levels.contains(&self.trail.change(q).level)
+                            && self.reason_is_implied(r, q))
                 }
-            });
+                _ => false,
+            };
+        }
+        self.reasons.truncate(start);
         self.verdicts.insert(atom, verdict);
         verdict
     }
