@@ -34,12 +34,15 @@ struct Nogood {
     deleted: bool,
 }
 
-/// One watch: nogood `nogood` watches, in its slot `slot` (0 or 1), an atom of the variable
-/// whose list holds this watch; `blocker` is another of its atoms (see the header).
+/// One watch: nogood `nogood` watches, in its slot `slot` (0 or 1), the atom `watched` of
+/// the variable whose list holds this watch; `blocker` is another of its atoms (see the
+/// header). A watch whose nogood has since put another atom in that slot is stale, and is
+/// dropped when met.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Watch {
     nogood: u32,
     slot: u8,
+    watched: Atom,
     blocker: Atom,
 }
 
@@ -103,6 +106,7 @@ impl NogoodStore {
                 let watch = Watch {
                     nogood: k,
                     slot,
+                    watched: atoms[slot as usize],
                     blocker: atoms[1 - slot as usize],
                 };
                 self.watches[atoms[slot as usize].var().index()].push(watch);
@@ -166,20 +170,19 @@ impl NogoodStore {
             let Watch {
                 nogood: k,
                 slot,
+                watched,
                 blocker,
             } = self.watches[x.index()][i];
-            if blocker.fails_in(store.domain(blocker.var())) {
-                i += 1; // the nogood is satisfied
+            // Neither test reads the nogood itself: the watched atom does not hold (nothing
+            // to do), or the blocker fails (the nogood is satisfied).
+            if !watched.holds_in(store.domain(x)) || blocker.fails_in(store.domain(blocker.var())) {
+                i += 1;
                 continue;
             }
             let nogood = &mut self.nogoods[k as usize];
             let s = slot as usize;
-            if nogood.deleted || nogood.atoms.len() < 2 || nogood.atoms[s].var() != x {
+            if nogood.deleted || nogood.atoms.len() < 2 || nogood.atoms[s] != watched {
                 self.watches[x.index()].swap_remove(i);
-                continue;
-            }
-            if !nogood.atoms[s].holds_in(store.domain(x)) {
-                i += 1;
                 continue;
             }
             let other = nogood.atoms[1 - s];
@@ -200,10 +203,12 @@ impl NogoodStore {
                     self.watches[y.index()].push(Watch {
                         nogood: k,
                         slot,
+                        watched: nogood.atoms[s],
                         blocker: other,
                     });
                     continue;
                 }
+                self.watches[x.index()][i].watched = nogood.atoms[s];
                 i += 1;
                 continue;
             }
@@ -286,14 +291,18 @@ impl NogoodStore {
         nogood.atoms.swap(0, a);
         nogood.atoms.swap(1, b);
         for slot in 0..2u8 {
-            let y = nogood.atoms[slot as usize].var();
+            let watched = nogood.atoms[slot as usize];
             let blocker = nogood.atoms[1 - slot as usize];
-            let list = &mut self.watches[y.index()];
+            let list = &mut self.watches[watched.var().index()];
             match list.iter_mut().find(|w| w.nogood == k && w.slot == slot) {
-                Some(w) => w.blocker = blocker,
+                Some(w) => {
+                    w.watched = watched;
+                    w.blocker = blocker;
+                }
                 None => list.push(Watch {
                     nogood: k,
                     slot,
+                    watched,
                     blocker,
                 }),
             }
