@@ -396,4 +396,32 @@ mod tests {
         assert_eq!(nogoods.propagate(&mut store, &mut trail), Ok(true));
         assert_eq!(store.domain(z).max(), 0);
     }
+
+    /// A watch that moves to another atom of its own variable keeps watching it: with
+    /// `{x ≥ 1, y ≥ 1, x ≤ 2}`, `x ≥ 1` makes the watch move to `x ≤ 2`, and `x ≤ 2` then
+    /// makes the nogood unit.
+    #[test]
+    fn a_watch_moved_within_its_variable_still_wakes_its_nogood() {
+        let mut store = Store::new();
+        let x = store.new_var(Domain::interval(0, 3));
+        let y = store.new_var(Domain::interval(0, 1));
+        let mut trail = Trail::new(store.domains());
+        let mut nogoods = NogoodStore::new(2);
+        let atoms = vec![Atom::AtLeast(x, 1), Atom::AtLeast(y, 1), Atom::AtMost(x, 2)];
+        nogoods.add(atoms, 1);
+        assert_eq!(nogoods.propagate(&mut store, &mut trail), Ok(false));
+        for bound in [Atom::AtLeast(x, 1), Atom::AtMost(x, 2)] {
+            store.push_level();
+            let before = store.domain(x).clone();
+            match bound {
+                Atom::AtLeast(_, v) => store.set_min(x, v),
+                _ => store.set_max(x, 2),
+            }
+            .unwrap();
+            trail.record(&store, x, before, Cause::Decision(bound));
+            let changed = nogoods.propagate(&mut store, &mut trail);
+            assert_eq!(changed, Ok(bound == Atom::AtMost(x, 2)));
+        }
+        assert_eq!(store.domain(y).max(), 0);
+    }
 }
