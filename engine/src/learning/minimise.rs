@@ -18,7 +18,7 @@
 //!    without a decision of that level: MiniSat's cheap test that keeps the walks short).
 //!    Each atom's verdict is remembered for the rest of the minimisation.
 
-use super::atom_hash::{AtomMap, AtomSet, LevelSet};
+use super::atom_hash::{AtomMap, AtomSet};
 use super::causes::{reason_of, Origin, Propagators};
 use super::implication::implies;
 use super::nogoods::NogoodStore;
@@ -57,10 +57,7 @@ pub fn drop_redundant(
         nogoods,
         propagators,
         in_nogood: atoms.iter().copied().collect(),
-        levels: atoms
-            .iter()
-            .map(|&a| trail.level_of(trail.place(a)))
-            .collect(),
+        levels: levels_of(atoms, trail),
         verdicts: AtomMap::default(),
         reasons: Vec::new(),
         steps: 0,
@@ -82,14 +79,26 @@ pub fn drop_redundant(
     });
 }
 
+/// For each decision level up to the highest of `atoms`, whether one of them is of it.
+fn levels_of(atoms: &[Atom], trail: &Trail) -> Vec<bool> {
+    let levels: Vec<usize> = (atoms.iter())
+        .map(|&a| trail.level_of(trail.place(a)))
+        .collect();
+    let mut of = vec![false; levels.iter().max().map_or(0, |&l| l + 1)];
+    for l in levels {
+        of[l] = true;
+    }
+    of
+}
+
 /// The state of one recursive minimisation.
 struct RedundancyWalk<'t, 'n, 'p> {
     trail: &'t Trail,
     nogoods: &'n NogoodStore,
     propagators: Propagators<'p>,
     in_nogood: AtomSet,
-    /// The decision levels of the nogood's atoms.
-    levels: LevelSet,
+    /// Which decision levels the nogood's atoms are of (`levels[l]`: an atom of level `l`).
+    levels: Vec<bool>,
     /// The verdicts found so far: is the atom implied by the nogood's atoms and facts?
     verdicts: AtomMap<bool>,
     /// The reasons of the atoms on the walk's path, end to end (one buffer for the whole
@@ -125,7 +134,7 @@ impl RedundancyWalk<'_, '_, '_> {
                 Place::Root => true,
                 Place::At(q) if q < p => {
                     self.in_nogood.contains(&r)
-                        || (self.levels.contains(&self.trail.change(q).level)
+                        || (self.levels.get(self.trail.change(q).level) == Some(&true)
                             && self.reason_is_implied(r, q))
                 }
                 _ => false,
