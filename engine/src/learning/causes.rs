@@ -29,6 +29,7 @@ use super::reason::{
 use super::reason_cache::ChangeStamp;
 use super::trail::{Cause, Trail};
 use crate::atom::Atom;
+use crate::domain::Domain;
 use crate::propagator::Propagator;
 use crate::store::VarId;
 
@@ -100,20 +101,28 @@ pub fn reason_of(
             if let Some(origin) = cache.recall(position, atom, stamp, out) {
                 return origin;
             }
-            let start = out.len();
-            let origin = explain_run(trail, propagators, r, atom, out);
-            cache.remember(position, atom, stamp, origin, &out[start..]);
+            // A propagator explains into an empty vector of its own (some rewrite the whole
+            // vector they are given), reused from one explanation to the next.
+            let mut reason = std::mem::take(&mut cache.scratch);
+            reason.clear();
+            let inputs = cache.inputs_of_run(r, stamp, |v| trail.inputs_into(trail.run(r), v));
+            let origin = explain_run(trail, propagators, r, inputs, atom, &mut reason);
+            cache.remember(position, atom, stamp, origin, &reason);
+            out.extend_from_slice(&reason);
+            cache.scratch = reason;
             return origin;
         }
     }
     Origin::Derived
 }
 
-/// The reason of `atom`, made true by run `r`, from the propagator (or the generic reason).
+/// The reason of `atom`, made true by run `r` whose inputs were `inputs`, from the
+/// propagator (or the generic reason).
 fn explain_run(
     trail: &Trail,
     propagators: Propagators<'_>,
     r: u32,
+    inputs: &[Domain],
     atom: Atom,
     out: &mut Vec<Atom>,
 ) -> Origin {
@@ -123,13 +132,12 @@ fn explain_run(
         return Origin::Decision;
     }
     let start = out.len();
-    let inputs = trail.inputs(run);
-    let explained = prop.explain(&inputs, atom, out);
+    let explained = prop.explain(inputs, atom, out);
     if !explained {
         out.truncate(start);
         let vars = trail.vars_of(run.propagator);
         let root = |x: VarId| trail.root(x);
-        if !generic_reason_within_ceiling(vars, &inputs, root, out) {
+        if !generic_reason_within_ceiling(vars, inputs, root, out) {
             return Origin::TooLong;
         }
     }

@@ -18,7 +18,7 @@
 //!    without a decision of that level: MiniSat's cheap test that keeps the walks short).
 //!    Each atom's verdict is remembered for the rest of the minimisation.
 
-use super::atom_hash::{AtomMap, AtomSet, LevelSet};
+use super::atom_hash::{AtomMap, AtomSet};
 use super::causes::{reason_of, Origin, Propagators};
 use super::implication::implies;
 use super::nogoods::NogoodStore;
@@ -57,18 +57,19 @@ pub fn drop_redundant(
         nogoods,
         propagators,
         in_nogood: atoms.iter().copied().collect(),
-        levels: atoms
-            .iter()
-            .map(|&a| trail.level_of(trail.place(a)))
-            .collect(),
+        levels: levels_of(atoms, trail),
         verdicts: AtomMap::default(),
+        reasons: Vec::new(),
         steps: 0,
     };
     let keep: Vec<bool> = atoms
         .iter()
         .map(|&a| {
             walk.steps = 0;
-            !walk.reason_is_implied(a)
+            match trail.place(a) {
+                Place::At(p) => !walk.reason_is_implied(a, p),
+                _ => false, // a root fact
+            }
         })
         .collect();
     let mut i = 0;
@@ -78,54 +79,68 @@ pub fn drop_redundant(
     });
 }
 
+/// For each decision level up to the highest of `atoms`, whether one of them is of it.
+fn levels_of(atoms: &[Atom], trail: &Trail) -> Vec<bool> {
+    let levels: Vec<usize> = (atoms.iter())
+        .map(|&a| trail.level_of(trail.place(a)))
+        .collect();
+    let mut of = vec![false; levels.iter().max().map_or(0, |&l| l + 1)];
+    for l in levels {
+        of[l] = true;
+    }
+    of
+}
+
 /// The state of one recursive minimisation.
 struct RedundancyWalk<'t, 'n, 'p> {
     trail: &'t Trail,
     nogoods: &'n NogoodStore,
     propagators: Propagators<'p>,
     in_nogood: AtomSet,
-    /// The decision levels of the nogood's atoms.
-    levels: LevelSet,
+    /// Which decision levels the nogood's atoms are of (`levels[l]`: an atom of level `l`).
+    levels: Vec<bool>,
     /// The verdicts found so far: is the atom implied by the nogood's atoms and facts?
     verdicts: AtomMap<bool>,
+    /// The reasons of the atoms on the walk's path, end to end (one buffer for the whole
+    /// minimisation: each step appends its reason and cuts it off when done).
+    reasons: Vec<Atom>,
     steps: usize,
 }
 
 impl RedundancyWalk<'_, '_, '_> {
-    /// Is `atom` (which holds) implied by the other atoms of the nogood through the reasons
-    /// on the trail? Its reason's atoms must each be a root fact, an atom of the nogood, or
-    /// implied the same way.
-    fn reason_is_implied(&mut self, atom: Atom) -> bool {
-        let Place::At(p) = self.trail.place(atom) else {
-            return true; // a root fact
-        };
+    /// Is `atom` (which holds, first after change `p`) implied by the other atoms of the
+    /// nogood through the reasons on the trail? Its reason's atoms must each be a root
+    /// fact, an atom of the nogood, or implied the same way.
+    fn reason_is_implied(&mut self, atom: Atom, p: usize) -> bool {
         if let Some(&verdict) = self.verdicts.get(&atom) {
             return verdict;
         }
         self.steps += 1;
-        let mut reason = Vec::new();
+        let start = self.reasons.len();
         let origin = reason_of(
             self.trail,
             self.nogoods,
             self.propagators,
             p,
             atom,
-            &mut reason,
+            &mut self.reasons,
         );
-        let verdict = origin == Origin::Derived
-            && self.steps <= MOST_STEPS
-            && reason.iter().all(|&r| {
-                let r = self.trail.canonical(r);
-                match self.trail.place(r) {
-                    Place::Root => true,
-                    Place::At(q) if q < p => {
-                        self.in_nogood.contains(&r)
-                            || (self.levels.contains(&self.trail.change(q).level)
-                                && self.reason_is_implied(r))
-                    }
-                    _ => false,
+        let mut verdict = origin == Origin::Derived && self.steps <= MOST_STEPS;
+        let mut i = start;
+        while verdict && i < self.reasons.len() {
+            let r = self.trail.canonical(self.reasons[i]);
+            i += 1;
+            verdict = match self.trail.place(r) {
+                Place::Root => true,
+                Place::At(q) if q < p => {
+                    self.in_nogood.contains(&r)
+                        || (self.levels.get(self.trail.change(q).level) == Some(&true)
+                            && self.reason_is_implied(r, q))
                 }
-            });
+                _ => false,
+            };
+        }
+        self.reasons.truncate(start);
         self.verdicts.insert(atom, verdict);
         verdict
     }

@@ -12,6 +12,10 @@
 //! shrink down a branch and come back in reverse order on backtracking, so the watches need
 //! no repair when the search backtracks.
 //!
+//! **Blockers** (MiniSat 2.2's): each watch also carries another atom of its nogood. If that
+//! atom cannot hold any more, the nogood is satisfied, and the watch is passed over without
+//! reading the nogood itself (a cache miss saved on most visits).
+//!
 //! **Deletion.** Nogoods accumulate; most are never useful again. When the store holds
 //! more than its limit, the half with the highest **LBD** (literal block distance: the
 //! number of decision levels among a nogood's atoms when it was learned; Audemard & Simon's
@@ -30,6 +34,18 @@ struct Nogood {
     deleted: bool,
 }
 
+/// One watch: nogood `nogood` watches, in its slot `slot` (0 or 1), the atom `watched` of
+/// the variable whose list holds this watch; `blocker` is another of its atoms (see the
+/// header). A watch whose nogood has since put another atom in that slot is stale, and is
+/// dropped when met.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Watch {
+    nogood: u32,
+    slot: u8,
+    watched: Atom,
+    blocker: Atom,
+}
+
 /// A conflict found by the nogoods: nogood `.0` has all its atoms holding.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct NogoodConflict(pub u32);
@@ -38,9 +54,9 @@ pub struct NogoodConflict(pub u32);
 #[derive(Clone, Debug, Default)]
 pub struct NogoodStore {
     nogoods: Vec<Nogood>,
-    /// For each variable, the (nogood, watched slot 0 or 1) pairs watching one of its atoms.
-    /// Entries whose nogood moved its watch elsewhere are dropped when met.
-    watches: Vec<Vec<(u32, u8)>>,
+    /// For each variable, the watches on one of its atoms. Entries whose nogood moved its
+    /// watch elsewhere are dropped when met.
+    watches: Vec<Vec<Watch>>,
     /// Nogoods of one atom (no second atom to watch): checked at every pass.
     units: Vec<u32>,
     /// Nogoods added since the last pass: checked once in full.
@@ -87,7 +103,13 @@ impl NogoodStore {
             self.units.push(k);
         } else if atoms.len() >= 2 {
             for slot in 0..2u8 {
-                self.watches[atoms[slot as usize].var().index()].push((k, slot));
+                let watch = Watch {
+                    nogood: k,
+                    slot,
+                    watched: atoms[slot as usize],
+                    blocker: atoms[1 - slot as usize],
+                };
+                self.watches[atoms[slot as usize].var().index()].push(watch);
             }
         }
         self.nogoods.push(Nogood {
@@ -145,14 +167,28 @@ impl NogoodStore {
         let mut changed = false;
         let mut i = 0;
         while i < self.watches[x.index()].len() {
-            let (k, slot) = self.watches[x.index()][i];
+            let Watch {
+                nogood: k,
+                slot,
+                watched,
+                blocker,
+            } = self.watches[x.index()][i];
+            // Neither test reads the nogood itself: the watched atom does not hold (nothing
+            // to do), or the blocker fails (the nogood is satisfied).
+            if !watched.holds_in(store.domain(x)) || blocker.fails_in(store.domain(blocker.var())) {
+                i += 1;
+                continue;
+            }
             let nogood = &mut self.nogoods[k as usize];
             let s = slot as usize;
-            if nogood.deleted || nogood.atoms.len() < 2 || nogood.atoms[s].var() != x {
+            if nogood.deleted || nogood.atoms.len() < 2 || nogood.atoms[s] != watched {
                 self.watches[x.index()].swap_remove(i);
                 continue;
             }
-            if !nogood.atoms[s].holds_in(store.domain(x)) {
+            let other = nogood.atoms[1 - s];
+            if other.fails_in(store.domain(other.var())) {
+                // Satisfied: the other watch becomes this watch's blocker.
+                self.watches[x.index()][i].blocker = other;
                 i += 1;
                 continue;
             }
@@ -164,14 +200,19 @@ impl NogoodStore {
                 let y = nogood.atoms[s].var();
                 if y != x {
                     self.watches[x.index()].swap_remove(i);
-                    self.watches[y.index()].push((k, slot));
+                    self.watches[y.index()].push(Watch {
+                        nogood: k,
+                        slot,
+                        watched: nogood.atoms[s],
+                        blocker: other,
+                    });
                     continue;
                 }
+                self.watches[x.index()][i].watched = nogood.atoms[s];
                 i += 1;
                 continue;
             }
             i += 1;
-            let other = nogood.atoms[1 - s];
             changed |= self.settle(k, other, store, trail)?;
         }
         Ok(changed)
@@ -250,9 +291,20 @@ impl NogoodStore {
         nogood.atoms.swap(0, a);
         nogood.atoms.swap(1, b);
         for slot in 0..2u8 {
-            let y = nogood.atoms[slot as usize].var();
-            if !self.watches[y.index()].contains(&(k, slot)) {
-                self.watches[y.index()].push((k, slot));
+            let watched = nogood.atoms[slot as usize];
+            let blocker = nogood.atoms[1 - slot as usize];
+            let list = &mut self.watches[watched.var().index()];
+            match list.iter_mut().find(|w| w.nogood == k && w.slot == slot) {
+                Some(w) => {
+                    w.watched = watched;
+                    w.blocker = blocker;
+                }
+                None => list.push(Watch {
+                    nogood: k,
+                    slot,
+                    watched,
+                    blocker,
+                }),
             }
         }
     }
@@ -279,5 +331,97 @@ impl NogoodStore {
             self.deleted += 1;
         }
         self.limit += self.limit / 10;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::domain::Domain;
+
+    /// Three 0/1 variables, learning recorded from the root, and the nogood
+    /// `{x ≥ 1, y ≥ 1, z ≥ 1}`.
+    fn three_cells() -> (Store, Trail, NogoodStore, [VarId; 3]) {
+        let mut store = Store::new();
+        let vars = [0; 3].map(|_| store.new_var(Domain::interval(0, 1)));
+        let trail = Trail::new(store.domains());
+        let mut nogoods = NogoodStore::new(3);
+        nogoods.add(vars.iter().map(|&x| Atom::AtLeast(x, 1)).collect(), 1);
+        (store, trail, nogoods, vars)
+    }
+
+    fn decide(store: &mut Store, trail: &mut Trail, x: VarId, v: i32) {
+        store.push_level();
+        let before = store.domain(x).clone();
+        store.fix(x, v).unwrap();
+        trail.record(store, x, before, Cause::Decision(Atom::Equal(x, v)));
+    }
+
+    /// Two atoms holding make the nogood unit through its watches (and their blockers):
+    /// the third atom's negation is imposed, caused by the nogood.
+    #[test]
+    fn a_nogood_with_all_but_one_atom_holding_imposes_the_last_ones_negation() {
+        let (mut store, mut trail, mut nogoods, [x, y, z]) = three_cells();
+        assert_eq!(nogoods.propagate(&mut store, &mut trail), Ok(false));
+        decide(&mut store, &mut trail, x, 1);
+        assert_eq!(nogoods.propagate(&mut store, &mut trail), Ok(false));
+        decide(&mut store, &mut trail, y, 1);
+        assert_eq!(nogoods.propagate(&mut store, &mut trail), Ok(true));
+        assert_eq!(store.domain(z).max(), 0);
+        let last = trail.change(trail.len() - 1);
+        assert_eq!(last.cause, Cause::Nogood(0, Atom::AtMost(z, 0)));
+    }
+
+    /// A nogood one of whose atoms fails is satisfied: the watches pass over it (the
+    /// blocker), and it neither fails nor imposes anything; after a backtrack that undoes
+    /// the failing atom, it propagates again.
+    #[test]
+    fn a_satisfied_nogood_is_passed_over_and_wakes_again_after_a_backtrack() {
+        let (mut store, mut trail, mut nogoods, [x, y, z]) = three_cells();
+        assert_eq!(nogoods.propagate(&mut store, &mut trail), Ok(false));
+        decide(&mut store, &mut trail, y, 0);
+        assert_eq!(nogoods.propagate(&mut store, &mut trail), Ok(false));
+        decide(&mut store, &mut trail, x, 1);
+        assert_eq!(nogoods.propagate(&mut store, &mut trail), Ok(false));
+        decide(&mut store, &mut trail, z, 1);
+        assert_eq!(nogoods.propagate(&mut store, &mut trail), Ok(false));
+        assert_eq!(store.domain(y).max(), 0);
+        // Back to the root; then x = 1 and y = 1 must impose z ≤ 0.
+        for _ in 0..3 {
+            store.pop_level();
+        }
+        decide(&mut store, &mut trail, x, 1);
+        assert_eq!(nogoods.propagate(&mut store, &mut trail), Ok(false));
+        decide(&mut store, &mut trail, y, 1);
+        assert_eq!(nogoods.propagate(&mut store, &mut trail), Ok(true));
+        assert_eq!(store.domain(z).max(), 0);
+    }
+
+    /// A watch that moves to another atom of its own variable keeps watching it: with
+    /// `{x ≥ 1, y ≥ 1, x ≤ 2}`, `x ≥ 1` makes the watch move to `x ≤ 2`, and `x ≤ 2` then
+    /// makes the nogood unit.
+    #[test]
+    fn a_watch_moved_within_its_variable_still_wakes_its_nogood() {
+        let mut store = Store::new();
+        let x = store.new_var(Domain::interval(0, 3));
+        let y = store.new_var(Domain::interval(0, 1));
+        let mut trail = Trail::new(store.domains());
+        let mut nogoods = NogoodStore::new(2);
+        let atoms = vec![Atom::AtLeast(x, 1), Atom::AtLeast(y, 1), Atom::AtMost(x, 2)];
+        nogoods.add(atoms, 1);
+        assert_eq!(nogoods.propagate(&mut store, &mut trail), Ok(false));
+        for bound in [Atom::AtLeast(x, 1), Atom::AtMost(x, 2)] {
+            store.push_level();
+            let before = store.domain(x).clone();
+            match bound {
+                Atom::AtLeast(_, v) => store.set_min(x, v),
+                _ => store.set_max(x, 2),
+            }
+            .unwrap();
+            trail.record(&store, x, before, Cause::Decision(bound));
+            let changed = nogoods.propagate(&mut store, &mut trail);
+            assert_eq!(changed, Ok(bound == Atom::AtMost(x, 2)));
+        }
+        assert_eq!(store.domain(y).max(), 0);
     }
 }

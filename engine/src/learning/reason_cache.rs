@@ -22,6 +22,7 @@
 
 use super::reason::Origin;
 use crate::atom::Atom;
+use crate::domain::Domain;
 
 /// The most atoms of remembered reasons kept before the cache is emptied.
 pub const MOST_ATOMS: usize = 1 << 20;
@@ -60,6 +61,13 @@ pub struct ReasonCache {
     /// The reasons' atoms, end to end.
     arena: Vec<Atom>,
     pub hits: u64,
+    /// The inputs of the run explained last (`trail.rs`, `Trail::inputs`), and which run
+    /// that was: the run's number and its change's stamp. A run that changed several
+    /// domains is asked for each; its inputs are read back from the trail once.
+    inputs: Vec<Domain>,
+    inputs_of: Option<(u32, ChangeStamp)>,
+    /// The vector a propagator explains into (`causes.rs`), kept for its memory.
+    pub scratch: Vec<Atom>,
 }
 
 impl ReasonCache {
@@ -87,6 +95,21 @@ impl ReasonCache {
             e = entry.next;
         }
         None
+    }
+
+    /// The inputs of run `r` (of the change `stamp`): `read` reads them back from the trail
+    /// into the vector it is given, unless they are those of the run asked for last.
+    pub fn inputs_of_run(
+        &mut self,
+        r: u32,
+        stamp: ChangeStamp,
+        read: impl FnOnce(&mut Vec<Domain>),
+    ) -> &[Domain] {
+        if self.inputs_of != Some((r, stamp)) {
+            read(&mut self.inputs);
+            self.inputs_of = Some((r, stamp));
+        }
+        &self.inputs
     }
 
     /// Remember `reason` (and its origin) for `atom` made true by the change `stamp` at
@@ -208,5 +231,34 @@ mod tests {
             Some(Origin::Derived)
         );
         assert_eq!(out, ra);
+    }
+
+    /// A run's inputs are read back from the trail once while the same run is asked for,
+    /// and again for another run or for the same run number at a new epoch.
+    #[test]
+    fn a_runs_inputs_are_read_once_per_run_and_change() {
+        let mut cache = ReasonCache::default();
+        let mut reads = 0;
+        let read = |v: i32| {
+            move |inputs: &mut Vec<Domain>| {
+                inputs.clear();
+                inputs.push(Domain::interval(0, v));
+            }
+        };
+        let mut ask = |cache: &mut ReasonCache, r: u32, stamp: ChangeStamp, v: i32| {
+            let mut fresh = false;
+            let inputs = cache.inputs_of_run(r, stamp, |d| {
+                fresh = true;
+                read(v)(d)
+            });
+            let max = inputs[0].max();
+            reads += fresh as u32;
+            max
+        };
+        assert_eq!(ask(&mut cache, 4, change(1, 3), 5), 5);
+        assert_eq!(ask(&mut cache, 4, change(1, 3), 9), 5);
+        assert_eq!(ask(&mut cache, 5, change(1, 3), 7), 7);
+        assert_eq!(ask(&mut cache, 5, change(1, 4), 8), 8);
+        assert_eq!(reads, 3);
     }
 }

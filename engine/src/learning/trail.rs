@@ -21,10 +21,12 @@
 //! *root fact*: implied by the constraints alone, it never appears in a nogood.
 //!
 //! **Cost.** The trail is filled only while learning is on: the propagation loop's
-//! recording copy (propagation.rs) hands every run to [`Trail::observe_run`], which notes
-//! the sizes of the run's variables and compares them with the sizes after the run; only a
-//! run that changed something (or failed) is kept, as its propagator and its place on the
-//! trail, and each domain it changed as a [`Change`]. With learning off,
+//! recording copy (propagation.rs) hands every run to [`Trail::observe_run`]; a run that
+//! removed no value costs one test. Only a run that changed something (or failed) is kept,
+//! as its propagator and its place on the trail, and each domain it changed (its size
+//! differs from the trail's latest domain of that variable) as a [`Change`]. Each variable
+//! keeps the positions of its changes with the bounds they left, so that finding an atom's
+//! place is a binary search over a short array of its own. With learning off,
 //! none of this exists. The trail follows the store's levels lazily: a change made at a
 //! level that has since been closed is dropped ([`Trail::sync`]) before anything is added.
 
@@ -71,6 +73,26 @@ pub struct Run {
     pub start: u32,
 }
 
+/// One change of a variable, as the variable's own list keeps it: where it is on the trail
+/// and the bounds it left. [`Trail::place`] searches these lists; the bounds answer most
+/// atoms (`≥`, `≤`, `=`, and `≠` a value outside them) without reading the change itself.
+#[derive(Clone, Copy, Debug)]
+struct VarStep {
+    position: u32,
+    min: i32,
+    max: i32,
+}
+
+impl VarStep {
+    fn new(position: usize, after: &Domain) -> VarStep {
+        VarStep {
+            position: position as u32,
+            min: after.min(),
+            max: after.max(),
+        }
+    }
+}
+
 /// Where an atom stands on the trail.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Place {
@@ -92,8 +114,8 @@ pub struct Trail {
     root_values: Vec<Option<Vec<i32>>>,
     changes: Vec<Change>,
     runs: Vec<Run>,
-    /// For each variable, the positions of its changes, in order.
-    of_var: Vec<Vec<u32>>,
+    /// For each variable, its changes in order: their positions and the bounds after each.
+    of_var: Vec<Vec<VarStep>>,
     /// For each propagator, its subscriptions' variables by local index (filled on first run).
     vars_of: Vec<Vec<VarId>>,
     /// The run that failed last, with its inputs (the start of conflict analysis).
@@ -108,8 +130,6 @@ pub struct Trail {
     /// called: a reader that went through the trail up to some position must look again
     /// from here.
     shortest: usize,
-    /// The domain sizes of the run under way's variables before it (reused from run to run).
-    sizes: Vec<u32>,
     /// The runs' reasons computed so far (`reason_cache.rs`), filled while explaining.
     pub reason_cache: SharedReasonCache,
 }
@@ -156,12 +176,25 @@ impl Trail {
             .collect()
     }
 
+    /// [`Trail::inputs`] into `out`, reusing its domains' memory.
+    pub fn inputs_into(&self, run: &Run, out: &mut Vec<Domain>) {
+        let vars = self.vars_of(run.propagator);
+        out.truncate(vars.len());
+        for (i, &x) in vars.iter().enumerate() {
+            let domain = self.domain_at(x, run.start as usize);
+            match out.get_mut(i) {
+                Some(d) => d.clone_from(domain),
+                None => out.push(domain.clone()),
+            }
+        }
+    }
+
     /// The domain of `x` just before change number `position`.
     fn domain_at(&self, x: VarId, position: usize) -> &Domain {
-        let positions = &self.of_var[x.index()];
-        match positions.partition_point(|&p| (p as usize) < position) {
+        let steps = &self.of_var[x.index()];
+        match steps.partition_point(|s| (s.position as usize) < position) {
             0 => &self.root[x.index()],
-            k => &self.changes[positions[k - 1] as usize].after,
+            k => &self.changes[steps[k - 1].position as usize].after,
         }
     }
 
@@ -236,7 +269,7 @@ impl Trail {
             epoch: store.epoch_at(level).unwrap_or(0),
             cause,
         };
-        self.of_var[x.index()].push(self.changes.len() as u32);
+        self.of_var[x.index()].push(VarStep::new(self.changes.len(), &change.after));
         self.changes.push(change);
     }
 
@@ -246,11 +279,18 @@ impl Trail {
         if atom.holds_in(&self.root[x.index()]) {
             return Place::Root;
         }
-        let positions = &self.of_var[x.index()];
+        let steps = &self.of_var[x.index()];
         // Holding is monotone along the trail: find the first change after which it holds.
-        let first = positions.partition_point(|&p| !atom.holds_in(&self.changes[p as usize].after));
-        match positions.get(first) {
-            Some(&p) => Place::At(p as usize),
+        let holds_after = |s: &VarStep| match atom {
+            Atom::AtLeast(_, v) => s.min >= v,
+            Atom::AtMost(_, v) => s.max <= v,
+            Atom::Equal(_, v) => s.min == v && s.max == v,
+            Atom::NotEqual(_, v) if v < s.min || v > s.max => true,
+            Atom::NotEqual(..) => atom.holds_in(&self.changes[s.position as usize].after),
+        };
+        let first = steps.partition_point(|s| !holds_after(s));
+        match steps.get(first) {
+            Some(s) => Place::At(s.position as usize),
             None => Place::Nowhere,
         }
     }
@@ -265,7 +305,8 @@ impl Trail {
 
     /// The propagation loop runs propagator `p` through `run`: record each variable it
     /// changed (or, if it failed, the failed run for conflict analysis). Nothing is copied
-    /// before the run but its variables' sizes: its inputs are on the trail already.
+    /// or measured before the run: the domains before it are the trail's latest ones (every
+    /// change of a domain is on the trail), so a run that removed nothing costs one test.
     pub(crate) fn observe_run(
         &mut self,
         p: u32,
@@ -280,14 +321,10 @@ impl Trail {
         if self.vars_of[i].is_empty() {
             self.vars_of[i] = prop.subscriptions().iter().map(|s| s.var).collect();
         }
-        let mut sizes = std::mem::take(&mut self.sizes);
-        sizes.clear();
-        sizes.extend(self.vars_of[i].iter().map(|&x| ctx.size(x)));
         let removed_before = ctx.removed_count();
         let result = run(prop, ctx);
         let removed = ctx.removed_count() - removed_before;
         if result.is_ok() && removed == 0 {
-            self.sizes = sizes;
             return result;
         }
         // The trail up to here is what the store held before the run.
@@ -298,24 +335,26 @@ impl Trail {
                 propagator: p,
                 start,
             });
-            self.sizes = sizes;
             return result;
         }
         let r = self.runs.len() as u32;
         let mut accounted = 0u64;
-        for (local, &x) in self.vars_of[i].iter().enumerate() {
-            if ctx.size(x) == sizes[local] || self.vars_of[i][..local].contains(&x) {
+        for local in 0..self.vars_of[i].len() {
+            let x = self.vars_of[i][local];
+            let before = self.domain_at(x, start as usize);
+            if ctx.size(x) == before.size() || self.vars_of[i][..local].contains(&x) {
                 continue;
             }
-            accounted += (sizes[local] - ctx.size(x)) as u64;
-            let before = self.domain_at(x, start as usize).clone();
+            accounted += (before.size() - ctx.size(x)) as u64;
+            let before = before.clone();
             let store = ctx.store();
             let level = store.level();
-            self.of_var[x.index()].push(self.changes.len() as u32);
+            let after = store.domain(x).clone();
+            self.of_var[x.index()].push(VarStep::new(self.changes.len(), &after));
             self.changes.push(Change {
                 var: x,
                 before,
-                after: store.domain(x).clone(),
+                after,
                 level,
                 epoch: store.epoch_at(level).unwrap_or(0),
                 cause: Cause::Run(r),
@@ -328,7 +367,6 @@ impl Trail {
             propagator: p,
             start,
         });
-        self.sizes = sizes;
         result
     }
 
