@@ -45,6 +45,27 @@ fn regular_is_domain_consistent_on_random_automata() {
 }
 
 #[test]
+fn regular_with_a_repeated_variable_is_sound_and_runs_to_its_fixpoint() {
+    // x0 read twice: a path may read two values of it, so one run is not the fixpoint and
+    // the propagator must not claim it is (the harness compares the engine's runs with the
+    // reference fixpoint, so a wrong `idempotent` fails here).
+    let mut rng = Rng::new(11);
+    for round in 0..60 {
+        let dfa = random_dfa(&mut rng, 0, 3);
+        let mut cfg = HarnessConfig::new(3, 0, 2, Consistency::Checking);
+        cfg.trials = 40;
+        cfg.seed = round as u64 + 1;
+        let accept = dfa.clone();
+        check_propagator(
+            "regular, x0 twice",
+            &cfg,
+            &|t| accept.accepts(&[t[0], t[1], t[0], t[2]]),
+            &|xs| Box::new(Regular::new(&[xs[0], xs[1], xs[0], xs[2]], dfa.clone())),
+        );
+    }
+}
+
+#[test]
 fn words_without_adjacent_ones_are_counted_exactly() {
     // State 1: last symbol 0 (or start); state 2: last symbol 1.
     let dfa = Dfa {

@@ -11,6 +11,14 @@
 //! model already implies.) Rules for `int_lin_eq` (a coefficient ±1 on the unknown), `int_eq`,
 //! `int_plus`, `int_times`, `int_abs`, `int_min`, `int_max`, `int_div`, `int_mod`,
 //! `bool2int`, the element constraints and `fzn_count_eq` (a count lies in `0..n`); the passes repeat while something new is learnt.
+//!
+//! When no constraint defines the variable, its range can still follow from inequalities,
+//! one side at a time: `0 <= x` gives a lower bound, then `x + y <= 5` with `y >= 0` an
+//! upper one (MiniZinc writes `array[..] of var int: x` with `x[i] >= 0` and a sum that
+//! caps it, e.g. the 0/1 assignment variables of a packing model). [`half_bounds`] reads
+//! each linear constraint (`int_lin_le`, `int_lin_eq`, `int_le`, `int_lt`) the way bounds
+//! propagation does, with a missing bound standing for infinity, and a variable whose two
+//! sides are both known gets that interval.
 
 use crate::ast::{BaseType, Expr, FznModel};
 use std::collections::{HashMap, HashSet};
@@ -110,10 +118,28 @@ pub fn infer(fzn: &FznModel) -> HashMap<String, Interval> {
         }
     }
     let mut learnt: HashMap<String, Interval> = HashMap::new();
+    for _round in 0..4 {
+        let before = learnt.len();
+        defining_passes(fzn, &mut known, &unbounded, &mut learnt);
+        half_bounds(fzn, &mut known, &unbounded, &mut learnt);
+        if learnt.len() == before {
+            break;
+        }
+    }
+    learnt
+}
+
+/// The rules of [`rule`], repeated while they learn something.
+fn defining_passes<'a>(
+    fzn: &'a FznModel,
+    known: &mut Known<'a>,
+    unbounded: &HashSet<&'a str>,
+    learnt: &mut HashMap<String, Interval>,
+) {
     for _pass in 0..8 {
         let before = learnt.len();
         for c in &fzn.constraints {
-            if let Some((name, interval)) = rule(&known, &c.name, &c.args) {
+            if let Some((name, interval)) = rule(known, &c.name, &c.args) {
                 if unbounded.contains(name) && !learnt.contains_key(name) {
                     learnt.insert(name.to_string(), interval);
                     known.bounds.insert(name, interval);
@@ -124,7 +150,159 @@ pub fn infer(fzn: &FznModel) -> HashMap<String, Interval> {
             break;
         }
     }
-    learnt
+}
+
+/// One side of a range: `None` is infinity.
+type Half = (Option<i128>, Option<i128>);
+
+/// A linear constraint `Σ a·x ≤ c` (or `= c`) over terms that are known or unbounded.
+struct Linear<'a> {
+    terms: Vec<(i128, &'a Expr)>,
+    rhs: i128,
+    equality: bool,
+}
+
+fn linear<'a>(k: &Known<'a>, name: &str, args: &'a [Expr]) -> Option<Linear<'a>> {
+    let pair = |x: &'a Expr, y: &'a Expr, rhs: i128| Linear {
+        terms: vec![(1, x), (-1, y)],
+        rhs,
+        equality: false,
+    };
+    match (name, args) {
+        ("int_le", [x, y]) => Some(pair(x, y, 0)),
+        ("int_lt", [x, y]) => Some(pair(x, y, -1)),
+        ("int_lin_le" | "int_lin_eq", [coefs, vars, rhs]) => {
+            let coefs = k.elements(coefs)?;
+            let vars = k.elements(vars)?;
+            let mut terms = Vec::with_capacity(vars.len());
+            for (a, x) in coefs.iter().zip(vars) {
+                terms.push((k.of(a)?.0 as i128, x));
+            }
+            Some(Linear {
+                terms,
+                rhs: k.of(rhs)?.0 as i128,
+                equality: name == "int_lin_eq",
+            })
+        }
+        _ => None,
+    }
+}
+
+/// Lower and upper bounds read off inequalities, one side at a time (the header's second
+/// paragraph); a variable whose two sides become known is learnt. Each side only ever
+/// tightens, so the passes are bounded to stop a cycle of inequalities that keeps
+/// tightening (an infeasible model) from running long.
+fn half_bounds<'a>(
+    fzn: &'a FznModel,
+    known: &mut Known<'a>,
+    unbounded: &HashSet<&'a str>,
+    learnt: &mut HashMap<String, Interval>,
+) {
+    let lines: Vec<Linear<'a>> = (fzn.constraints.iter())
+        .filter_map(|c| linear(known, &c.name, &c.args))
+        .filter(|l| (l.terms.iter()).any(|(_, x)| open_name(x, unbounded, learnt).is_some()))
+        .collect();
+    let mut half: HashMap<&'a str, Half> = HashMap::new();
+    for _pass in 0..16 {
+        let mut changed = false;
+        for l in &lines {
+            changed |= tighten(known, unbounded, learnt, &mut half, l, 1);
+            if l.equality {
+                changed |= tighten(known, unbounded, learnt, &mut half, l, -1);
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    for (name, side) in half {
+        if let (Some(lo), Some(hi)) = side {
+            let fits = |v: i128| i64::try_from(v).ok();
+            if let (Some(lo), Some(hi)) = (fits(lo), fits(hi)) {
+                learnt.insert(name.to_string(), (lo, hi));
+                known.bounds.insert(name, (lo, hi));
+            }
+        }
+    }
+}
+
+/// The name of a variable still without an interval, if the expression is one.
+fn open_name<'a>(
+    e: &'a Expr,
+    unbounded: &HashSet<&'a str>,
+    learnt: &HashMap<String, Interval>,
+) -> Option<&'a str> {
+    match e {
+        Expr::Ident(n) if unbounded.contains(n.as_str()) && !learnt.contains_key(n) => Some(n),
+        _ => None,
+    }
+}
+
+/// Bounds propagation of `sign·Σ a·x ≤ sign·c` on the open variables: for each term,
+/// `a·x ≤ c − (the least the other terms can be)`. Returns whether a side tightened.
+fn tighten<'a>(
+    k: &Known<'a>,
+    unbounded: &HashSet<&'a str>,
+    learnt: &HashMap<String, Interval>,
+    half: &mut HashMap<&'a str, Half>,
+    l: &Linear<'a>,
+    sign: i128,
+) -> bool {
+    // The least value of each term (none: unbounded below, or beyond i128).
+    let least = |a: i128, x: &'a Expr| -> Option<i128> {
+        let (lo, hi) = match open_name(x, unbounded, learnt) {
+            Some(n) => half.get(n).copied().unwrap_or((None, None)),
+            None => {
+                let (lo, hi) = k.of(x)?;
+                (Some(lo as i128), Some(hi as i128))
+            }
+        };
+        a.checked_mul(if a >= 0 { lo? } else { hi? })
+    };
+    let leasts: Vec<Option<i128>> = (l.terms.iter()).map(|&(a, x)| least(sign * a, x)).collect();
+    let mut sum = Some(0i128);
+    let mut infinite = 0;
+    for m in &leasts {
+        match m {
+            Some(v) => sum = sum.and_then(|s| s.checked_add(*v)),
+            None => infinite += 1,
+        }
+    }
+    let Some(sum) = sum else {
+        return false;
+    };
+    let mut changed = false;
+    for (&(a, x), m) in l.terms.iter().zip(&leasts) {
+        let a = sign * a;
+        let Some(name) = open_name(x, unbounded, learnt) else {
+            continue;
+        };
+        // The least the other terms can be.
+        let rest = match m {
+            Some(v) if infinite == 0 => sum - v,
+            None if infinite == 1 => sum,
+            _ => continue,
+        };
+        // a·x ≤ room
+        let Some(room) = (sign * l.rhs).checked_sub(rest) else {
+            continue;
+        };
+        let side = half.entry(name).or_insert((None, None));
+        if a > 0 {
+            let hi = room.div_euclid(a); // ⌊room / a⌋
+            if side.1.map_or(true, |h| hi < h) {
+                side.1 = Some(hi);
+                changed = true;
+            }
+        } else if a < 0 {
+            let lo = -room.div_euclid(-a); // ⌈room / a⌉
+            if side.0.map_or(true, |l0| lo > l0) {
+                side.0 = Some(lo);
+                changed = true;
+            }
+        }
+    }
+    changed
 }
 
 /// What one constraint says of one unknown variable, when everything else is known.

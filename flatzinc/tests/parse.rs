@@ -184,6 +184,33 @@ fn a_var_int_without_a_domain_gets_the_range_its_definition_implies() {
 }
 
 #[test]
+fn a_var_int_without_a_domain_gets_the_range_its_inequalities_imply() {
+    // a, b >= 0 and a + b = 1: both in 0..1; a < c and 3c - 2a <= 4: c in 1..2;
+    // -2e <= -3 and 2e <= 7: e in 2..3 (both roundings, toward the inside); d >= 4 only.
+    let text = "var int: a;\nvar int: b;\nvar int: c;\nvar int: d;\nvar int: e;\n\
+        constraint int_le(0, a);\nconstraint int_le(0, b);\n\
+        constraint int_lin_eq([1, 1], [a, b], 1);\nconstraint int_lt(a, c);\n\
+        constraint int_lin_le([3, -2], [c, a], 4);\n\
+        constraint int_lin_le([-1, -3], [d, b], -7);\n\
+        constraint int_lin_le([-2], [e], -3);\nconstraint int_lin_le([2], [e], 7);\n\
+        solve satisfy;\n";
+    let inferred = flatzinc::bounds::infer(&flatzinc::parse(text).unwrap());
+    let get = |n: &str| inferred.get(n).copied();
+    assert_eq!(get("a"), Some((0, 1)));
+    assert_eq!(get("b"), Some((0, 1)));
+    assert_eq!(get("c"), Some((1, 2)));
+    assert_eq!(get("e"), Some((2, 3)));
+    assert_eq!(get("d"), None, "d has no upper bound");
+    // d alone still gets the error; given a domain, the model builds and solves.
+    let (_, msg) = error_of(text);
+    assert!(msg.contains("'d' has no bounds"), "{msg}");
+    let built = flatzinc::load(&text.replace("var int: d;", "var 0..9: d;")).unwrap();
+    let mut out = Vec::new();
+    flatzinc::solve::run(built, &Default::default(), &mut out).unwrap();
+    assert!(String::from_utf8(out).unwrap().ends_with("----------\n"));
+}
+
+#[test]
 fn seq_search_branches_phase_by_phase_with_each_phase_rule() {
     // Phase 2 is first_fail over [y, z] with y + z >= 4: z (two values) goes before y, and
     // each phase keeps its own value choice: x = 5 (indomain_max), then z = 1, then y = 3

@@ -14,8 +14,10 @@
 //! kinds. Every edge on a start-to-accept path is a solution of the constraint, so the values
 //! kept are exactly those with a support: domain consistency.
 //!
-//! **Events.** Any removal (a value gone can cut paths anywhere). **Cost** O(n · Q · S) per run
-//! for S symbols, from scratch (Pesant's incremental version keeps the graph on the trail;
+//! **Events.** Any removal (a value gone can cut paths anywhere); one run is the fixpoint
+//! (idempotent) unless a variable appears twice. **Cost** O(n · Q · S) per run
+//! for S symbols at worst, from scratch; each layer visits only the states it holds and
+//! the symbols its variable can still read (Pesant's incremental version keeps the graph on the trail;
 //! this file is the reference version, which nonograms of 25×25 with Q ≤ 26 afford).
 //!
 //! **Explanations** (learning). A value `v` of `xᵢ` was removed because no path of the
@@ -90,16 +92,21 @@ impl Dfa {
 pub struct Regular {
     xs: Vec<VarId>,
     dfa: Dfa,
+    /// No variable appears twice: then one run reaches the fixpoint (see `idempotent`).
+    distinct: bool,
 }
 
 impl Regular {
     /// Panics if the automaton is malformed (see [`Dfa`]).
     pub fn new(xs: &[VarId], dfa: Dfa) -> Regular {
         dfa.validate();
-        Regular {
+        let mut regular = Regular {
             xs: xs.to_vec(),
             dfa,
-        }
+            distinct: false,
+        };
+        regular.distinct = !regular.repeats_a_variable();
+        regular
     }
 }
 
@@ -119,52 +126,75 @@ impl Propagator for Regular {
         Priority::Low
     }
 
+    /// Every value left has a start-to-accept path through values left, so a second run
+    /// removes nothing: its own prunings need not wake it. Not so when a variable appears
+    /// twice (a path may read two different values of it).
+    fn idempotent(&self) -> bool {
+        self.distinct
+    }
+
     fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
-        let (n, q_count) = (self.xs.len(), self.dfa.states + 1);
+        let (n, q_count, symbols) = (self.xs.len(), self.dfa.states + 1, self.dfa.symbols);
         let dfa = &self.dfa;
-        // forward[i][q]: state q reachable after reading i symbols (index 0 = dead, unused).
-        let mut forward = vec![vec![false; q_count]; n + 1];
-        forward[0][dfa.start] = true;
-        for (i, &x) in self.xs.iter().enumerate() {
+        // The symbols each variable can still read (its values inside the alphabet), layer
+        // by layer, read once: `labels[label_start[i]..label_start[i + 1]]`.
+        let mut labels = Vec::new();
+        let mut label_start = Vec::with_capacity(n + 1);
+        for &x in &self.xs {
+            label_start.push(labels.len());
+            labels.extend(ctx.domain(x).iter().filter_map(|v| self.symbol(v)));
+        }
+        label_start.push(labels.len());
+        let layer_labels = |i: usize| &labels[label_start[i]..label_start[i + 1]];
+        // Forward: the states reachable after reading i symbols, as marks
+        // (`forward[i * q_count + q]`; 0 the dead state, never marked) and as a list per
+        // layer (`reached[reached_start[i]..reached_start[i + 1]]`), so that each pass
+        // visits only the states a layer holds, not all Q.
+        let mut forward = vec![false; (n + 1) * q_count];
+        forward[dfa.start] = true;
+        let mut reached = vec![dfa.start];
+        let mut reached_start = vec![0, 1];
+        for i in 0..n {
             // One layer's work: on a long line, one call can outlast the time limit.
             ctx.work(q_count as u32)?;
-            for q in 1..q_count {
-                if !forward[i][q] {
-                    continue;
+            for k in reached_start[i]..reached_start[i + 1] {
+                let q = reached[k];
+                for &s in layer_labels(i) {
+                    let to = dfa.next[q - 1][s];
+                    if to != 0 && !forward[(i + 1) * q_count + to] {
+                        forward[(i + 1) * q_count + to] = true;
+                        reached.push(to);
+                    }
                 }
-                for v in ctx.domain(x).iter() {
-                    let to = dfa.step(q, v);
-                    if to != 0 {
-                        forward[i + 1][to] = true;
+            }
+            reached_start.push(reached.len());
+        }
+        // Backward: from state q after i symbols an accepting state at n is reachable (and
+        // q itself is reachable: the two passes meet). The same pass collects the supported
+        // symbols of each layer: `v` of xᵢ is kept when an edge labelled `v` joins two
+        // marked states, which is what the pass looks at anyway.
+        let mut backward = vec![false; (n + 1) * q_count];
+        for &q in &dfa.accepting {
+            backward[n * q_count + q] = forward[n * q_count + q];
+        }
+        if !dfa.accepting.iter().any(|&q| backward[n * q_count + q]) {
+            return Err(crate::propagator::Conflict::new());
+        }
+        let mut supported = vec![false; n * symbols];
+        for i in (0..n).rev() {
+            ctx.work(q_count as u32)?;
+            for &q in &reached[reached_start[i]..reached_start[i + 1]] {
+                for &s in layer_labels(i) {
+                    if backward[(i + 1) * q_count + dfa.next[q - 1][s]] {
+                        backward[i * q_count + q] = true;
+                        supported[i * symbols + s] = true;
                     }
                 }
             }
         }
-        // backward[i][q]: from state q after i symbols, an accepting state at n is reachable
-        // (and q itself is reachable: the two passes meet).
-        let mut backward = vec![vec![false; q_count]; n + 1];
-        for &q in &dfa.accepting {
-            backward[n][q] = forward[n][q];
-        }
-        if !backward[n].iter().any(|&b| b) {
-            return Err(crate::propagator::Conflict::new());
-        }
-        for i in (0..n).rev() {
-            let x = self.xs[i];
-            ctx.work(q_count as u32)?;
-            for q in 1..q_count {
-                if forward[i][q] {
-                    backward[i][q] = ctx
-                        .domain(x)
-                        .iter()
-                        .any(|v| backward[i + 1][dfa.step(q, v)]);
-                }
-            }
-        }
-        // A value is kept when an edge labelled with it joins two marked states.
         for (i, &x) in self.xs.iter().enumerate() {
-            let (from, to) = (&backward[i], &backward[i + 1]);
-            ctx.retain(x, |v| (1..q_count).any(|q| from[q] && to[dfa.step(q, v)]))?;
+            let keep = &supported[i * symbols..(i + 1) * symbols];
+            ctx.retain(x, |v| self.symbol(v).is_some_and(|s| keep[s]))?;
         }
         Ok(())
     }
