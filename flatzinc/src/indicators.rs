@@ -15,9 +15,10 @@
 //! variable. A variable compared once keeps its single `reified.rs` propagator.
 
 use crate::ast::{Constraint, FznModel};
+use crate::per_variable::{named_at_least_twice, PerVariable};
 use engine::propagators::indicators::Indicator;
-use engine::{Model, VarId};
-use std::collections::{HashMap, HashSet};
+use engine::Model;
+use std::collections::HashSet;
 
 /// The constraints gathered: reified `=` and `≠` of two integers.
 const GATHERED: &[&str] = &["int_eq_reif", "int_ne_reif"];
@@ -33,39 +34,17 @@ pub(crate) fn indicated_name(c: &Constraint) -> Option<String> {
 
 /// The variables that at least two [`GATHERED`] constraints compare with a constant.
 pub fn indicated_often(fzn: &FznModel) -> HashSet<String> {
-    let mut count: HashMap<String, u32> = HashMap::new();
-    for name in fzn.constraints.iter().filter_map(indicated_name) {
-        *count.entry(name).or_default() += 1;
-    }
-    count
-        .into_iter()
-        .filter(|&(_, n)| n >= 2)
-        .map(|(name, _)| name)
-        .collect()
+    named_at_least_twice(fzn, indicated_name)
 }
 
-/// The indicators gathered so far, per variable, in the order the variables were met.
-#[derive(Debug, Default)]
-pub struct Gathered {
-    order: Vec<VarId>,
-    by_var: HashMap<VarId, Vec<Indicator>>,
-}
+/// The indicators gathered so far, per variable.
+pub type Gathered = PerVariable<Indicator>;
 
 impl Gathered {
-    pub fn add(&mut self, x: VarId, indicator: Indicator) {
-        let list = self.by_var.entry(x).or_insert_with(|| {
-            self.order.push(x);
-            Vec::new()
-        });
-        list.push(indicator);
-    }
-
     /// One `ValueIndicators` per variable.
     pub fn post(self, model: &mut Model) {
-        let mut by_var = self.by_var;
-        for x in self.order {
-            let indicators = by_var.remove(&x).unwrap_or_default();
-            model.value_indicators(x, indicators);
+        for (x, items) in self.into_groups() {
+            model.value_indicators(x, items);
         }
     }
 }

@@ -28,6 +28,7 @@ pub mod builtins;
 pub mod indicators;
 pub mod limits;
 pub mod parse;
+pub mod per_variable;
 pub mod search;
 pub mod solve;
 pub mod thresholds;

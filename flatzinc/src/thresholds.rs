@@ -9,14 +9,15 @@
 //!
 //! Two steps: before building, [`compared_often`] names the variables that at least two
 //! such constraints compare with a constant (read from the syntax); while building, the
-//! builtins hand those constraints to [`Gathered`] instead of posting them; after the last
-//! constraint, [`Gathered::post`] posts one propagator per variable. A variable compared
-//! once keeps its single `reified.rs` propagator, where it was.
+//! builtins hand those constraints to [`Gathered`] (`per_variable.rs`) instead of posting
+//! them; after the last constraint, [`Gathered::post`] posts one propagator per variable.
+//! A variable compared once keeps its single `reified.rs` propagator, where it was.
 
 use crate::ast::{Constraint, Expr, FznModel};
+use crate::per_variable::{named_at_least_twice, PerVariable};
 use engine::propagators::thresholds::Threshold;
-use engine::{Model, VarId};
-use std::collections::{HashMap, HashSet};
+use engine::Model;
+use std::collections::HashSet;
 
 /// The constraints gathered: reified `≤` of two integers (with `int_lt_reif`'s offset).
 const GATHERED: &[&str] = &["int_le_reif", "int_lt_reif"];
@@ -49,39 +50,17 @@ pub(crate) fn variable_against_constant(c: &Constraint) -> Option<String> {
 
 /// The variables that at least two [`GATHERED`] constraints compare with a constant.
 pub fn compared_often(fzn: &FznModel) -> HashSet<String> {
-    let mut count: HashMap<String, u32> = HashMap::new();
-    for name in fzn.constraints.iter().filter_map(compared_name) {
-        *count.entry(name).or_default() += 1;
-    }
-    count
-        .into_iter()
-        .filter(|&(_, n)| n >= 2)
-        .map(|(name, _)| name)
-        .collect()
+    named_at_least_twice(fzn, compared_name)
 }
 
-/// The thresholds gathered so far, per variable, in the order the variables were met.
-#[derive(Debug, Default)]
-pub struct Gathered {
-    order: Vec<VarId>,
-    by_var: HashMap<VarId, Vec<Threshold>>,
-}
+/// The thresholds gathered so far, per variable.
+pub type Gathered = PerVariable<Threshold>;
 
 impl Gathered {
-    pub fn add(&mut self, x: VarId, threshold: Threshold) {
-        let list = self.by_var.entry(x).or_insert_with(|| {
-            self.order.push(x);
-            Vec::new()
-        });
-        list.push(threshold);
-    }
-
     /// One `ReifiedThresholds` per variable.
     pub fn post(self, model: &mut Model) {
-        let mut by_var = self.by_var;
-        for x in self.order {
-            let thresholds = by_var.remove(&x).unwrap_or_default();
-            model.reified_thresholds(x, thresholds);
+        for (x, items) in self.into_groups() {
+            model.reified_thresholds(x, items);
         }
     }
 }
