@@ -9,6 +9,13 @@ use serde_json::json;
 mod support;
 use support::{answer, error_line, parse_one};
 
+/// Which cells an answer leaves empty (`null` in its JSON grid), row by row.
+fn empty_cells(answer: &puzzles::Answer) -> Vec<bool> {
+    (answer.json.to_value().as_array().unwrap().iter())
+        .flat_map(|row| row.as_array().unwrap().iter().map(|c| c.is_null()))
+        .collect()
+}
+
 fn count(text: &str) -> usize {
     count_with(flow::parse, text)
 }
@@ -99,14 +106,7 @@ fn parity_counts_the_empty_cells_every_solution_leaves() {
         all_solutions(numberlink.as_ref(), &ModelOptions::default(), None).unwrap();
     assert!(complete && !answers.is_empty());
     for answer in answers {
-        let cells: Vec<bool> = answer
-            .json
-            .to_value()
-            .as_array()
-            .unwrap()
-            .iter()
-            .flat_map(|row| row.as_array().unwrap().iter().map(|c| c.is_null()))
-            .collect::<Vec<_>>();
+        let cells = empty_cells(&answer);
         let excess: i64 = (0..9)
             .filter(|&i| cells[i])
             .map(|i| if puzzle.is_dark(i) { 1 } else { -1 })
@@ -192,14 +192,7 @@ fn janko_arukone_boards_solve_within_a_few_nodes() {
             .unwrap_or_else(|| panic!("{key}: no answer within 10,000 nodes"));
         let answer = puzzle.answer(&built, &solution);
         puzzle.check(&answer).unwrap();
-        let empty: Vec<bool> = answer
-            .json
-            .to_value()
-            .as_array()
-            .unwrap()
-            .iter()
-            .flat_map(|row| row.as_array().unwrap().iter().map(|c| c.is_null()))
-            .collect();
+        let empty = empty_cells(&answer);
         let published: Vec<bool> = entry["solution"]
             .as_str()
             .unwrap()
