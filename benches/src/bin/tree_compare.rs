@@ -21,6 +21,13 @@
 //! without a ratio. Flags: `--gecode MSC` (default `~/.minizinc-gecode/gecode/gecode.msc`),
 //! `--only FAMILY[,FAMILY]`, `--work DIR` (the flattened files, default
 //! `target/tree-compare`).
+//!
+//! `--first` compares the trees **to the first solution** instead: cpsolve with `-n 1`,
+//! Gecode with `-n 1` passed to `fzn-gecode` (`--fzn-flags`, which stops its branch and
+//! bound too). Most optimisation searches end at no limit a bench can wait for, but both
+//! solvers reach their first solution deterministically: where the counts and the first
+//! objectives agree, the two searches went down the same path with the same propagation,
+//! and a gap shows where they part. The table then has a column for each first objective.
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
@@ -54,6 +61,7 @@ struct Args {
     limit_ms: u64,
     only: Option<Vec<String>>,
     work: PathBuf,
+    first: bool,
 }
 
 fn parse_args() -> Args {
@@ -67,6 +75,7 @@ fn parse_args() -> Args {
         limit_ms: 10_000,
         only: None,
         work: PathBuf::from("target/tree-compare"),
+        first: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -87,6 +96,7 @@ fn parse_args() -> Args {
             }
             "--only" => args.only = Some(value().split(',').map(str::to_string).collect()),
             "--work" => args.work = PathBuf::from(value()),
+            "--first" => args.first = true,
             _ => usage(&format!("unknown flag '{flag}'")),
         }
     }
@@ -95,7 +105,7 @@ fn parse_args() -> Args {
 
 fn usage(what: &str) -> ! {
     eprintln!("error: {what}");
-    eprintln!("usage: tree_compare [--from RESULTS.jsonl] [--data DIR] [--cpsolve PATH] [--gecode MSC] [--limit-ms MS] [--only FAMILY,...] [--work DIR]");
+    eprintln!("usage: tree_compare [--from RESULTS.jsonl] [--data DIR] [--cpsolve PATH] [--gecode MSC] [--limit-ms MS] [--only FAMILY,...] [--work DIR] [--first]");
     std::process::exit(2);
 }
 
@@ -178,6 +188,8 @@ fn fixed_search(solve: &str) -> Result<String, String> {
 struct Tree {
     nodes: Option<u64>,
     ended: bool,
+    /// The last objective printed (`_objective = N;` or cpsolve's `objective=N` statistic).
+    objective: Option<i64>,
 }
 
 fn stat(out: &str, name: &str) -> Option<u64> {
@@ -188,46 +200,80 @@ fn stat(out: &str, name: &str) -> Option<u64> {
         .next_back()
 }
 
+/// The last objective value an output names, if any.
+fn objective(out: &str) -> Option<i64> {
+    out.lines()
+        .filter_map(|l| {
+            l.strip_prefix("_objective = ")
+                .or_else(|| l.strip_prefix("%%%mzn-stat: objective="))
+        })
+        .filter_map(|v| v.trim().trim_end_matches(';').parse().ok())
+        .next_back()
+}
+
 /// Did the output say the search ended (optimum or every solution, unsatisfiable, or the
 /// first solution of a satisfaction problem)?
-fn ended(out: &str, satisfaction: bool) -> bool {
+fn ended(out: &str, satisfaction: bool, first: bool) -> bool {
     out.contains("==========")
         || out.contains("=====UNSATISFIABLE=====")
-        || (satisfaction && out.contains("----------"))
+        || ((satisfaction || first) && out.contains("----------"))
 }
 
 fn run_cpsolve(args: &Args, fzn: &Path, satisfaction: bool) -> Tree {
-    let out = Command::new(&args.cpsolve)
+    let mut command = Command::new(&args.cpsolve);
+    command
         .arg(fzn)
-        .args(["-s", "-t", &args.limit_ms.to_string()])
-        .output();
-    let out = out
+        .args(["-s", "-t", &args.limit_ms.to_string()]);
+    if args.first {
+        command.args(["-n", "1"]);
+    }
+    let out = command
+        .output()
         .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
         .unwrap_or_default();
     Tree {
         nodes: stat(&out, "nodes"),
-        ended: ended(&out, satisfaction),
+        ended: ended(&out, satisfaction, args.first),
+        objective: objective(&out),
     }
 }
 
 fn run_gecode(args: &Args, files: &[PathBuf], satisfaction: bool) -> Tree {
-    let out = Command::new("minizinc")
-        .args([
-            "--solver",
-            &args.gecode,
-            "-s",
-            "-t",
-            &args.limit_ms.to_string(),
-        ])
-        .args(files)
-        .output();
-    let out = out
-        .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
-        .unwrap_or_default();
+    let out = gecode_output(args, files, false);
+    // Asking MiniZinc for the objective makes it an output variable, and Gecode's default
+    // completion branches on output variables first: the tree is counted without it, and
+    // the objective read in a second run.
+    let objective = match args.first && !satisfaction {
+        true => objective(&gecode_output(args, files, true)),
+        false => None,
+    };
     Tree {
         nodes: stat(&out, "nodes"),
-        ended: ended(&out, satisfaction),
+        ended: ended(&out, satisfaction, args.first),
+        objective,
     }
+}
+
+fn gecode_output(args: &Args, files: &[PathBuf], with_objective: bool) -> String {
+    let mut command = Command::new("minizinc");
+    command.args([
+        "--solver",
+        &args.gecode,
+        "-s",
+        "-t",
+        &args.limit_ms.to_string(),
+    ]);
+    if with_objective {
+        command.args(["--output-mode", "dzn", "--output-objective"]);
+    }
+    if args.first {
+        command.args(["--fzn-flags", "-n 1"]);
+    }
+    command
+        .args(files)
+        .output()
+        .map(|o| String::from_utf8_lossy(&o.stdout).into_owned())
+        .unwrap_or_default()
 }
 
 fn show(t: &Tree) -> String {
@@ -243,8 +289,13 @@ fn main() {
     std::fs::create_dir_all(&args.work)
         .unwrap_or_else(|e| usage(&format!("{}: {e}", args.work.display())));
     let msc = Path::new(env!("CARGO_MANIFEST_DIR")).join("../cpsolve.msc");
-    println!("| instance | search | cpsolve nodes | Gecode nodes | cpsolve / Gecode |");
-    println!("|---|---|---:|---:|---:|");
+    if args.first {
+        println!("| instance | search | cpsolve nodes | Gecode nodes | cpsolve / Gecode | cpsolve objective | Gecode objective |");
+        println!("|---|---|---:|---:|---:|---:|---:|");
+    } else {
+        println!("| instance | search | cpsolve nodes | Gecode nodes | cpsolve / Gecode |");
+        println!("|---|---|---:|---:|---:|");
+    }
     for name in instance_names(&args.from) {
         let family = name.split('/').next().unwrap_or("").to_string();
         if args.only.as_ref().is_some_and(|o| !o.contains(&family)) {
@@ -288,10 +339,15 @@ fn main() {
             (Some(a), Some(b), true) => format!("{:.2}", a as f64 / (b.max(1)) as f64),
             _ => String::new(),
         };
-        println!(
+        let mut row = format!(
             "| {name} | {search} | {} | {} | {ratio} |",
             show(&ours),
             show(&theirs)
         );
+        if args.first {
+            let shown = |o: Option<i64>| o.map(|v| v.to_string()).unwrap_or_default();
+            row += &format!(" {} | {} |", shown(ours.objective), shown(theirs.objective));
+        }
+        println!("{row}");
     }
 }
