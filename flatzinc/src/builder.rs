@@ -26,6 +26,8 @@ pub enum Value {
     Set(Vec<(i64, i64)>),
     /// A variable, and whether it is a `var bool`.
     Var(VarId, bool),
+    /// A set variable, as its characteristic booleans (`set_var.rs`).
+    SetVar(crate::set_var::SetVar),
     Array(Vec<Value>),
 }
 
@@ -182,6 +184,7 @@ impl Builder {
             (Value::Var(_, true), _) => "a bool variable".to_string(),
             (Value::Var(_, false), _) => "an int variable".to_string(),
             (Value::Set(_), _) => "a set".to_string(),
+            (Value::SetVar(_), _) => "a set variable".to_string(),
             (Value::Array(_), _) => "an array".to_string(),
         };
         self.error(format!("expected {}, found {found}", kind.name()))
@@ -345,6 +348,7 @@ pub fn check_annotations(
             (
                 "int_search"
                 | "bool_search"
+                | "set_search"
                 | "warm_start"
                 | "warm_start_bool"
                 | "warm_start_int"
