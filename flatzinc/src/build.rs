@@ -322,6 +322,7 @@ pub fn build_within(fzn: &FznModel, limits: &Limits) -> Result<Built, FznError> 
     }
     std::mem::take(&mut b.gathered).post(&mut b.model);
     std::mem::take(&mut b.gathered_indicators).post(&mut b.model);
+    crate::set_builtins::post_set_orders(&mut b);
     b.line = fzn.solve.line;
     if let Err(message) = crate::builder::check_annotations(&b.names, &fzn.solve.annotations) {
         return b.error(message);

@@ -96,6 +96,14 @@ pub struct Builder {
     /// The same for reified equalities with constants (`indicators.rs`).
     pub indicated_often: HashSet<String>,
     pub gathered_indicators: crate::indicators::Gathered,
+    /// Each set's booleans → the variable a `set_card` counts them with, and the orders of
+    /// sets waiting for them (posted last, `set_builtins::post_set_orders`).
+    pub set_cards: HashMap<Vec<VarId>, VarId>,
+    pub set_orders: Vec<(
+        Vec<VarId>,
+        Vec<VarId>,
+        engine::propagators::sets::order::SetOrder,
+    )>,
 }
 
 impl Builder {
@@ -113,6 +121,8 @@ impl Builder {
             gathered: Default::default(),
             indicated_often: HashSet::new(),
             gathered_indicators: Default::default(),
+            set_cards: HashMap::new(),
+            set_orders: Vec::new(),
         }
     }
 

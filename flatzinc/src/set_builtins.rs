@@ -82,6 +82,7 @@ pub fn set_card(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
     b.arity(c, 2)?;
     let a = set_of(b, &c.args[0])?;
     let k = b.var(&c.args[1])?;
+    let _ = b.set_cards.insert(a.booleans(), k);
     let mut terms: Vec<(i64, VarId)> = a.booleans().into_iter().map(|x| (1, x)).collect();
     terms.push((-1, k));
     b.model.linear(&terms, Relation::Eq, 0);
@@ -170,8 +171,20 @@ pub fn set_order(
             SetOrder::reified(&cols[0], &cols[1], strict, r, half)
         }
     };
-    let _ = b.model.post(Box::new(order));
+    let (x, y) = (set_of(b, &c.args[0])?, set_of(b, &c.args[1])?);
+    b.set_orders.push((x.booleans(), y.booleans(), order));
     Ok(())
+}
+
+/// Post the orders of sets, each told the variable counting each side's elements when a
+/// `set_card` gives one (anywhere in the file: hence last): the order and the counts are
+/// then reasoned about together (`engine/src/propagators/sets/order.rs`).
+pub fn post_set_orders(b: &mut Builder) {
+    for (x, y, order) in std::mem::take(&mut b.set_orders) {
+        let counted = (b.set_cards.get(&x).copied(), b.set_cards.get(&y).copied());
+        let order = order.with_cardinalities(counted.0, counted.1);
+        let _ = b.model.post(Box::new(order));
+    }
 }
 
 /// `set_in(x, S)`, `set_in_reif(x, S, r)`, `set_in_imp(x, S, r)`: `S` a constant set (a

@@ -51,6 +51,9 @@ pub struct SetOrder {
     strict: bool,
     /// `Some((r, half))`: `r ⇔ order` (`r ⇒ order` when half).
     reified: Option<(VarId, bool)>,
+    /// The variables counting the elements of `x` and of `y`, when the model has them
+    /// (`set_card`): their bounds are read, never pruned here.
+    cardinalities: [Option<VarId>; 2],
 }
 
 /// What the two booleans of one position may still be.
@@ -60,12 +63,6 @@ struct Cell {
     x1: bool,
     y0: bool,
     y1: bool,
-}
-
-impl Cell {
-    fn can_equal(self) -> bool {
-        (self.x0 && self.y0) || (self.x1 && self.y1)
-    }
 }
 
 impl SetOrder {
@@ -83,6 +80,27 @@ impl SetOrder {
             ys: ys.to_vec(),
             strict,
             reified: None,
+            cardinalities: [None, None],
+        }
+    }
+
+    /// The same, knowing that `kx` counts the elements of `x` and `ky` those of `y`: the
+    /// order is then propagated together with those counts' bounds.
+    pub fn with_cardinalities(mut self, kx: Option<VarId>, ky: Option<VarId>) -> SetOrder {
+        self.cardinalities = [kx, ky];
+        self
+    }
+
+    /// The numbers of elements the sets may have: the counts' bounds, else 0..n.
+    fn cards(&self, ctx: &Context<'_>) -> Cards {
+        let n = self.xs.len() as i64;
+        let bounds = |k: Option<VarId>| match k {
+            Some(k) => (ctx.min(k) as i64, ctx.max(k) as i64),
+            None => (0, n),
+        };
+        Cards {
+            x: bounds(self.cardinalities[0]),
+            y: bounds(self.cardinalities[1]),
         }
     }
 
@@ -106,30 +124,91 @@ impl SetOrder {
     }
 }
 
-/// Can `x ≤ y` (`x < y` when `strict`) hold within `cells`? (module docs)
-fn satisfiable(cells: &[Cell], strict: bool) -> bool {
+/// How many elements each set may have: `x` between `x.0` and `x.1`, `y` likewise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Cards {
+    x: (i64, i64),
+    y: (i64, i64),
+}
+
+impl Cards {
+    fn swapped(self) -> Cards {
+        Cards {
+            x: self.y,
+            y: self.x,
+        }
+    }
+}
+
+/// Over a run of positions, how many elements each set has at least (forced) and at most.
+#[derive(Clone, Copy, Debug, Default)]
+struct Counts {
+    x_min: i64,
+    x_max: i64,
+    y_min: i64,
+    y_max: i64,
+}
+
+impl Counts {
+    fn plus(self, c: Cell) -> Counts {
+        Counts {
+            x_min: self.x_min + (!c.x0) as i64,
+            x_max: self.x_max + c.x1 as i64,
+            y_min: self.y_min + (!c.y0) as i64,
+            y_max: self.y_max + c.y1 as i64,
+        }
+    }
+}
+
+/// Is some integer in every one of the closed intervals?
+fn meet(intervals: &[(i64, i64)]) -> bool {
+    let lo = intervals.iter().map(|r| r.0).max().unwrap_or(i64::MIN);
+    let hi = intervals.iter().map(|r| r.1).min().unwrap_or(i64::MAX);
+    lo <= hi
+}
+
+/// Can `x ≤ y` (`x < y` when `strict`) hold within `cells`, each set's number of elements
+/// within `cards`? (module docs) `p` counts the elements the equal prefix gives both sets:
+/// any number between the positions forced to 1 and those that can be 1.
+fn satisfiable(cells: &[Cell], strict: bool, cards: Cards) -> bool {
     let n = cells.len();
-    // y_later[i]: some yⱼ, j > i, can be 1; x_empty_later[i]: every xⱼ, j > i, can be 0.
-    let mut y_later = vec![false; n];
-    let mut x_empty_later = vec![true; n];
-    for i in (0..n.saturating_sub(1)).rev() {
-        y_later[i] = y_later[i + 1] || cells[i + 1].y1;
-        x_empty_later[i] = x_empty_later[i + 1] && cells[i + 1].x0;
+    // after[i]: the counts over positions i.. (after[i + 1]: strictly after i).
+    let mut after = vec![Counts::default(); n + 1];
+    for i in (0..n).rev() {
+        after[i] = after[i + 1].plus(cells[i]);
     }
+    let (mut p_min, mut p_max) = (0i64, 0i64);
     for (i, c) in cells.iter().enumerate() {
-        if (c.x1 && c.y0 && y_later[i]) || (c.x0 && c.y1 && x_empty_later[i]) {
-            return true; // the first difference can be here
+        let s = after[i + 1];
+        let prefix = (p_min, p_max);
+        // First difference xᵢ = 1, yᵢ = 0: y needs an element later.
+        if c.x1 && c.y0 && s.y_max >= 1 {
+            let x = (cards.x.0 - 1 - s.x_max, cards.x.1 - 1 - s.x_min);
+            let y = (cards.y.0 - s.y_max, cards.y.1 - s.y_min.max(1));
+            if meet(&[prefix, x, y]) {
+                return true;
+            }
         }
-        if !c.can_equal() {
-            return false; // the prefix cannot stay equal past i
+        // First difference xᵢ = 0, yᵢ = 1: x has no element later.
+        if c.x0 && c.y1 && s.x_min == 0 {
+            let y = (cards.y.0 - 1 - s.y_max, cards.y.1 - 1 - s.y_min);
+            if meet(&[prefix, cards.x, y]) {
+                return true;
+            }
+        }
+        match (c.x0 && c.y0, c.x1 && c.y1) {
+            (false, false) => return false, // the prefix cannot stay equal past i
+            (false, true) => (p_min, p_max) = (p_min + 1, p_max + 1),
+            (true, true) => p_max += 1,
+            (true, false) => {}
         }
     }
-    !strict
+    !strict && meet(&[(p_min, p_max), cards.x, cards.y])
 }
 
 /// The same with the roles swapped: `¬(x ≤ y)` is `y < x`, `¬(x < y)` is `y ≤ x`.
-fn negation_satisfiable(cells: &[Cell], strict: bool) -> bool {
-    satisfiable(&swap(cells), !strict)
+fn negation_satisfiable(cells: &[Cell], strict: bool, cards: Cards) -> bool {
+    satisfiable(&swap(cells), !strict, cards.swapped())
 }
 
 /// Remove every value of `xs`/`ys` with no support in `x ≤ y` (`<` when `strict`).
@@ -139,8 +218,9 @@ fn prune(
     ys: &[VarId],
     cells: &[Cell],
     strict: bool,
+    cards: Cards,
 ) -> PropResult {
-    if !satisfiable(cells, strict) {
+    if !satisfiable(cells, strict, cards) {
         return Err(Conflict::new());
     }
     let mut trial = cells.to_vec();
@@ -159,7 +239,7 @@ fn prune(
                 (false, _) => t.y0 = false,
             }
             trial[i] = t;
-            let supported = satisfiable(&trial, strict);
+            let supported = satisfiable(&trial, strict, cards);
             trial[i] = c;
             if !supported {
                 let var = if on_x { xs[i] } else { ys[i] };
@@ -186,6 +266,9 @@ impl Propagator for SetOrder {
         if let Some((r, _)) = self.reified {
             subs.push(Subscription::new(r, Condition::Domain));
         }
+        for k in self.cardinalities.into_iter().flatten() {
+            subs.push(Subscription::new(k, Condition::Bounds));
+        }
         subs
     }
 
@@ -194,26 +277,30 @@ impl Propagator for SetOrder {
     }
 
     fn propagate_from_scratch(&self, ctx: &mut Context<'_>) -> PropResult {
-        let cells = self.cells(ctx);
+        let (cells, cards, strict) = (self.cells(ctx), self.cards(ctx), self.strict);
         let Some((r, half)) = self.reified else {
-            prune(ctx, &self.xs, &self.ys, &cells, self.strict)?;
-            if !negation_satisfiable(&self.cells(ctx), self.strict) {
+            prune(ctx, &self.xs, &self.ys, &cells, strict, cards)?;
+            // Entailed when the order cannot fail any more; with counts, it also stands for
+            // them (its tests post it alone), so it stays awake.
+            let counted = self.cardinalities.iter().any(|k| k.is_some());
+            if !counted && !negation_satisfiable(&self.cells(ctx), strict, cards) {
                 ctx.set_entailed();
             }
             return Ok(());
         };
         if !ctx.contains(r, 0) {
-            return prune(ctx, &self.xs, &self.ys, &cells, self.strict);
+            return prune(ctx, &self.xs, &self.ys, &cells, strict, cards);
         }
         if !ctx.contains(r, 1) {
             if !half {
-                prune(ctx, &self.ys, &self.xs, &swap(&cells), !self.strict)?;
+                let swapped = swap(&cells);
+                prune(ctx, &self.ys, &self.xs, &swapped, !strict, cards.swapped())?;
             }
             return Ok(());
         }
-        if !satisfiable(&cells, self.strict) {
+        if !satisfiable(&cells, strict, cards) {
             ctx.fix(r, 0)?;
-        } else if !half && !negation_satisfiable(&cells, self.strict) {
+        } else if !half && !negation_satisfiable(&cells, strict, cards) {
             ctx.fix(r, 1)?;
         }
         Ok(())
