@@ -177,6 +177,12 @@ fn new_variable(b: &mut Builder, d: &Decl) -> Result<Value, FznError> {
         }
         return Ok(Value::Var(x, is_bool));
     }
+    let alias = (is_bool && d.ty.domain.is_none())
+        .then(|| crate::sets::alias_of(b, &d.name))
+        .flatten();
+    if let Some(x) = alias {
+        return Ok(Value::Var(x, true));
+    }
     let x = if is_bool {
         b.model.new_bool()
     } else {
@@ -293,6 +299,7 @@ pub fn build_within(fzn: &FznModel, limits: &Limits) -> Result<Built, FznError> 
     let mut b = Builder::new(crate::bounds::infer(fzn), limits.clone());
     b.compared_often = crate::thresholds::compared_often(fzn);
     b.indicated_often = crate::indicators::indicated_often(fzn);
+    b.membership_aliases = crate::sets::membership_aliases(fzn);
     let mut output = Vec::new();
     let mut decision_vars = Vec::new();
     let mut defined_vars = Vec::new();
@@ -301,7 +308,11 @@ pub fn build_within(fzn: &FznModel, limits: &Limits) -> Result<Built, FznError> 
         if let Some(item) = declare(&mut b, d)? {
             output.push(item);
         }
-        if d.ty.var && d.ty.array_len.is_none() {
+        // A set's membership boolean under another name is the set's (already counted).
+        let aliased = d.ty.base == BaseType::Bool
+            && d.value.is_none()
+            && crate::sets::alias_of(&b, &d.name).is_some();
+        if d.ty.var && d.ty.array_len.is_none() && !aliased {
             // A set variable decides through its booleans.
             let decided = match b.names.get(&d.name) {
                 Some(Value::Var(x, _)) => vec![*x],

@@ -104,6 +104,8 @@ pub struct Builder {
         Vec<VarId>,
         engine::propagators::sets::order::SetOrder,
     )>,
+    /// `var bool`s that are a set's boolean of a constant (`sets::membership_aliases`).
+    pub membership_aliases: HashMap<String, (Expr, i64)>,
 }
 
 impl Builder {
@@ -123,6 +125,7 @@ impl Builder {
             gathered_indicators: Default::default(),
             set_cards: HashMap::new(),
             set_orders: Vec::new(),
+            membership_aliases: HashMap::new(),
         }
     }
 

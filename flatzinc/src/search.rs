@@ -302,14 +302,16 @@ impl Reader<'_> {
 
     /// A `set_search`, read as Gecode reads it: `indomain_min` includes the smallest
     /// undecided value first (`SET_VAL_MIN_INC`), `indomain_max` the largest,
-    /// `outdomain_min`/`max` exclude it first; `input_order` takes the first set with an
+    /// `outdomain_min`/`max` exclude it first (`indomain` too); `input_order` takes the first set with an
     /// undecided value, `first_fail` the one with fewest (`SET_VAR_SIZE_MIN`),
     /// `anti_first_fail` the most. A branch on a set is a branch on one of its booleans.
     fn set_phase(&mut self, vars: &Expr, var_choice: &Expr, val_choice: &Expr) -> Phase {
         let (descending, include) = match word(val_choice).as_str() {
             "indomain_min" => (false, true),
             "indomain_max" => (true, true),
-            "outdomain_min" => (false, false),
+            // `indomain` tries a value's "out" (0) before its "in" (1), as MiniZinc's own
+            // nosets.mzn reads it on the booleans.
+            "outdomain_min" | "indomain" => (false, false),
             "outdomain_max" => (true, false),
             other => {
                 self.unsupported(format!(

@@ -226,6 +226,9 @@ fn set_in_var(
         let ranges: Vec<(i32, i32)> = ranges.iter().map(|&(l, h)| (l as i32, h as i32)).collect();
         b.restrict(x, &ranges);
     }
+    if b.model.is_fixed(x) {
+        return set_in_value(b, c, b.model.value(x), s, reif);
+    }
     let (lo, hi) = (b.model.min(x) as i64, b.model.max(x) as i64);
     if hi - lo >= crate::set_var::MAX_UNIVERSE as i64 {
         return b.error(format!(
@@ -247,6 +250,37 @@ fn set_in_var(
     if reif == Some(true) {
         let r = b.bool_var(&c.args[2])?;
         b.model.clause(&[found], &[r]);
+    }
+    Ok(())
+}
+
+/// [`set_in`] of a constant `v`: the boolean of `v` is 1 (is `r`; `r ⇒` it).
+fn set_in_value(
+    b: &mut Builder,
+    c: &Constraint,
+    v: i32,
+    s: &SetVar,
+    reif: Option<bool>,
+) -> Result<(), FznError> {
+    let zero = b.constant(0)?;
+    let member = s.boolean(v).unwrap_or(zero);
+    match reif {
+        None => {
+            if b.model.restrict_to(member, &[1]).is_err() {
+                b.model_is_unsatisfiable = true;
+            }
+        }
+        Some(false) => {
+            let r = b.bool_var(&c.args[2])?;
+            if r != member {
+                // (Equal when `r` was declared as the boolean itself: sets::alias_of.)
+                b.model.equal_offset(r, member, 0);
+            }
+        }
+        Some(true) => {
+            let r = b.bool_var(&c.args[2])?;
+            b.model.clause(&[member], &[r]);
+        }
     }
     Ok(())
 }

@@ -5,10 +5,11 @@
 //! constraint, variable or constant, is read as a `SetVar` too, and several sets are aligned
 //! on one universe for the builtins of `set_builtins.rs`.
 
-use crate::ast::{Decl, Expr, FznError};
+use crate::ast::{Decl, Expr, FznError, FznModel};
 use crate::builder::{Builder, Value};
 use crate::set_var::{SetVar, MAX_UNIVERSE};
 use engine::VarId;
+use std::collections::HashMap;
 
 /// The values of sorted disjoint `ranges`, refused past [`MAX_UNIVERSE`].
 fn values_of(b: &Builder, ranges: &[(i64, i64)]) -> Result<Vec<i32>, FznError> {
@@ -108,4 +109,31 @@ pub fn aligned(b: &mut Builder, sets: &[&SetVar]) -> Result<(Vec<i32>, Vec<Vec<V
         })
         .collect();
     Ok((universe, columns))
+}
+
+/// The booleans that only name a set's membership: `set_in_reif(v, S, b)` with a constant
+/// `v` says `b ⇔ v ∈ S`, which is `S`'s own boolean of `v`. MiniZinc writes one such `b`
+/// for each `bool2int(v in S)` of a model; read as an alias (`b` is the boolean, not a
+/// variable kept equal to it), it costs no propagator. Name of `b` → (`S`, `v`), for the
+/// `b` that are plain names (`build.rs` declares them as the boolean, when `S` is a set
+/// variable declared before `b` and `v` in its universe).
+pub fn membership_aliases(fzn: &FznModel) -> HashMap<String, (Expr, i64)> {
+    let mut aliases = HashMap::new();
+    for c in &fzn.constraints {
+        if let (true, [Expr::Int(v), set, Expr::Ident(r)]) =
+            (c.name == "set_in_reif", c.args.as_slice())
+        {
+            let _ = aliases.entry(r.clone()).or_insert((set.clone(), *v));
+        }
+    }
+    aliases
+}
+
+/// The boolean a `var bool` named `name` aliases (see [`membership_aliases`]), if any.
+pub fn alias_of(b: &Builder, name: &str) -> Option<VarId> {
+    let (set, v) = b.membership_aliases.get(name)?;
+    match b.value(set).ok()? {
+        Value::SetVar(s) => s.boolean(i32::try_from(*v).ok()?),
+        _ => None,
+    }
 }

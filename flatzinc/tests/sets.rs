@@ -53,6 +53,9 @@ const CASES: &[(&str, Check)] = &[
     ("set_in_reif(x, A, r)", |a, _, _, x, r| iff(r, has(a, x))),
     ("set_in_imp(x, A, r)", |a, _, _, x, r| imp(r, has(a, x))),
     ("set_in(2, A)", |a, _, _, _, _| has(a, 2)),
+    // A constant in a set: `r` is then read as A's own boolean of 0 (sets::alias_of).
+    ("set_in_reif(0, A, r)", |a, _, _, _, r| iff(r, has(a, 0))),
+    ("set_in_imp(2, A, r)", |a, _, _, _, r| imp(r, has(a, 2))),
     ("set_card(A, x)", |a, _, _, x, _| a.count_ones() as i64 == x),
     ("set_union(A, B, C)", |a, b, c, _, _| c == a | b),
     ("set_intersect(A, B, C)", |a, b, c, _, _| c == a & b),
@@ -172,8 +175,9 @@ fn supports(check: Check, d: &Domains) -> Vec<(u8, u8, u8, i64, i64)> {
     out
 }
 
-/// Load `constraint` over `d`, the lower bounds and `r` restricted as drawn.
-fn load(constraint: &str, d: &Domains) -> flatzinc::Built {
+/// Load `constraint` over `d`, the lower bounds and `r` restricted as drawn; `None` when
+/// they contradict at once (`r` may be a set's own boolean: `set_in_reif(0, A, r)`).
+fn load(constraint: &str, d: &Domains) -> Option<flatzinc::Built> {
     let text = model_text(constraint, d);
     let mut built = flatzinc::load(&text).unwrap_or_else(|e| panic!("{text}: {e:?}"));
     for (name, (lb, _)) in ["A", "B", "C"].iter().zip(d.sets) {
@@ -182,20 +186,22 @@ fn load(constraint: &str, d: &Domains) -> flatzinc::Built {
         };
         for v in elements(lb) {
             let x = s.boolean(v as i32).unwrap();
-            built.model.restrict_to(x, &[1]).unwrap();
+            built.model.restrict_to(x, &[1]).ok()?;
         }
     }
     if let Some(Value::Var(r, _)) = built.names.get("r").cloned() {
         let values: Vec<i32> = d.r.iter().map(|&v| v as i32).collect();
-        built.model.restrict_to(r, &values).unwrap();
+        built.model.restrict_to(r, &values).ok()?;
     }
-    built
+    Some(built)
 }
 
 /// The level one propagation of `constraint` reaches on `d`; `None` when unsound.
 fn level_reached(constraint: &str, check: Check, d: &Domains) -> Option<Level> {
-    let mut built = load(constraint, d);
     let solutions = supports(check, d);
+    let Some(mut built) = load(constraint, d) else {
+        return solutions.is_empty().then_some(Level::Domain);
+    };
     if built.model.propagate().is_err() {
         return solutions.is_empty().then_some(Level::Domain);
     }
@@ -304,7 +310,9 @@ fn parse_set(text: &str) -> u8 {
 
 /// The solutions cpsolve prints with `-a`, as (A, B, C, x, r).
 fn solutions_of(constraint: &str, d: &Domains) -> Vec<(u8, u8, u8, i64, i64)> {
-    let built = load(constraint, d);
+    let Some(built) = load(constraint, d) else {
+        return Vec::new();
+    };
     let options = Options {
         all: true,
         ..Options::default()
@@ -368,4 +376,28 @@ fn sets_print_as_gecode_prints_them() {
     assert_eq!(format_set(&[4]), "{4}");
     assert_eq!(format_set(&[1, 2, 3]), "1..3");
     assert_eq!(format_set(&[1, 4, 5]), "{1, 4, 5}");
+}
+
+/// `set_in_reif(0, A, r)` (MiniZinc's `bool2int(0 in A)`) declares no variable and posts
+/// no propagator: `r` is A's own boolean of 0.
+#[test]
+fn a_constant_in_a_set_is_the_sets_own_boolean() {
+    let text = "var set of {-1, 0, 2}: A;\nvar bool: r;\nvar bool: q;\n\
+        constraint set_in_reif(0, A, r);\nconstraint set_in_reif(1, A, q);\nsolve satisfy;\n";
+    let built = flatzinc::load(text).unwrap();
+    let Some(Value::SetVar(a)) = built.names.get("A") else {
+        panic!("A")
+    };
+    assert_eq!(
+        built.names.get("r"),
+        Some(&Value::Var(a.boolean(0).unwrap(), true))
+    );
+    // 1 is outside A's universe: q is a variable of its own, fixed to false.
+    let Some(Value::Var(q, true)) = built.names.get("q").cloned() else {
+        panic!("q")
+    };
+    let mut built = built;
+    built.model.propagate().unwrap();
+    assert_eq!(built.model.domain(q).iter().collect::<Vec<_>>(), vec![0]);
+    assert_eq!(built.decision_vars.len(), 4, "A's three booleans and q");
 }
