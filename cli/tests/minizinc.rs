@@ -177,6 +177,7 @@ fn own_models_agree_with_gecode() {
     compare(&[model("queens.mzn")], &["-a"]);
     compare(&[model("scheduling_var_all.mzn")], &["-a"]);
     compare(&[model("sets_all.mzn")], &["-a"]);
+    compare(&[model("set_globals_all.mzn")], &["-a"]);
     compare(&[model("routing_arith.mzn")], &["-a"]);
 }
 

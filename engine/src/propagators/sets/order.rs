@@ -150,6 +150,15 @@ struct Counts {
 }
 
 impl Counts {
+    fn minus(self, o: Counts) -> Counts {
+        Counts {
+            x_min: self.x_min - o.x_min,
+            x_max: self.x_max - o.x_max,
+            y_min: self.y_min - o.y_min,
+            y_max: self.y_max - o.y_max,
+        }
+    }
+
     fn plus(self, c: Cell) -> Counts {
         Counts {
             x_min: self.x_min + (!c.x0) as i64,
@@ -171,15 +180,13 @@ fn meet(intervals: &[(i64, i64)]) -> bool {
 /// within `cards`? (module docs) `p` counts the elements the equal prefix gives both sets:
 /// any number between the positions forced to 1 and those that can be 1.
 fn satisfiable(cells: &[Cell], strict: bool, cards: Cards) -> bool {
-    let n = cells.len();
-    // after[i]: the counts over positions i.. (after[i + 1]: strictly after i).
-    let mut after = vec![Counts::default(); n + 1];
-    for i in (0..n).rev() {
-        after[i] = after[i + 1].plus(cells[i]);
-    }
+    // The counts strictly after position i: all of them less those up to i (no table).
+    let total = cells.iter().fold(Counts::default(), |t, &c| t.plus(c));
+    let mut upto = Counts::default();
     let (mut p_min, mut p_max) = (0i64, 0i64);
-    for (i, c) in cells.iter().enumerate() {
-        let s = after[i + 1];
+    for &c in cells {
+        upto = upto.plus(c);
+        let s = total.minus(upto);
         let prefix = (p_min, p_max);
         // First difference xᵢ = 1, yᵢ = 0: y needs an element later.
         if c.x1 && c.y0 && s.y_max >= 1 {
