@@ -16,7 +16,10 @@
 //! ([`format_set`]).
 //!
 //! A constant set (`{1, 3}` as an argument, a `set of int` parameter) is read the same way
-//! by [`set_of`]: its booleans are the shared constant 1, and every value outside it is out.
+//! (`sets.rs`, `set_of`): its booleans are the shared constant 1, and every value outside
+//! it is out. A worked example: `var set of 1..4: S` with `card(S) = 2` and `3 in S` is four
+//! booleans `b₁..b₄` with `b₃ = 1` and `b₁ + b₂ + b₃ + b₄ = 2`; the glb is `{3}`, the lub
+//! `1..4`; fixing `b₁ = 1` forces `b₂ = b₄ = 0` and `S = {1, 3}`.
 
 use engine::VarId;
 

@@ -30,6 +30,15 @@
 //! it prunes at least as much. A variable standing twice (at two positions, or in both
 //! sets) is read as two: still sound, possibly weaker.
 //!
+//! **With counts** (`with_cardinalities`): when the model counts a set's elements
+//! (`set_card(x, k)`), the order reads `k`'s bounds too. The check above then also asks
+//! that the counts can land in them: the equal prefix gives both sets any number `p` of
+//! common elements between those forced and those possible, each side's suffix between its
+//! forced and its possible ones, so each case is a few interval intersections. `x ≤ y` with
+//! `|x| = |y| = 3` and `y = {1, 2, 3}` then forces `x = {1, 2, 3}`, which the order and the
+//! sum, each alone, do not see. Still one O(n) check; the counts are read, never pruned
+//! (their sum does that).
+//!
 //! **Reified** `r ⇔ x ≤ y` (or `r ⇒` when half): with `r` fixed to 1 the order is
 //! propagated; fixed to 0 its negation `y < x` (`x < y`: `y ≤ x`); open, `r` is fixed when
 //! one side cannot hold.
