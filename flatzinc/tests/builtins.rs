@@ -406,7 +406,8 @@ fn every_builtin_finds_exactly_the_brute_force_solutions() {
 #[test]
 fn every_row_of_the_table_is_exercised() {
     // A new row of BUILTINS needs a case above (the globals mapped at merge included); the
-    // builtins over set variables have theirs in tests/sets.rs, which checks its own rows.
+    // builtins over set variables have theirs in flatzinc/tests/sets.rs, which checks its
+    // own rows.
     let missing: Vec<&str> = flatzinc::builtins::BUILTINS
         .iter()
         .map(|(name, _)| *name)
