@@ -1,7 +1,8 @@
 //! # From FlatZinc to an engine model: declarations, constraints, output and search
 //!
 //! The builder walks the syntax tree once. Each declaration becomes an engine variable (a
-//! `var bool` is a 0/1 variable; a `var int` keeps exactly its declared domain), each
+//! `var bool` is a 0/1 variable; a `var int` keeps exactly its declared domain; a
+//! `var set of U` is one 0/1 variable per value of `U`, `set_var.rs`), each
 //! constraint is handed to its builtin in `builtins.rs`, and the annotations are collected:
 //! which variables to print (`output_var`, `output_array`) and how to search (`int_search`,
 //! `bool_search`, `seq_search`, checked here and read in `search.rs`).
@@ -72,12 +73,6 @@ fn declare(b: &mut Builder, d: &Decl) -> Result<Option<OutputItem>, FznError> {
             d.name
         ));
     }
-    if d.ty.var && d.ty.base == BaseType::SetOfInt {
-        return b.error(format!(
-            "'{}': set variables are not supported by cpsolve (integers and booleans only; through MiniZinc, its nosets.mzn turns them into booleans)",
-            d.name
-        ));
-    }
     let value = if !d.ty.var {
         let Some(e) = &d.value else {
             return b.error(format!("the parameter '{}' has no value", d.name));
@@ -90,6 +85,8 @@ fn declare(b: &mut Builder, d: &Decl) -> Result<Option<OutputItem>, FznError> {
             check_parameter(b, d, &value)?;
             value
         }
+    } else if d.ty.base == BaseType::SetOfInt {
+        set_variables(b, d)?
     } else if d.ty.array_len.is_some() {
         let Some(e) = &d.value else {
             return b.error(format!("the variable array '{}' has no elements", d.name));
@@ -130,6 +127,26 @@ fn declare(b: &mut Builder, d: &Decl) -> Result<Option<OutputItem>, FznError> {
     output_of(b, d, value)
 }
 
+/// A `var set` (one boolean per value of its universe, `sets.rs`), or an array of them,
+/// whose items are set variables or constant sets.
+fn set_variables(b: &mut Builder, d: &Decl) -> Result<Value, FznError> {
+    if d.ty.array_len.is_none() {
+        return crate::sets::declare(b, d);
+    }
+    let Some(e) = &d.value else {
+        return b.error(format!("the variable array '{}' has no elements", d.name));
+    };
+    let Value::Array(items) = b.value(e)? else {
+        return b.error(format!("'{}' must be an array", d.name));
+    };
+    for item in &items {
+        if !matches!(item, Value::SetVar(_) | Value::Set(_)) {
+            return b.error(format!("'{}' must be an array of sets", d.name));
+        }
+    }
+    Ok(Value::Array(items))
+}
+
 /// A parameter's value has its declared type: `int: n = true;` is refused, not read as 1.
 fn check_parameter(b: &Builder, d: &Decl, value: &Value) -> Result<(), FznError> {
     let scalars: &[Value] = match (d.ty.array_len, value) {
@@ -159,6 +176,12 @@ fn new_variable(b: &mut Builder, d: &Decl) -> Result<Value, FznError> {
             b.restrict(x, &ranges);
         }
         return Ok(Value::Var(x, is_bool));
+    }
+    let alias = (is_bool && d.ty.domain.is_none())
+        .then(|| crate::sets::alias_of(b, &d.name))
+        .flatten();
+    if let Some(x) = alias {
+        return Ok(Value::Var(x, true));
     }
     let x = if is_bool {
         b.model.new_bool()
@@ -276,6 +299,7 @@ pub fn build_within(fzn: &FznModel, limits: &Limits) -> Result<Built, FznError> 
     let mut b = Builder::new(crate::bounds::infer(fzn), limits.clone());
     b.compared_often = crate::thresholds::compared_often(fzn);
     b.indicated_often = crate::indicators::indicated_often(fzn);
+    b.membership_aliases = crate::sets::membership_aliases(fzn);
     let mut output = Vec::new();
     let mut decision_vars = Vec::new();
     let mut defined_vars = Vec::new();
@@ -284,14 +308,22 @@ pub fn build_within(fzn: &FznModel, limits: &Limits) -> Result<Built, FznError> 
         if let Some(item) = declare(&mut b, d)? {
             output.push(item);
         }
-        if d.ty.var && d.ty.array_len.is_none() {
-            if let Some(Value::Var(x, _)) = b.names.get(&d.name) {
-                decision_vars.push(*x);
-                let defined = Expr::Ident("is_defined_var".to_string());
-                if d.annotations.contains(&defined) {
-                    defined_vars.push(*x);
-                }
+        // A set's membership boolean under another name is the set's (already counted).
+        let aliased = d.ty.base == BaseType::Bool
+            && d.value.is_none()
+            && crate::sets::alias_of(&b, &d.name).is_some();
+        if d.ty.var && d.ty.array_len.is_none() && !aliased {
+            // A set variable decides through its booleans.
+            let decided = match b.names.get(&d.name) {
+                Some(Value::Var(x, _)) => vec![*x],
+                Some(Value::SetVar(s)) => s.booleans(),
+                _ => vec![],
+            };
+            let defined = Expr::Ident("is_defined_var".to_string());
+            if d.annotations.contains(&defined) {
+                defined_vars.extend(&decided);
             }
+            decision_vars.extend(decided);
         }
     }
     for (i, c) in fzn.constraints.iter().enumerate() {
@@ -301,6 +333,7 @@ pub fn build_within(fzn: &FznModel, limits: &Limits) -> Result<Built, FznError> 
     }
     std::mem::take(&mut b.gathered).post(&mut b.model);
     std::mem::take(&mut b.gathered_indicators).post(&mut b.model);
+    crate::set_builtins::post_set_orders(&mut b);
     b.line = fzn.solve.line;
     if let Err(message) = crate::builder::check_annotations(&b.names, &fzn.solve.annotations) {
         return b.error(message);
@@ -345,9 +378,6 @@ fn post_constraint(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
 pub fn unknown_constraint_message(name: &str) -> String {
     if name.starts_with("float_") || name.contains("_float") {
         return format!("'{name}': float constraints are not supported by cpsolve");
-    }
-    if name.starts_with("set_") {
-        return format!("'{name}': set constraints are not supported by cpsolve");
     }
     let global = name.strip_prefix("fzn_").unwrap_or(name);
     format!(

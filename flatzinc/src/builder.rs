@@ -26,6 +26,8 @@ pub enum Value {
     Set(Vec<(i64, i64)>),
     /// A variable, and whether it is a `var bool`.
     Var(VarId, bool),
+    /// A set variable, as its characteristic booleans (`set_var.rs`).
+    SetVar(crate::set_var::SetVar),
     Array(Vec<Value>),
 }
 
@@ -94,6 +96,16 @@ pub struct Builder {
     /// The same for reified equalities with constants (`indicators.rs`).
     pub indicated_often: HashSet<String>,
     pub gathered_indicators: crate::indicators::Gathered,
+    /// Each set's booleans → the variable a `set_card` counts them with, and the orders of
+    /// sets waiting for them (posted last, `set_builtins::post_set_orders`).
+    pub set_cards: HashMap<Vec<VarId>, VarId>,
+    pub set_orders: Vec<(
+        Vec<VarId>,
+        Vec<VarId>,
+        engine::propagators::sets::order::SetOrder,
+    )>,
+    /// `var bool`s that are a set's boolean of a constant (`sets::membership_aliases`).
+    pub membership_aliases: HashMap<String, (Expr, i64)>,
 }
 
 impl Builder {
@@ -111,6 +123,9 @@ impl Builder {
             gathered: Default::default(),
             indicated_often: HashSet::new(),
             gathered_indicators: Default::default(),
+            set_cards: HashMap::new(),
+            set_orders: Vec::new(),
+            membership_aliases: HashMap::new(),
         }
     }
 
@@ -182,6 +197,7 @@ impl Builder {
             (Value::Var(_, true), _) => "a bool variable".to_string(),
             (Value::Var(_, false), _) => "an int variable".to_string(),
             (Value::Set(_), _) => "a set".to_string(),
+            (Value::SetVar(_), _) => "a set variable".to_string(),
             (Value::Array(_), _) => "an array".to_string(),
         };
         self.error(format!("expected {}, found {found}", kind.name()))
@@ -345,6 +361,7 @@ pub fn check_annotations(
             (
                 "int_search"
                 | "bool_search"
+                | "set_search"
                 | "warm_start"
                 | "warm_start_bool"
                 | "warm_start_int"

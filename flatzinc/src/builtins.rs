@@ -11,10 +11,17 @@
 
 use crate::ast::{Constraint, Expr, FznError};
 use crate::builder::{Builder, Kind, Value};
+use crate::set_builtins::{
+    array_set_element, array_var_set_element, set_card, set_compare, set_in, set_op, set_order,
+    SetOp, SetRel,
+};
 use engine::propagators::arithmetic::ArithOp;
 use engine::propagators::linear_domain::LinearEqDomain;
 use engine::propagators::reified::LinRel;
 use engine::{AllDiffLevel, Relation, VarId};
+
+const SUBSET: SetRel = SetRel::Subset;
+const EQ: SetRel = SetRel::Eq;
 
 /// Posts one constraint.
 pub type Post = fn(&mut Builder, &Constraint) -> Result<(), FznError>;
@@ -131,10 +138,55 @@ pub const BUILTINS: &[(&str, Post)] = &[
     ("array_bool_xor", array_bool_xor),
     ("bool_lin_eq", |b, c| linear(b, c, Relation::Eq, Kind::Bool)),
     ("bool_lin_le", |b, c| linear(b, c, Relation::Le, Kind::Bool)),
-    // ----- sets of constants ----------------------------------------------------------------
-    ("set_in", set_in),
-    ("set_in_reif", |b, c| set_in_reif(b, c, false)),
-    ("set_in_imp", |b, c| set_in_reif(b, c, true)),
+    // ----- sets: over their characteristic booleans (set_builtins.rs) -----------------------
+    ("set_in", |b, c| set_in(b, c, None)),
+    ("set_in_reif", |b, c| set_in(b, c, Some(false))),
+    ("set_in_imp", |b, c| set_in(b, c, Some(true))),
+    ("set_card", set_card),
+    ("set_union", |b, c| set_op(b, c, SetOp::Union)),
+    ("set_intersect", |b, c| set_op(b, c, SetOp::Intersect)),
+    ("set_diff", |b, c| set_op(b, c, SetOp::Diff)),
+    ("set_symdiff", |b, c| set_op(b, c, SetOp::Symdiff)),
+    ("set_subset", |b, c| {
+        set_compare(b, c, SUBSET, false, false, None)
+    }),
+    ("set_subset_reif", |b, c| {
+        set_compare(b, c, SUBSET, false, false, Some(false))
+    }),
+    ("set_subset_imp", |b, c| {
+        set_compare(b, c, SUBSET, false, false, Some(true))
+    }),
+    ("set_superset", |b, c| {
+        set_compare(b, c, SUBSET, true, false, None)
+    }),
+    ("set_superset_reif", |b, c| {
+        set_compare(b, c, SUBSET, true, false, Some(false))
+    }),
+    ("set_superset_imp", |b, c| {
+        set_compare(b, c, SUBSET, true, false, Some(true))
+    }),
+    ("set_eq", |b, c| set_compare(b, c, EQ, false, false, None)),
+    ("set_eq_reif", |b, c| {
+        set_compare(b, c, EQ, false, false, Some(false))
+    }),
+    ("set_eq_imp", |b, c| {
+        set_compare(b, c, EQ, false, false, Some(true))
+    }),
+    ("set_ne", |b, c| set_compare(b, c, EQ, false, true, None)),
+    ("set_ne_reif", |b, c| {
+        set_compare(b, c, EQ, false, true, Some(false))
+    }),
+    ("set_ne_imp", |b, c| {
+        set_compare(b, c, EQ, false, true, Some(true))
+    }),
+    ("set_le", |b, c| set_order(b, c, false, None)),
+    ("set_le_reif", |b, c| set_order(b, c, false, Some(false))),
+    ("set_le_imp", |b, c| set_order(b, c, false, Some(true))),
+    ("set_lt", |b, c| set_order(b, c, true, None)),
+    ("set_lt_reif", |b, c| set_order(b, c, true, Some(false))),
+    ("set_lt_imp", |b, c| set_order(b, c, true, Some(true))),
+    ("array_set_element", array_set_element),
+    ("array_var_set_element", array_var_set_element),
     // ----- globals reached through mznlib/ (fzn_* predicates) -------------------------------
     ("fzn_all_different_int", all_different),
     ("cpsolve_global_cardinality", |b, c| gcc(b, c, false)),
@@ -461,23 +513,6 @@ fn array_bool_xor(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
     let mut terms: Vec<(i64, VarId)> = xs.iter().map(|&x| (1, x)).collect();
     terms.push((-2, k));
     b.model.linear(&terms, Relation::Eq, 1);
-    Ok(())
-}
-
-fn set_in(b: &mut Builder, c: &Constraint) -> Result<(), FznError> {
-    b.arity(c, 2)?;
-    let x = b.var(&c.args[0])?;
-    let ranges = b.set_ranges(&c.args[1])?;
-    b.restrict(x, &ranges);
-    Ok(())
-}
-
-fn set_in_reif(b: &mut Builder, c: &Constraint, half: bool) -> Result<(), FznError> {
-    b.arity(c, 3)?;
-    let x = b.var(&c.args[0])?;
-    let values = b.set(&c.args[1])?;
-    let r = b.bool_var(&c.args[2])?;
-    b.model.reified_member(r, x, &values, half);
     Ok(())
 }
 

@@ -17,6 +17,9 @@
 //! | the clock and the stop flag while reading | [`limits`] |
 //! | reified comparisons of one variable with constants, gathered | [`thresholds`] |
 //! | reified equalities of one variable with constants, gathered | [`indicators`] |
+//! | set variables as views over booleans | [`set_var`] |
+//! | set declarations and set arguments read | [`sets`] |
+//! | the set builtins, as clauses and sums over booleans | [`set_builtins`] |
 //!
 //! `docs/minizinc.md` follows a model from MiniZinc to these propagators.
 
@@ -30,6 +33,9 @@ pub mod limits;
 pub mod parse;
 pub mod per_variable;
 pub mod search;
+pub mod set_builtins;
+pub mod set_var;
+pub mod sets;
 pub mod solve;
 pub mod thresholds;
 

@@ -23,6 +23,8 @@
 //! | `indomain_interval` | `ValSelect::Interval` | replaced by `INT_VAL_SPLIT_MIN` |
 //! | `indomain_random` | `ValSelect::Random` | `INT_VAL_RND` |
 //! | `warm_start(x, v)` | `ValSelect::Prefer(v)` for each `x` | (not read by 6.2) |
+//! | `set_search(s, input_order/first_fail/anti_first_fail, ...)` | the sets' booleans, the set by its undecided values | `SET_VAR_NONE` / `SIZE_MIN` / `SIZE_MAX` |
+//! | `set_search(s, _, indomain_min/max)`, `outdomain_min/max` | the least/greatest undecided value, included (`Max` on its boolean) / excluded first | `SET_VAL_MIN_INC` / `MAX_INC` / `MIN_EXC` / `MAX_EXC` |
 //! | `restart_none/constant/linear/geometric/luby` | `RestartPolicy` | the same cutoffs |
 //! | `relax_and_reconstruct(x, p)` | LNS over `x`, `p` % relaxed (`engine::search::lns`) | the same |
 //!
@@ -84,12 +86,15 @@ pub struct SearchPlan {
     pub unsupported: Vec<String>,
 }
 
-/// One `int_search`/`bool_search`: its variables and its two choices.
+/// One `int_search`/`bool_search`/`set_search`: its variables and its two choices.
 #[derive(Clone, Debug)]
 struct Phase {
     vars: Vec<VarId>,
     var_choice: &'static str,
     val_select: ValSelect,
+    /// For a `set_search`: each set's booleans, in the order its value choice tries them
+    /// (`vars` is their concatenation); the variable choice then picks a set.
+    sets: Vec<Vec<VarId>>,
 }
 
 /// The variable choices this version follows.
@@ -153,7 +158,10 @@ fn branching(
     val_select_of.extend(warm_start.iter().map(|&(x, v)| (x, ValSelect::Prefer(v))));
     // The engine's own selectors where they say the same, one phase and no restart (a
     // restart reorders the engine's candidate list; the phases keep their own).
+    // A set phase chooses among sets, not booleans: only its input order is the engine's.
+    let by_set = (phases.iter()).any(|p| !p.sets.is_empty() && p.var_choice != "input_order");
     let var_select = match (phases.len(), first.var_choice, restarting) {
+        _ if by_set => phase_by_phase(phases),
         (1, "input_order", false) => VarSelect::InputOrder,
         (1, "first_fail", false) => VarSelect::SmallestDomain,
         (1, "dom_w_deg", _) => VarSelect::AfcSize,
@@ -201,7 +209,18 @@ impl Reader<'_> {
                     vars,
                     var_choice,
                     val_select,
+                    sets: Vec::new(),
                 });
+            }
+            ("set_search", [vars, var_choice, val_choice, rest @ ..]) => {
+                if let Some(explore) = rest.first() {
+                    if word(explore) != "complete" {
+                        self.unsupported(format!("{name}: exploration '{}'", word(explore)));
+                    }
+                }
+                let phase = self.set_phase(vars, var_choice, val_choice);
+                self.plan.groups.push(phase.vars.clone());
+                self.phases.push(phase);
             }
             ("warm_start" | "warm_start_bool" | "warm_start_int", [vars, values]) => {
                 let vars = annotation_vars(self.built, vars);
@@ -281,6 +300,61 @@ impl Reader<'_> {
         }
     }
 
+    /// A `set_search`, read as Gecode reads it: `indomain_min` includes the smallest
+    /// undecided value first (`SET_VAL_MIN_INC`), `indomain_max` the largest,
+    /// `outdomain_min`/`max` exclude it first (`indomain` too); `input_order` takes the first set with an
+    /// undecided value, `first_fail` the one with fewest (`SET_VAR_SIZE_MIN`),
+    /// `anti_first_fail` the most. A branch on a set is a branch on one of its booleans.
+    fn set_phase(&mut self, vars: &Expr, var_choice: &Expr, val_choice: &Expr) -> Phase {
+        let (descending, include) = match word(val_choice).as_str() {
+            "indomain_min" => (false, true),
+            "indomain_max" => (true, true),
+            // `indomain` tries a value's "out" (0) before its "in" (1), as MiniZinc's own
+            // nosets.mzn reads it on the booleans.
+            "outdomain_min" | "indomain" => (false, false),
+            "outdomain_max" => (true, false),
+            other => {
+                self.unsupported(format!(
+                    "set_search: value choice '{other}' (indomain_min used)"
+                ));
+                (false, true)
+            }
+        };
+        let var_choice = match word(var_choice).as_str() {
+            "input_order" => "input_order",
+            "first_fail" => "first_fail",
+            "anti_first_fail" => "anti_first_fail",
+            other => {
+                self.unsupported(format!(
+                    "set_search: variable choice '{other}' (input_order used)"
+                ));
+                "input_order"
+            }
+        };
+        let sets: Vec<Vec<VarId>> = (annotation_items(self.built, vars).into_iter())
+            .filter_map(|v| match v {
+                Value::SetVar(s) => {
+                    let mut booleans = s.booleans();
+                    if descending {
+                        booleans.reverse();
+                    }
+                    Some(booleans)
+                }
+                _ => None,
+            })
+            .collect();
+        Phase {
+            vars: sets.concat(),
+            var_choice,
+            val_select: if include {
+                ValSelect::Max
+            } else {
+                ValSelect::Min
+            },
+            sets,
+        }
+    }
+
     fn unsupported(&mut self, what: String) {
         if !self.plan.unsupported.contains(&what) {
             self.plan.unsupported.push(what);
@@ -310,6 +384,12 @@ fn positive(e: &Expr) -> u64 {
 fn phase_by_phase(phases: Vec<Phase>) -> VarSelect {
     VarSelect::Custom(Arc::new(move |model: &Model, candidates: &[VarId]| {
         for phase in &phases {
+            if !phase.sets.is_empty() {
+                if let Some(x) = pick_in_sets(phase.var_choice, model, &phase.sets) {
+                    return x;
+                }
+                continue;
+            }
             let open: Vec<VarId> = phase
                 .vars
                 .iter()
@@ -322,6 +402,20 @@ fn phase_by_phase(phases: Vec<Phase>) -> VarSelect {
         }
         candidates[0]
     }))
+}
+
+/// The boolean to branch on in the set `rule` chooses (by its number of undecided values,
+/// ties to the first; `input_order`: the first set with one): that set's first undecided
+/// boolean in the value choice's order. `None` when every set is decided.
+fn pick_in_sets(rule: &str, model: &Model, sets: &[Vec<VarId>]) -> Option<VarId> {
+    let open = |set: &Vec<VarId>| set.iter().filter(|&&x| !model.is_fixed(x)).count() as i64;
+    let candidates = sets.iter().filter(|s| open(s) > 0);
+    let chosen = match rule {
+        "first_fail" => candidates.min_by_key(|s| open(s)),
+        "anti_first_fail" => candidates.min_by_key(|s| -open(s)),
+        _ => candidates.into_iter().next(),
+    }?;
+    chosen.iter().copied().find(|&x| !model.is_fixed(x))
 }
 
 /// The variable `rule` chooses among `open` (not empty): the least key, ties by order (the

@@ -79,6 +79,13 @@ fn format_value(v: &Value, sol: &Solution) -> String {
                 parts.join(" union ")
             }
         }
+        Value::SetVar(set) => {
+            let values: Vec<i64> = (set.elements.iter())
+                .filter(|&&(_, x)| sol.value(x) == 1)
+                .map(|&(v, _)| v as i64)
+                .collect();
+            crate::set_var::format_set(&values)
+        }
         Value::Array(items) => {
             let parts: Vec<String> = items.iter().map(|i| format_value(i, sol)).collect();
             format!("[{}]", parts.join(", "))

@@ -405,10 +405,13 @@ fn every_builtin_finds_exactly_the_brute_force_solutions() {
 
 #[test]
 fn every_row_of_the_table_is_exercised() {
-    // A new row of BUILTINS needs a case above (the globals mapped at merge included).
+    // A new row of BUILTINS needs a case above (the globals mapped at merge included); the
+    // builtins over set variables have theirs in flatzinc/tests/sets.rs, which checks its
+    // own rows.
     let missing: Vec<&str> = flatzinc::builtins::BUILTINS
         .iter()
         .map(|(name, _)| *name)
+        .filter(|name| !flatzinc::set_builtins::takes_a_set_variable(name))
         .filter(|name| !CASES.iter().any(|(c, _)| c.split('(').next() == Some(name)))
         .collect();
     assert!(

@@ -498,3 +498,53 @@ solve :: int_search([x1,x2,x3,z], input_order, indomain_max, complete) minimize 
 fn config_of(built: &flatzinc::Built) -> engine::SearchConfig {
     config(built, &Options::default())
 }
+
+/// `set_search` as Gecode reads it: the set by its number of undecided values (input
+/// order, fewest, most), then its least (greatest) undecided value, included first
+/// (`indomain_min`/`max`) or excluded first (`outdomain_*`, and `indomain` as `nosets.mzn`
+/// read it). A has 1..3 undecided, B holds 4 and may hold 5, C has 6..9 undecided.
+#[test]
+fn set_search_picks_the_set_and_the_value_gecode_picks() {
+    let sets = "var set of 1..3: A;\nvar set of 4..5: B;\nvar set of 6..9: C;\n\
+        constraint set_in(4, B);\n";
+    let boolean_of = |text: &str, d: Decision| -> (i32, i32) {
+        let built = flatzinc::load(text).unwrap();
+        for name in ["A", "B", "C"] {
+            let Some(flatzinc::build::Value::SetVar(s)) = built.names.get(name) else {
+                panic!("{name}")
+            };
+            if let Some(&(v, _)) = s.elements.iter().find(|e| e.1 == d.var) {
+                assert_eq!(d.op, DecisionOp::Eq);
+                return (v, d.value);
+            }
+        }
+        panic!("the decision is on no set's boolean: {d:?}")
+    };
+    for (var_choice, val_choice, expected) in [
+        ("input_order", "indomain_min", (1, 1)),
+        ("first_fail", "indomain_min", (5, 1)),
+        ("anti_first_fail", "indomain_min", (6, 1)),
+        ("input_order", "indomain_max", (3, 1)),
+        ("input_order", "outdomain_min", (1, 0)),
+        ("anti_first_fail", "outdomain_max", (9, 0)),
+        ("input_order", "indomain", (1, 0)),
+    ] {
+        let solve = format!(
+            "solve :: set_search([A, B, C], {var_choice}, {val_choice}, complete) satisfy;"
+        );
+        let d = first_decision(sets, &solve);
+        let text = format!("{sets}{solve}\n");
+        assert_eq!(boolean_of(&text, d), expected, "{var_choice}, {val_choice}");
+    }
+    let text = format!(
+        "{sets}solve :: set_search([A, B, C], smallest, indomain_split, complete) satisfy;\n"
+    );
+    let plan = flatzinc::search::plan(&flatzinc::load(&text).unwrap());
+    assert_eq!(
+        plan.unsupported,
+        vec![
+            "set_search: value choice 'indomain_split' (indomain_min used)".to_string(),
+            "set_search: variable choice 'smallest' (input_order used)".to_string(),
+        ]
+    );
+}

@@ -287,6 +287,14 @@ fn value_json(v: &FznValue, s: &Solution) -> Value {
         FznValue::Var(x, true) => json!(s.value(*x) != 0),
         FznValue::Var(x, false) => json!(s.value(*x)),
         FznValue::Set(ranges) => json!({ "set": ranges }),
+        FznValue::SetVar(set) => {
+            // The values in the set, as ranges like a constant set's.
+            let values: Vec<i64> = (set.elements.iter())
+                .filter(|&&(_, x)| s.value(x) == 1)
+                .map(|&(v, _)| v as i64)
+                .collect();
+            json!({ "set": flatzinc::parse::ranges_of(values) })
+        }
         FznValue::Array(items) => Value::Array(items.iter().map(|i| value_json(i, s)).collect()),
     }
 }

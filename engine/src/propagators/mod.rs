@@ -36,6 +36,7 @@ pub mod reified_equal;
 pub mod reify;
 pub mod relations;
 pub mod scheduling;
+pub mod sets;
 pub mod table;
 pub mod thresholds;
 pub(crate) mod value_graph;
