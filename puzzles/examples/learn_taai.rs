@@ -203,14 +203,28 @@ fn run_board(
             config.node_probing = Some(NodeProbing::new(&built.model, &probed, 3));
         }
         Probing::NodesCells => {
-            config.node_probing = Some(NodeProbing::new(&built.model, &built.vars, 2));
+            let probing = NodeProbing::new(&built.model, &built.vars, 2);
+            config.node_probing = Some(probing.keeping_implications(implications(&built)));
         }
         Probing::NodesScored => {
-            let probing = NodeProbing::new(&built.model, &built.vars, 2);
+            let probing = NodeProbing::new(&built.model, &built.vars, 2)
+                .keeping_implications(implications(&built));
             config.node_probing = Some(probing.taking_turns(scored_turns_from_environment()));
         }
     }
     engine::solve(&mut built.model, &config)
+}
+
+/// Whether node probing keeps the implications its tries find
+/// (`engine/src/search/probe_implications.rs`): as the model declares, or `IMPLICATIONS=on`
+/// or `off` in the environment.
+fn implications(built: &puzzles::common::Built) -> bool {
+    match std::env::var("IMPLICATIONS").as_deref() {
+        Ok("on") => true,
+        Ok("off") => false,
+        Ok(other) => panic!("IMPLICATIONS=on or off, not {other}"),
+        Err(_) => (built.search.node_probing.as_ref()).is_some_and(|p| p.implications),
+    }
 }
 
 /// `+scored`'s branching: `cpsolve nonogram`'s (`puzzles::nonogram::scored_turns`), or
