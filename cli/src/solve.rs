@@ -325,8 +325,8 @@ impl Plan<'_> {
                     _ => Vec::new(),
                 };
                 // The implications the tries find are kept if the puzzle declares so.
-                let implications = (built.search.node_probing.as_ref())
-                    .is_some_and(|declared| declared.implications);
+                let implications =
+                    (built.search.node_probing.as_ref()).and_then(|declared| declared.implications);
                 Some(NodeProbing {
                     scored,
                     implications,

@@ -141,6 +141,15 @@ fn counting_with_implications_equals_counting_without() {
             count, implied_count,
             "case {case}: the implications changed the count"
         );
+        // Kept from the root only (what the nonogram command does), and from depth 1.
+        for depth in [0, 1] {
+            let near_root = plain.clone().keeping_implications_to_depth(Some(depth));
+            assert_eq!(
+                count,
+                count_with(&mut m, near_root).0,
+                "case {case}: depth {depth}"
+            );
+        }
         // Without skipping too: every variable tried at every node.
         let everywhere = plain.without_skipping().keeping_implications(true);
         assert_eq!(count, count_with(&mut m, everywhere).0, "case {case}");

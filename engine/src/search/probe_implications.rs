@@ -80,6 +80,9 @@ pub struct ProbeImplications {
     walk: u32,
     /// Implications kept in all (for the statistics).
     pub found: u64,
+    /// Whether the node now probed keeps what its tries find (`NodeProbing::implications`
+    /// says which nodes do); the implications kept before are applied either way.
+    pub recording: bool,
 }
 
 impl ProbeImplications {
@@ -208,6 +211,9 @@ impl ProbeImplications {
     /// this pass without fixing `¬l` (the header). Returns how many were kept.
     pub fn end_pass(&mut self, stamp: LevelStamp) -> usize {
         let before = self.from.len();
+        if !self.recording {
+            return 0; // a node too deep to keep implications
+        }
         for t in 0..self.tried.len() {
             let l = self.tried[t];
             for k in 0..self.fixed_list[l as usize].len() {

@@ -52,7 +52,9 @@
 //! `x = a` that fixes `y = b` leaves the implication `y = ¬b → x = ¬a` behind when the try
 //! of `y = ¬b` did not see it, kept while the node's level is open, and each later try is
 //! closed over the implications kept (`probe_implications.rs`: a 2-SAT closure, as the
-//! nonogram programs after Wu et al. do). Off by default; without learning only.
+//! nonogram programs after Wu et al. do). Kept from every node, or only from the nodes
+//! near the root (the root of each run: what it finds holds for the whole search). Off by
+//! default; without learning only.
 //!
 //! **With learning** (`dfs.rs` implements [`Tries`]): each try is a level of its own with
 //! its value recorded as a decision, and a try that fails is analysed like any failure: the
@@ -121,9 +123,11 @@ pub struct NodeProbing {
     /// choice: run number `k` of the search by `scored[k % scored.len()]`, the brancher's
     /// choice where that is `None`; empty: the brancher always.
     pub scored: Vec<Option<ScoreBranching>>,
-    /// Keep the implications the tries find and close each later try over them
-    /// (`probe_implications.rs`: a 2-SAT closure over the 0/1 variables of `vars`).
-    pub implications: bool,
+    /// Keep the implications the tries find at the nodes at most this deep (0: the root of
+    /// each run only; `usize::MAX`: every node), and close every try over the implications
+    /// kept (`probe_implications.rs`: a 2-SAT closure over the 0/1 variables of `vars`);
+    /// `None`: none kept.
+    pub implications: Option<usize>,
 }
 
 impl NodeProbing {
@@ -144,14 +148,20 @@ impl NodeProbing {
             max_depth: None,
             neighbours,
             scored: Vec::new(),
-            implications: false,
+            implications: None,
         }
     }
 
-    /// The same, keeping the implications the tries find (`probe_implications.rs`) if
-    /// `keep`.
-    pub fn keeping_implications(mut self, keep: bool) -> NodeProbing {
-        self.implications = keep;
+    /// The same, keeping the implications the tries find at every node
+    /// (`probe_implications.rs`) if `keep`.
+    pub fn keeping_implications(self, keep: bool) -> NodeProbing {
+        self.keeping_implications_to_depth(keep.then_some(usize::MAX))
+    }
+
+    /// The same, keeping the implications the tries find at the nodes at most `depth` deep
+    /// (none if `None`).
+    pub fn keeping_implications_to_depth(mut self, depth: Option<usize>) -> NodeProbing {
+        self.implications = depth;
         self
     }
 
@@ -336,12 +346,12 @@ pub(crate) fn probe_node_with(
         return Ok(());
     }
     let mut stats = std::mem::take(&mut memory.stats);
-    let mut implied = match probing.implications {
-        true => std::mem::take(&mut memory.implications)
-            .or_else(|| Some(ProbeImplications::new(tries.model(), &probing.vars))),
-        false => None,
-    };
+    let mut implied = probing.implications.map(|_| {
+        std::mem::take(&mut memory.implications)
+            .unwrap_or_else(|| ProbeImplications::new(tries.model(), &probing.vars))
+    });
     if let Some(graph) = implied.as_mut() {
+        graph.recording = probing.implications.is_some_and(|deepest| depth <= deepest);
         graph.forget_closed_levels(tries.model());
     }
     let memory_cell = std::cell::RefCell::new(&mut *memory);
