@@ -11,8 +11,8 @@
 //!
 //! **What is kept.** The try of `x = a` fixes a set `S(x = a)` of literals. For each `m` in
 //! it, the contrapositive `¬m → ¬(x = a)` is worth keeping only if propagation does not
-//! already give it: if the try of `¬m` in the same pass survived and still left `x`
-//! unfixed to `¬a`. So implications are gathered at the end of a pass over the variables,
+//! already give it: if the try of `¬m` in the same pass survived without fixing `x` to
+//! `¬a`. So implications are gathered at the end of a pass over the variables,
 //! when every try of the pass is known, and only those that the try of their premise was
 //! seen to miss are kept. (An implication whose premise was not tried in the pass, or
 //! failed, is dropped: the premise was already settled, or nothing says it is new.)
@@ -28,10 +28,18 @@
 //! implications applied, and propagation runs again, until no implication fixes anything
 //! new (the closure). A try that fails only through them is a failed literal that plain
 //! probing misses. A variable whose literal gained an implication is tried again in the
-//! next pass, which `probing.rs` then runs.
+//! next pass, which `probing.rs` then runs. The passes end: an implication is kept only if
+//! the try of its premise missed it, and once kept every try of that premise applies it,
+//! so no implication is kept twice and there are finitely many.
+//!
+//! **Which nodes keep them.** Every node (the most pruning, the most passes), or only the
+//! nodes near the root: what the root of a run finds holds for the whole search, and the
+//! nodes below then pay only for the closure of each try (`NodeProbing::implications`;
+//! `docs/performance/nonograms.md` measures both on the TAAI nonograms).
 //!
 //! Everything kept is implied by the constraints at the node, so no solution below it is
-//! lost and counts stay exact (`engine/tests/probing.rs`). The graph is stored as linked
+//! lost and counts stay exact (`engine/tests/probe_implications.rs` checks both against
+//! brute force). The graph is stored as linked
 //! lists threaded through three arrays (`from`, `to`, `next`), so that forgetting a level is
 //! truncating them and restoring each list's head.
 
