@@ -324,7 +324,14 @@ impl Plan<'_> {
                     (Some(declared), None, false) => declared.scored.clone(),
                     _ => Vec::new(),
                 };
-                Some(NodeProbing { scored, ..probing })
+                // The implications the tries find are kept if the puzzle declares so.
+                let implications =
+                    (built.search.node_probing.as_ref()).and_then(|declared| declared.implications);
+                Some(NodeProbing {
+                    scored,
+                    implications,
+                    ..probing
+                })
             }
             ProbeAt::Off | ProbeAt::Root => None,
         };

@@ -21,7 +21,9 @@
 //! (`+cells`, `+scored`: the cells only).
 //! `RESTARTS=never`, `luby:SCALE` or `geometric:BASE:FACTOR`, and `VALUE=max`, in the environment replace
 //! the configuration's restarts and value order; `TURNS` chooses `+scored`'s branching
-//! (`scored_turns_from_environment`).
+//! (`scored_turns_from_environment`); `IMPLICATIONS=on`, `off` or a depth chooses from which
+//! nodes `+cells` and `+scored` keep the implications their tries find
+//! (`engine/src/search/probe_implications.rs`; the model's choice otherwise).
 //!
 //! Prints, for each, the boards solved within the limits, the nodes in all, the nogoods
 //! learned and their average size, the CPU seconds of the set and of its slowest solved
@@ -203,14 +205,29 @@ fn run_board(
             config.node_probing = Some(NodeProbing::new(&built.model, &probed, 3));
         }
         Probing::NodesCells => {
-            config.node_probing = Some(NodeProbing::new(&built.model, &built.vars, 2));
+            let probing = NodeProbing::new(&built.model, &built.vars, 2);
+            config.node_probing = Some(probing.keeping_implications_to_depth(implications(&built)));
         }
         Probing::NodesScored => {
-            let probing = NodeProbing::new(&built.model, &built.vars, 2);
+            let probing = NodeProbing::new(&built.model, &built.vars, 2)
+                .keeping_implications_to_depth(implications(&built));
             config.node_probing = Some(probing.taking_turns(scored_turns_from_environment()));
         }
     }
     engine::solve(&mut built.model, &config)
+}
+
+/// From which nodes node probing keeps the implications its tries find
+/// (`NodeProbing::implications`, `engine/src/search/probe_implications.rs`): as the model
+/// declares, or from the environment: `IMPLICATIONS=on` (every node), `off`, or a number
+/// (the nodes at most that deep; `0`: the root of each run).
+fn implications(built: &puzzles::common::Built) -> Option<usize> {
+    match std::env::var("IMPLICATIONS").as_deref() {
+        Ok("on") => Some(usize::MAX),
+        Ok("off") => None,
+        Ok(depth) => Some(depth.parse().expect("IMPLICATIONS=on, off or a depth")),
+        Err(_) => (built.search.node_probing.as_ref()).and_then(|p| p.implications),
+    }
 }
 
 /// `+scored`'s branching: `cpsolve nonogram`'s (`puzzles::nonogram::scored_turns`), or

@@ -219,3 +219,44 @@ fn first_picture(
     assert_eq!(board.check_grid(&grid), Ok(()));
     (outcome.stats.nodes, outcome.stats.restarts)
 }
+
+/// Counting stays exact with the implications the tries find kept
+/// (`NodeProbing::implications`, `engine/src/search/probe_implications.rs`): on small
+/// random boards, many of them with several pictures, the count with them kept from the
+/// root or from every node equals the count without.
+#[test]
+fn counting_with_kept_implications_equals_counting_without() {
+    let mut several = 0;
+    for seed in 0..40 {
+        let board = random_board(100 + seed, 5 + seed as usize % 4);
+        let count = |depth: Option<usize>| -> (u64, u64) {
+            let mut built = board.model();
+            let probing = NodeProbing::new(&built.model, &built.vars, 2);
+            let config = engine::SearchConfig {
+                node_probing: Some(probing.keeping_implications_to_depth(depth)),
+                restarts: engine::RestartPolicy::Never,
+                solution_limit: None,
+                ..built.search.clone()
+            };
+            let outcome = engine::search(
+                &mut built.model,
+                &config,
+                &mut engine::search::NoListener,
+                &mut |_| engine::Control::Continue,
+            );
+            assert!(outcome.complete, "seed {seed}");
+            (outcome.solutions, outcome.stats.nodes)
+        };
+        let (without, _) = count(None);
+        assert!(without >= 1, "seed {seed}: the picture it was made from");
+        for depth in [Some(0), Some(usize::MAX)] {
+            let (with, _) = count(depth);
+            assert_eq!(
+                with, without,
+                "seed {seed}: implications from depth {depth:?}"
+            );
+        }
+        several += usize::from(without > 1);
+    }
+    assert!(several >= 5, "{several} boards with several pictures");
+}

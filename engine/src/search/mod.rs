@@ -23,6 +23,7 @@ pub mod events;
 pub mod lns;
 pub mod parallel;
 pub mod portfolio;
+pub mod probe_implications;
 pub mod probe_scores;
 pub mod probing;
 pub mod progress;

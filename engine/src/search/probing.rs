@@ -48,6 +48,14 @@
 //! or in turns with the brancher across restarts. A variable skipped at this node keeps the
 //! counts of its last probe on the branch.
 //!
+//! **Keeping what the tries imply.** With [`NodeProbing::implications`], a try of
+//! `x = a` that fixes `y = b` leaves the implication `y = ¬b → x = ¬a` behind when the try
+//! of `y = ¬b` did not see it, kept while the node's level is open, and each later try is
+//! closed over the implications kept (`probe_implications.rs`: a 2-SAT closure, as the
+//! nonogram programs after Wu et al. do). Kept from every node, or only from the nodes
+//! near the root (the root of each run: what it finds holds for the whole search). Off by
+//! default; without learning only.
+//!
 //! **With learning** (`dfs.rs` implements [`Tries`]): each try is a level of its own with
 //! its value recorded as a decision, and a try that fails is analysed like any failure: the
 //! nogood it teaches is kept and prunes everywhere, not only `x ≠ v` at this node. Its
@@ -56,6 +64,7 @@
 //! Rule 2 needs an explanation of a disjunction over the tries, which the learning has no
 //! cause for yet: a learning search keeps to rule 1.
 
+use super::probe_implications::ProbeImplications;
 use super::probe_scores::{branching_of_run, ScoreBranching, TryCounts};
 use super::Limits;
 use crate::model::{Checkpoint, Model};
@@ -114,6 +123,11 @@ pub struct NodeProbing {
     /// choice: run number `k` of the search by `scored[k % scored.len()]`, the brancher's
     /// choice where that is `None`; empty: the brancher always.
     pub scored: Vec<Option<ScoreBranching>>,
+    /// Keep the implications the tries find at the nodes at most this deep (0: the root of
+    /// each run only; `usize::MAX`: every node), and close every try over the implications
+    /// kept (`probe_implications.rs`: a 2-SAT closure over the 0/1 variables of `vars`);
+    /// `None`: none kept.
+    pub implications: Option<usize>,
 }
 
 impl NodeProbing {
@@ -134,7 +148,21 @@ impl NodeProbing {
             max_depth: None,
             neighbours,
             scored: Vec::new(),
+            implications: None,
         }
+    }
+
+    /// The same, keeping the implications the tries find at every node
+    /// (`probe_implications.rs`) if `keep`.
+    pub fn keeping_implications(self, keep: bool) -> NodeProbing {
+        self.keeping_implications_to_depth(keep.then_some(usize::MAX))
+    }
+
+    /// The same, keeping the implications the tries find at the nodes at most `depth` deep
+    /// (none if `None`).
+    pub fn keeping_implications_to_depth(mut self, depth: Option<usize>) -> NodeProbing {
+        self.implications = depth;
+        self
     }
 
     /// The same, branching on the tries' scores (the product, value 0 first).
@@ -195,10 +223,17 @@ pub struct ProbeMemory {
     /// For each probed variable, the variables each of its two tries changed in its last
     /// probe where both survived; `None` if none.
     counts: Vec<Option<TryCounts>>,
+    /// The implications kept on the branch, with [`NodeProbing::implications`].
+    implications: Option<ProbeImplications>,
     pub stats: ProbeStats,
 }
 
 impl ProbeMemory {
+    /// The implications kept on the branch (with [`NodeProbing::implications`]).
+    pub fn implications(&self) -> Option<&ProbeImplications> {
+        self.implications.as_ref()
+    }
+
     /// The unfixed variable of `probing` (of two values) with the best score, if any has
     /// one, and its value to try first: what to branch on under `scored`.
     pub(crate) fn best_scored(
@@ -256,6 +291,8 @@ pub struct ProbeStats {
     pub skipped: u64,
     /// With learning: tries refuted and analysed, each leaving a nogood.
     pub learned: u64,
+    /// With [`NodeProbing::implications`]: implications kept, in all.
+    pub implications: u64,
 }
 
 /// How probing ended.
@@ -277,6 +314,7 @@ pub fn probe(model: &mut Model, vars: &[VarId], max_size: u32, limits: &Limits) 
         max_size,
         &stop,
         (&mut each, &mut scored),
+        None,
         &mut stats,
     )?;
     Ok(stats)
@@ -308,6 +346,14 @@ pub(crate) fn probe_node_with(
         return Ok(());
     }
     let mut stats = std::mem::take(&mut memory.stats);
+    let mut implied = probing.implications.map(|_| {
+        std::mem::take(&mut memory.implications)
+            .unwrap_or_else(|| ProbeImplications::new(tries.model(), &probing.vars))
+    });
+    if let Some(graph) = implied.as_mut() {
+        graph.recording = probing.implications.is_some_and(|deepest| depth <= deepest);
+        graph.forget_closed_levels(tries.model());
+    }
     let memory_cell = std::cell::RefCell::new(&mut *memory);
     let mut each = |tries: &mut _, i: usize| -> bool {
         let model: &Model = Tries::model(tries);
@@ -327,9 +373,14 @@ pub(crate) fn probe_node_with(
         probing.max_size,
         &|| false,
         (&mut each, &mut scored),
+        implied.as_mut(),
         &mut stats,
     );
     stats.skipped += memory.stats.skipped;
+    if let Some(graph) = implied {
+        stats.implications = graph.found;
+        memory.implications = Some(graph);
+    }
     memory.stats = stats;
     result
 }
@@ -398,9 +449,17 @@ fn probe_to_fixpoint<T: Tries>(
         &mut dyn FnMut(&mut T, usize) -> bool,
         &mut dyn FnMut(usize, TryCounts),
     ),
+    implied: Option<&mut ProbeImplications>,
     stats: &mut ProbeStats,
 ) -> Result<(), Conflict> {
     let mut quiet = 0;
+    // The implications are kept only without learning (they have no explanation).
+    let mut implied = implied.filter(|_| !tries.learns());
+    let node = tries.model().store.level_stamp();
+    let mut in_pass = 0;
+    if let Some(graph) = implied.as_deref_mut() {
+        graph.begin_pass();
+    }
     while !vars.is_empty() {
         stats.rounds += 1;
         // Rule 2 compares the tries, which a learning search cannot explain (the header).
@@ -415,8 +474,10 @@ fn probe_to_fixpoint<T: Tries>(
             }
             let removed_before = stats.removed;
             let size = tries.model().size(x);
-            if size >= 2 && size <= max_size && changed(tries, i) {
-                if let Some(counts) = probe_variable(tries, x, &compared, stats)? {
+            let again = implied.as_deref_mut().is_some_and(|g| g.take_retry(i));
+            if size >= 2 && size <= max_size && (changed(tries, i) || again) {
+                let graph = implied.as_deref_mut();
+                if let Some(counts) = probe_variable(tries, x, &compared, graph, stats)? {
                     scored(i, counts);
                 }
             }
@@ -425,6 +486,18 @@ fn probe_to_fixpoint<T: Tries>(
             } else {
                 0
             };
+            // A whole pass of tries seen: keep the implications they found (a new one
+            // makes its premise's variable worth trying again, so the fixpoint waits).
+            in_pass += 1;
+            if in_pass >= vars.len() || quiet >= vars.len() {
+                in_pass = 0;
+                if let Some(graph) = implied.as_deref_mut() {
+                    if graph.end_pass(node) > 0 {
+                        quiet = 0;
+                    }
+                    graph.begin_pass();
+                }
+            }
             if quiet >= vars.len() {
                 return Ok(());
             }
@@ -513,6 +586,7 @@ fn probe_variable(
     tries: &mut impl Tries,
     x: VarId,
     compared: &Compared,
+    mut implied: Option<&mut ProbeImplications>,
     stats: &mut ProbeStats,
 ) -> Result<Option<TryCounts>, Conflict> {
     let values: Vec<i32> = tries.model().domain(x).iter().collect();
@@ -528,9 +602,18 @@ fn probe_variable(
         // again: it fails sooner, and its nogood's implication point is nearer `x = v`.
         while tries.model().contains(x, v) {
             stats.probes += 1;
-            match tries.open(x, v) {
+            let opened = tries
+                .open(x, v)
+                .and_then(|()| match implied.as_deref_mut() {
+                    Some(graph) => graph.close_try(tries.model()),
+                    None => Ok(()),
+                });
+            match opened {
                 Ok(()) => {
                     let model: &Model = tries.model();
+                    if let Some(graph) = implied.as_deref_mut() {
+                        graph.note_try(model, x, v);
+                    }
                     if n < 2 {
                         changed[n] = model.store.changed_count_at_this_level() as u32;
                     }
