@@ -50,6 +50,9 @@ fn total(all: &mut ExplanationStats, one: ExplanationStats) {
     all.precise += one.precise;
     all.reason_atoms += one.reason_atoms;
     all.generic_atoms += one.generic_atoms;
+    all.unlifted_atoms += one.unlifted_atoms;
+    all.lifted_atoms += one.lifted_atoms;
+    all.lifted_longer += one.lifted_longer;
 }
 
 fn sum(coefs: &[i64], t: &[i32], vars: &[usize]) -> i64 {
@@ -92,11 +95,64 @@ fn linear_explains_bounds_from_the_other_terms() {
                     stats.precise, stats.explained,
                     "linear {coefs:?} {rel:?} {rhs}"
                 );
+                assert_eq!(
+                    stats.lifted_longer, 0,
+                    "linear {coefs:?} {rel:?} {rhs}: a lifted reason longer than the reason"
+                );
                 total(&mut all, stats);
             }
         }
     }
     assert_precise("linear", all, true);
+    println!(
+        "linear, lifted: {} atoms beyond the root, against {} unlifted",
+        all.lifted_atoms, all.unlifted_atoms
+    );
+    assert!(
+        all.lifted_atoms < all.unlifted_atoms,
+        "lifting never shortened a linear reason"
+    );
+}
+
+/// `3a + b + c + d ≤ 4` over 0/1 with `b = c = d = 1` forces `a = 0`: the sum of the
+/// others is 3 where 2 would do, a slack of 1 that drops one of them. The lifted reason has
+/// two atoms, the replayed one (every other term's bound) three.
+#[test]
+fn a_linear_reason_lifted_by_its_slack_drops_a_term() {
+    use engine::propagator::RootDomains;
+    let (a, b, c, d) = (VarId(0), VarId(1), VarId(2), VarId(3));
+    let sum = post_linear(&[(3, a), (1, b), (1, c), (1, d)], Relation::Le, 4)
+        .pop()
+        .unwrap();
+    let inputs = [
+        Domain::interval(0, 1),
+        Domain::interval(1, 1),
+        Domain::interval(1, 1),
+        Domain::interval(1, 1),
+    ];
+    let root = Domain::interval(0, 1);
+    let of = |_: VarId| &root;
+    let vars: Vec<VarId> = sum.subscriptions().iter().map(|s| s.var).collect();
+    let roots = RootDomains {
+        vars: &vars,
+        of: &of,
+    };
+    let (mut full, mut lifted) = (Vec::new(), Vec::new());
+    assert!(sum.explain(&inputs, Atom::AtMost(a, 0), &mut full));
+    assert!(sum.explain_lifted(&inputs, roots, Atom::AtMost(a, 0), &mut lifted));
+    assert_eq!(full.len(), 3, "{full:?}");
+    assert_eq!(lifted.len(), 2, "{lifted:?}");
+    // The failure of `a = 1` with them: 3 + 3 > 4 by 2, a slack of 1 again.
+    let failed = [
+        Domain::interval(1, 1),
+        inputs[1].clone(),
+        inputs[2].clone(),
+        inputs[3].clone(),
+    ];
+    let (mut full, mut lifted) = (Vec::new(), Vec::new());
+    assert!(sum.explain_failure(&failed, &mut full));
+    assert!(sum.explain_failure_lifted(&failed, roots, &mut lifted));
+    assert_eq!((full.len(), lifted.len()), (4, 3), "{full:?} {lifted:?}");
 }
 
 #[test]
@@ -121,6 +177,7 @@ fn linear_with_a_repeated_variable_explains() {
                     post_linear(&terms, rel, rhs).pop().unwrap()
                 });
             assert_eq!(stats.precise, stats.explained);
+            assert_eq!(stats.lifted_longer, 0);
         }
     }
 }
