@@ -691,6 +691,94 @@ fn element_var_explains_by_positions_and_entries() {
     assert_precise("element_var", all, true);
 }
 
+/// `element_var` on wide domains: the chosen entry's bound is the result's bound, and the
+/// result's bound is every indexed entry's, each named as weakly as the atom allows. The
+/// value-by-value reasons gave up on these (a thousand values) or named the entries' own
+/// bounds.
+#[test]
+fn element_var_explains_bounds_by_the_weakest_bounds() {
+    use engine::propagators::element_var::ElementVar;
+    let (i, r, a, b) = (VarId(0), VarId(1), VarId(2), VarId(3));
+    let element = ElementVar::new(i, 1, &[a, b], r);
+    // Subscriptions: index, result, then the entries.
+    let chosen = [
+        Domain::interval(1, 1),
+        Domain::interval(0, 2),
+        Domain::interval(0, 1000),
+        Domain::interval(0, 1000),
+    ];
+    let mut reason = Vec::new();
+    assert!(element.explain(&chosen, Atom::AtMost(a, 2), &mut reason));
+    assert!(reason.contains(&Atom::AtMost(r, 2)), "{reason:?}");
+    assert!(
+        reason.len() <= 3 && !reason.iter().any(|x| x.var() == b),
+        "{reason:?}"
+    );
+    let either = [
+        Domain::interval(1, 2),
+        Domain::interval(0, 2000),
+        Domain::interval(10, 1000),
+        Domain::interval(20, 1000),
+    ];
+    let mut reason = Vec::new();
+    assert!(element.explain(&either, Atom::AtLeast(r, 10), &mut reason));
+    assert!(reason.contains(&Atom::AtLeast(b, 10)), "{reason:?}");
+    assert!(!reason.contains(&Atom::AtLeast(b, 20)), "{reason:?}");
+}
+
+/// `element_var` where a variable plays two roles (the index or the result is also an
+/// entry, as FlatZinc's shared constants make common), and on interval domains (a MiniZinc
+/// `var int`: the bounds reading of the rules, whose reasons are bounds too).
+#[test]
+fn element_var_explains_shared_roles_and_interval_domains() {
+    use engine::propagators::element_var::ElementVar;
+    let mut all = ExplanationStats::default();
+    let mut bounds = ExplanationStats::default();
+    // Variables: 0 the index, 1 the result, then the entries; `entries` lists which of them
+    // each array position holds.
+    for (k, entries) in [
+        vec![0, 2, 3],
+        vec![2, 1, 3],
+        vec![1, 0],
+        vec![2, 3, 4],
+        vec![2, 3],
+    ]
+    .iter()
+    .enumerate()
+    {
+        for interval in [false, true] {
+            let arity = (*entries.iter().max().unwrap()).max(1) + 1;
+            let check = |t: &[i32]| {
+                let p = t[0] as i64 - 1;
+                p >= 0 && (p as usize) < entries.len() && t[entries[p as usize]] == t[1]
+            };
+            let mut cfg = config(arity, -1, 4, 170 + k as u64);
+            cfg.max_size = 4;
+            cfg.trials = 300;
+            cfg.interval_domains = interval;
+            let stats = check_explanations("element_var, shared", &cfg, &check, &|xs| {
+                let array: Vec<VarId> = entries.iter().map(|&i| xs[i]).collect();
+                Box::new(ElementVar::new(xs[0], 1, &array, xs[1]))
+            });
+            total(&mut all, stats);
+            if interval {
+                total(&mut bounds, stats);
+            }
+        }
+    }
+    println!(
+        "element_var, shared roles and intervals: {} of {} precise; on intervals {} of {}",
+        all.precise, all.explained, bounds.precise, bounds.explained
+    );
+    assert!(
+        all.precise * 10 >= all.explained * 9,
+        "element_var, shared roles: {} of {} explained precisely",
+        all.precise,
+        all.explained
+    );
+    assert_precise("element_var, shared roles and intervals", all, false);
+}
+
 #[test]
 fn regular_explains_by_a_minimal_cut_of_missing_labels() {
     use engine::propagators::regular::{Dfa, Regular};
