@@ -402,6 +402,54 @@ pub trait Propagator: PropagatorClone + Send + Sync + fmt::Debug {
     fn explain_failure(&self, _inputs: &[Domain], _reason: &mut Vec<Atom>) -> bool {
         false
     }
+
+    /// Learning, given also the root domains of the inputs (`roots`): [`Propagator::explain`]
+    /// with the freedom to name *weaker* atoms, as far as the constraint allows, down to
+    /// root facts, which the learner drops (lifting, `propagators/linear_explain.rs`). The
+    /// default is `explain`, which a propagator without such freedom keeps.
+    fn explain_lifted(
+        &self,
+        inputs: &[Domain],
+        _roots: RootDomains<'_>,
+        atom: Atom,
+        reason: &mut Vec<Atom>,
+    ) -> bool {
+        self.explain(inputs, atom, reason)
+    }
+
+    /// [`Propagator::explain_failure`] with the root domains, as `explain_lifted`.
+    fn explain_failure_lifted(
+        &self,
+        inputs: &[Domain],
+        _roots: RootDomains<'_>,
+        reason: &mut Vec<Atom>,
+    ) -> bool {
+        self.explain_failure(inputs, reason)
+    }
+}
+
+/// The root domains of a propagator's variables, by local index, as learning lends them to
+/// [`Propagator::explain_lifted`]: what holds in every solution, so an atom true in its
+/// root domain says nothing and a reason need not name it.
+#[derive(Clone, Copy)]
+pub struct RootDomains<'a> {
+    /// The variables by local index (as in `subscriptions`).
+    pub vars: &'a [VarId],
+    /// The root domain of a variable.
+    pub of: &'a dyn Fn(VarId) -> &'a Domain,
+}
+
+impl fmt::Debug for RootDomains<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "RootDomains of {:?}", self.vars)
+    }
+}
+
+impl<'a> RootDomains<'a> {
+    /// The root domain of local variable `i`.
+    pub fn get(&self, i: usize) -> &'a Domain {
+        (self.of)(self.vars[i])
+    }
 }
 
 impl Clone for Box<dyn Propagator> {

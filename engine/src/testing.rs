@@ -32,7 +32,7 @@
 use crate::atom::Atom;
 use crate::domain::Domain;
 use crate::model::Model;
-use crate::propagator::Propagator;
+use crate::propagator::{Propagator, RootDomains};
 use crate::rng::Rng;
 use crate::search::Outcome;
 use crate::store::VarId;
@@ -487,6 +487,13 @@ pub struct ExplanationStats {
     pub reason_atoms: usize,
     /// Total size of the generic reasons of the same atoms.
     pub generic_atoms: usize,
+    /// Where the propagator explained an atom both ways: the total sizes of its reasons
+    /// (`explain`) and of its lifted reasons (`explain_lifted`, the universe as the root
+    /// domains), each without the atoms that hold in the whole universe (root facts)...
+    pub unlifted_atoms: usize,
+    pub lifted_atoms: usize,
+    /// ...and how many lifted reasons were longer than the reason.
+    pub lifted_longer: usize,
 }
 
 impl ExplanationStats {
@@ -536,6 +543,11 @@ pub fn check_explanations(
         let inputs: Vec<Domain> = vars.iter().map(|&x| m.store.domain(x).clone()).collect();
         let result =
             prop.propagate_from_scratch(&mut crate::propagator::Context::new(&mut m.store));
+        // The universe is the root: every assignment the check enumerates lies in it.
+        let root_domains: Vec<Domain> = (universe.iter())
+            .map(|&(lo, hi)| Domain::interval(lo, hi))
+            .collect();
+        let of = |x: VarId| &root_domains[xs.iter().position(|&y| y == x).unwrap()];
         let case = ExplainedCase {
             name,
             check,
@@ -552,12 +564,28 @@ pub fn check_explanations(
             let mut reason = Vec::new();
             let precise = prop.explain_failure(&inputs, &mut reason);
             stats.add(&case, None, precise.then_some(&reason[..]));
+            let mut lifted = Vec::new();
+            let lifted_ok = prop.explain_failure_lifted(&inputs, case.roots(&of), &mut lifted);
+            stats.add_lifted(
+                &case,
+                None,
+                precise.then_some(&reason[..]),
+                lifted_ok.then_some(&lifted[..]),
+            );
             continue;
         }
         for atom in new_atoms(&xs, &initial, &m) {
             let mut reason = Vec::new();
             let precise = prop.explain(&inputs, atom, &mut reason);
             stats.add(&case, Some(atom), precise.then_some(&reason[..]));
+            let mut lifted = Vec::new();
+            let lifted_ok = prop.explain_lifted(&inputs, case.roots(&of), atom, &mut lifted);
+            stats.add_lifted(
+                &case,
+                Some(atom),
+                precise.then_some(&reason[..]),
+                lifted_ok.then_some(&lifted[..]),
+            );
         }
     }
     stats
@@ -628,7 +656,26 @@ struct ExplainedCase<'a> {
     initial: &'a [Vec<i32>],
 }
 
-impl ExplainedCase<'_> {
+impl<'a> ExplainedCase<'a> {
+    /// The root domains of the propagator's variables (the universe), for `explain_lifted`.
+    fn roots<'r>(&'r self, of: &'r dyn Fn(VarId) -> &'r Domain) -> RootDomains<'r> {
+        RootDomains {
+            vars: self.vars,
+            of,
+        }
+    }
+
+    /// The atoms of `reason` that do not hold in the whole universe.
+    fn beyond_root(&self, reason: &[Atom]) -> usize {
+        let universe_of = |x: VarId| {
+            let (lo, hi) = self.universe[self.xs.iter().position(|&y| y == x).unwrap()];
+            Domain::interval(lo, hi)
+        };
+        (reason.iter())
+            .filter(|r| !r.holds_in(&universe_of(r.var())))
+            .count()
+    }
+
     /// Panic unless `reason` holds in the inputs and implies `atom` (or, for `None`, a
     /// failure) with the constraint, over the whole universe. `what` names the reason.
     fn assert_implies(&self, atom: Option<Atom>, reason: &[Atom], what: &str) {
@@ -669,6 +716,27 @@ impl ExplainedCase<'_> {
 }
 
 impl ExplanationStats {
+    /// Check the lifted reason (if given) for `atom`, and compare its size with the
+    /// propagator's reason (`precise`, if it gave one), root facts left out of both.
+    fn add_lifted(
+        &mut self,
+        case: &ExplainedCase<'_>,
+        atom: Option<Atom>,
+        precise: Option<&[Atom]>,
+        lifted: Option<&[Atom]>,
+    ) {
+        let Some(lifted) = lifted else {
+            return;
+        };
+        case.assert_implies(atom, lifted, "lifted");
+        if let Some(reason) = precise {
+            let (before, after) = (case.beyond_root(reason), case.beyond_root(lifted));
+            self.unlifted_atoms += before;
+            self.lifted_atoms += after;
+            self.lifted_longer += (after > before) as usize;
+        }
+    }
+
     /// Check the generic reason and the propagator's (`precise`, if it gave one) for `atom`
     /// (`None`: the failure), and count them.
     fn add(&mut self, case: &ExplainedCase<'_>, atom: Option<Atom>, precise: Option<&[Atom]>) {

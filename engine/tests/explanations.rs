@@ -50,6 +50,9 @@ fn total(all: &mut ExplanationStats, one: ExplanationStats) {
     all.precise += one.precise;
     all.reason_atoms += one.reason_atoms;
     all.generic_atoms += one.generic_atoms;
+    all.unlifted_atoms += one.unlifted_atoms;
+    all.lifted_atoms += one.lifted_atoms;
+    all.lifted_longer += one.lifted_longer;
 }
 
 fn sum(coefs: &[i64], t: &[i32], vars: &[usize]) -> i64 {
@@ -92,11 +95,64 @@ fn linear_explains_bounds_from_the_other_terms() {
                     stats.precise, stats.explained,
                     "linear {coefs:?} {rel:?} {rhs}"
                 );
+                assert_eq!(
+                    stats.lifted_longer, 0,
+                    "linear {coefs:?} {rel:?} {rhs}: a lifted reason longer than the reason"
+                );
                 total(&mut all, stats);
             }
         }
     }
     assert_precise("linear", all, true);
+    println!(
+        "linear, lifted: {} atoms beyond the root, against {} unlifted",
+        all.lifted_atoms, all.unlifted_atoms
+    );
+    assert!(
+        all.lifted_atoms < all.unlifted_atoms,
+        "lifting never shortened a linear reason"
+    );
+}
+
+/// `3a + b + c + d ≤ 4` over 0/1 with `b = c = d = 1` forces `a = 0`: the sum of the
+/// others is 3 where 2 would do, a slack of 1 that drops one of them. The lifted reason has
+/// two atoms, the replayed one (every other term's bound) three.
+#[test]
+fn a_linear_reason_lifted_by_its_slack_drops_a_term() {
+    use engine::propagator::RootDomains;
+    let (a, b, c, d) = (VarId(0), VarId(1), VarId(2), VarId(3));
+    let sum = post_linear(&[(3, a), (1, b), (1, c), (1, d)], Relation::Le, 4)
+        .pop()
+        .unwrap();
+    let inputs = [
+        Domain::interval(0, 1),
+        Domain::interval(1, 1),
+        Domain::interval(1, 1),
+        Domain::interval(1, 1),
+    ];
+    let root = Domain::interval(0, 1);
+    let of = |_: VarId| &root;
+    let vars: Vec<VarId> = sum.subscriptions().iter().map(|s| s.var).collect();
+    let roots = RootDomains {
+        vars: &vars,
+        of: &of,
+    };
+    let (mut full, mut lifted) = (Vec::new(), Vec::new());
+    assert!(sum.explain(&inputs, Atom::AtMost(a, 0), &mut full));
+    assert!(sum.explain_lifted(&inputs, roots, Atom::AtMost(a, 0), &mut lifted));
+    assert_eq!(full.len(), 3, "{full:?}");
+    assert_eq!(lifted.len(), 2, "{lifted:?}");
+    // The failure of `a = 1` with them: 3 + 3 > 4 by 2, a slack of 1 again.
+    let failed = [
+        Domain::interval(1, 1),
+        inputs[1].clone(),
+        inputs[2].clone(),
+        inputs[3].clone(),
+    ];
+    let (mut full, mut lifted) = (Vec::new(), Vec::new());
+    assert!(sum.explain_failure(&failed, &mut full));
+    assert!(sum.explain_failure_lifted(&failed, roots, &mut lifted));
+    assert_eq!((full.len(), lifted.len()), (4, 3), "{full:?} {lifted:?}");
 }
 
 #[test]
@@ -121,6 +177,7 @@ fn linear_with_a_repeated_variable_explains() {
                     post_linear(&terms, rel, rhs).pop().unwrap()
                 });
             assert_eq!(stats.precise, stats.explained);
+            assert_eq!(stats.lifted_longer, 0);
         }
     }
 }
@@ -634,6 +691,94 @@ fn element_var_explains_by_positions_and_entries() {
     assert_precise("element_var", all, true);
 }
 
+/// `element_var` on wide domains: the chosen entry's bound is the result's bound, and the
+/// result's bound is every indexed entry's, each named as weakly as the atom allows. The
+/// value-by-value reasons gave up on these (a thousand values) or named the entries' own
+/// bounds.
+#[test]
+fn element_var_explains_bounds_by_the_weakest_bounds() {
+    use engine::propagators::element_var::ElementVar;
+    let (i, r, a, b) = (VarId(0), VarId(1), VarId(2), VarId(3));
+    let element = ElementVar::new(i, 1, &[a, b], r);
+    // Subscriptions: index, result, then the entries.
+    let chosen = [
+        Domain::interval(1, 1),
+        Domain::interval(0, 2),
+        Domain::interval(0, 1000),
+        Domain::interval(0, 1000),
+    ];
+    let mut reason = Vec::new();
+    assert!(element.explain(&chosen, Atom::AtMost(a, 2), &mut reason));
+    assert!(reason.contains(&Atom::AtMost(r, 2)), "{reason:?}");
+    assert!(
+        reason.len() <= 3 && !reason.iter().any(|x| x.var() == b),
+        "{reason:?}"
+    );
+    let either = [
+        Domain::interval(1, 2),
+        Domain::interval(0, 2000),
+        Domain::interval(10, 1000),
+        Domain::interval(20, 1000),
+    ];
+    let mut reason = Vec::new();
+    assert!(element.explain(&either, Atom::AtLeast(r, 10), &mut reason));
+    assert!(reason.contains(&Atom::AtLeast(b, 10)), "{reason:?}");
+    assert!(!reason.contains(&Atom::AtLeast(b, 20)), "{reason:?}");
+}
+
+/// `element_var` where a variable plays two roles (the index or the result is also an
+/// entry, as FlatZinc's shared constants make common), and on interval domains (a MiniZinc
+/// `var int`: the bounds reading of the rules, whose reasons are bounds too).
+#[test]
+fn element_var_explains_shared_roles_and_interval_domains() {
+    use engine::propagators::element_var::ElementVar;
+    let mut all = ExplanationStats::default();
+    let mut bounds = ExplanationStats::default();
+    // Variables: 0 the index, 1 the result, then the entries; `entries` lists which of them
+    // each array position holds.
+    for (k, entries) in [
+        vec![0, 2, 3],
+        vec![2, 1, 3],
+        vec![1, 0],
+        vec![2, 3, 4],
+        vec![2, 3],
+    ]
+    .iter()
+    .enumerate()
+    {
+        for interval in [false, true] {
+            let arity = (*entries.iter().max().unwrap()).max(1) + 1;
+            let check = |t: &[i32]| {
+                let p = t[0] as i64 - 1;
+                p >= 0 && (p as usize) < entries.len() && t[entries[p as usize]] == t[1]
+            };
+            let mut cfg = config(arity, -1, 4, 170 + k as u64);
+            cfg.max_size = 4;
+            cfg.trials = 300;
+            cfg.interval_domains = interval;
+            let stats = check_explanations("element_var, shared", &cfg, &check, &|xs| {
+                let array: Vec<VarId> = entries.iter().map(|&i| xs[i]).collect();
+                Box::new(ElementVar::new(xs[0], 1, &array, xs[1]))
+            });
+            total(&mut all, stats);
+            if interval {
+                total(&mut bounds, stats);
+            }
+        }
+    }
+    println!(
+        "element_var, shared roles and intervals: {} of {} precise; on intervals {} of {}",
+        all.precise, all.explained, bounds.precise, bounds.explained
+    );
+    assert!(
+        all.precise * 10 >= all.explained * 9,
+        "element_var, shared roles: {} of {} explained precisely",
+        all.precise,
+        all.explained
+    );
+    assert_precise("element_var, shared roles and intervals", all, false);
+}
+
 #[test]
 fn regular_explains_by_a_minimal_cut_of_missing_labels() {
     use engine::propagators::regular::{Dfa, Regular};
@@ -1025,6 +1170,92 @@ fn lex_explains_position_by_position() {
     assert_precise("lex", all, true);
 }
 
+/// Lexicographic symmetry breaking compares a matrix with its own rotation: every variable
+/// stands on both sides, some positions hold one variable twice. The reasons are read from
+/// the inputs, so they stay sound; most atoms are still explained by the prefix.
+#[test]
+fn lex_with_repeated_variables_explains_by_the_prefix() {
+    use engine::propagators::lex::Lex;
+    let mut all = ExplanationStats::default();
+    // Each case: the variables of x and of y, by index into the harness's variables.
+    let cases: [(&[usize], &[usize], usize); 5] = [
+        (&[0, 1, 2], &[2, 1, 0], 3),       // a mirror: the middle is one variable
+        (&[0, 1], &[1, 0], 2),             // a swap
+        (&[0, 1, 2, 3], &[1, 2, 3, 0], 4), // a rotation
+        (&[0, 1, 2, 3], &[2, 0, 3, 1], 4), // a 2×2 board turned a quarter
+        (&[0, 1, 0, 2], &[1, 2, 3, 0], 4), // a variable twice on one side
+    ];
+    for (k, (xi, yi, arity)) in cases.into_iter().enumerate() {
+        for strict in [false, true] {
+            let check = |t: &[i32]| {
+                let xs: Vec<i32> = xi.iter().map(|&i| t[i]).collect();
+                let ys: Vec<i32> = yi.iter().map(|&i| t[i]).collect();
+                if strict {
+                    xs < ys
+                } else {
+                    xs <= ys
+                }
+            };
+            let mut cfg = config(arity, -1, 2, 420 + k as u64);
+            cfg.max_size = 3;
+            cfg.trials = 300;
+            let stats = check_explanations("lex, repeated variables", &cfg, &check, &|xs| {
+                let x: Vec<VarId> = xi.iter().map(|&i| xs[i]).collect();
+                let y: Vec<VarId> = yi.iter().map(|&i| xs[i]).collect();
+                Box::new(Lex::new(&x, &y, strict))
+            });
+            total(&mut all, stats);
+        }
+    }
+    // Not every atom: where the walk pruned through its own prunings the inputs do not show
+    // the prefix, and the generic reason is used. But most.
+    assert!(
+        all.precise * 10 >= all.explained * 8,
+        "lex, repeated variables: {} of {} explained precisely",
+        all.precise,
+        all.explained
+    );
+    assert_precise("lex, repeated variables", all, false);
+}
+
+/// On a rotation (`[a, b, c, d, f] ≤lex [b, a, e, f, d]`, `a = b = 1`), `c ≤ 2` is
+/// explained by the equal prefix, `[e ≤ 2]` and `c`'s own bound `[c ≤ 3]`: six atoms, none
+/// on the positions after `c`, where the generic reason describes every input.
+#[test]
+fn lex_on_a_rotation_is_explained_by_the_prefix_and_one_bound() {
+    use engine::propagators::lex::Lex;
+    let (a, b, c, e, d, f) = (VarId(0), VarId(1), VarId(2), VarId(3), VarId(4), VarId(5));
+    let domain = |x: VarId| match x.0 {
+        0 | 1 => Domain::interval(1, 1),
+        2 => Domain::interval(0, 3),
+        3 => Domain::interval(0, 2),
+        4 => Domain::interval(1, 2),
+        _ => Domain::interval(0, 1),
+    };
+    let lex = Lex::new(&[a, b, c, d, f], &[b, a, e, f, d], false);
+    let inputs: Vec<Domain> = (lex.subscriptions().iter())
+        .map(|s| domain(s.var))
+        .collect();
+    let mut reason = Vec::new();
+    assert!(
+        lex.explain(&inputs, Atom::AtMost(c, 2), &mut reason),
+        "a repeated variable sent [c ≤ 2] to the generic reason"
+    );
+    let mut generic = Vec::new();
+    let vars: Vec<VarId> = lex.subscriptions().iter().map(|s| s.var).collect();
+    engine::learning::reason::generic_reason(&vars, &inputs, &mut generic);
+    assert!(reason.len() <= 6, "{reason:?}");
+    assert!(
+        reason.len() < generic.len(),
+        "{reason:?} against {generic:?}"
+    );
+    assert!(reason.contains(&Atom::AtMost(e, 2)), "{reason:?}");
+    assert!(
+        !reason.iter().any(|r| r.var() == d || r.var() == f),
+        "{reason:?}"
+    );
+}
+
 #[test]
 fn disjunctive_explains_by_its_rules_replayed() {
     use engine::propagators::scheduling::disjunctive::Disjunctive;
@@ -1219,7 +1450,9 @@ fn model_with_a_global(seed: u64) -> engine::Model {
         1 => Box::new(Disjunctive::new(&xs[..3], &[1, 2, 1], seed % 2 == 0)),
         2 => Box::new(CumulativeVar::new(&xs[..2], &xs[2..4], &xs[4..6], xs[0])),
         3 => Box::new(Inverse::new(&xs[..3], 0, &xs[3..], 1)),
-        4 => Box::new(Lex::new(&xs[..3], &xs[3..], true)),
+        // Half the time a rotation, every variable on both sides (symmetry breaking).
+        4 if seed % 2 == 0 => Box::new(Lex::new(&xs[..3], &xs[3..], true)),
+        4 => Box::new(Lex::new(&xs[..4], &[xs[2], xs[0], xs[3], xs[1]], false)),
         5 => Box::new(Subcircuit::new(&xs[..4])),
         _ => Box::new(Diffn::new(&xs[..2], &xs[2..4], &xs[4..6], &xs[6..], true)),
     };

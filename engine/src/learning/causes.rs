@@ -30,7 +30,7 @@ use super::reason_cache::ChangeStamp;
 use super::trail::{Cause, Trail};
 use crate::atom::Atom;
 use crate::domain::Domain;
-use crate::propagator::Propagator;
+use crate::propagator::{Propagator, RootDomains};
 use crate::store::VarId;
 
 /// The propagators of the model, by number (the search lends them to the analysis).
@@ -132,7 +132,12 @@ fn explain_run(
         return Origin::Decision;
     }
     let start = out.len();
-    let explained = prop.explain(inputs, atom, out);
+    let root_of = |x: VarId| trail.root_domain(x);
+    let roots = RootDomains {
+        vars: trail.vars_of(run.propagator),
+        of: &root_of,
+    };
+    let explained = prop.explain_lifted(inputs, roots, atom, out);
     if !explained {
         out.truncate(start);
         let vars = trail.vars_of(run.propagator);

@@ -8,7 +8,9 @@
 //!
 //! * **a reason** (`reason ⇒ atom` under one propagator's constraint): every assignment of
 //!   the propagator's variables, within the root domains and the reason's atoms, that the
-//!   constraint accepts satisfies the atom; for a failure's reason, none is accepted;
+//!   constraint accepts satisfies the atom; for a failure's reason, none is accepted. The
+//!   root domains are the trail's (where the learning turn began): the analysis drops the
+//!   atoms that hold there, so a reason may leave them out too (a lifted reason does);
 //! * **a nogood**: no solution of the model (better than the bound, when optimising) has
 //!   all its atoms.
 //!
@@ -115,11 +117,13 @@ impl Checker {
         }
     }
 
-    /// Check that `reason` and `prop`'s constraint imply `atom` (a failure if `None`).
-    pub fn check_reason(
+    /// Check that `reason` and `prop`'s constraint imply `atom` (a failure if `None`), within
+    /// the trail's root domains `root`.
+    pub fn check_reason<'r>(
         &mut self,
         prop: &dyn Propagator,
         vars: &[VarId],
+        root: &dyn Fn(VarId) -> &'r Domain,
         reason: &[Atom],
         atom: Option<Atom>,
     ) {
@@ -130,8 +134,8 @@ impl Checker {
         let domains: Vec<Vec<i32>> = scope
             .iter()
             .map(|&x| {
-                self.root[x.index()]
-                    .iter()
+                (self.root[x.index()].iter())
+                    .filter(|&v| root(x).contains(v))
                     .filter(|&v| reason.iter().all(|a| a.var() != x || a.holds_for(v)))
                     .collect()
             })

@@ -19,7 +19,8 @@ use super::nogoods::NogoodStore;
 use super::reason::generic_reason_within_ceiling;
 use super::trail::{Cause, Trail};
 use crate::atom::Atom;
-use crate::store::Store;
+use crate::propagator::RootDomains;
+use crate::store::{Store, VarId};
 
 /// The learning state of one search.
 #[derive(Clone, Debug)]
@@ -66,7 +67,12 @@ impl Learner {
         }
         let inputs = trail.inputs(&run);
         let mut atoms = Vec::new();
-        if !prop.explain_failure(&inputs, &mut atoms) {
+        let root_of = |x: VarId| trail.root_domain(x);
+        let roots = RootDomains {
+            vars: trail.vars_of(run.propagator),
+            of: &root_of,
+        };
+        if !prop.explain_failure_lifted(&inputs, roots, &mut atoms) {
             atoms.clear();
             let vars = trail.vars_of(run.propagator);
             let root = |x| trail.root(x);
@@ -75,7 +81,8 @@ impl Learner {
             }
         }
         if let Some(checker) = self.checker.as_mut() {
-            checker.check_reason(prop, trail.vars_of(run.propagator), &atoms, None);
+            let root = |x: VarId| trail.root_domain(x);
+            checker.check_reason(prop, trail.vars_of(run.propagator), &root, &atoms, None);
         }
         Some(atoms)
     }
@@ -110,7 +117,9 @@ impl Learner {
                 };
                 if let Cause::Run(r) = trail_ref.change(position).cause {
                     let p = trail_ref.run(r).propagator;
-                    checker.check_reason(propagators(p), trail_ref.vars_of(p), reason, Some(atom));
+                    let root = |x: VarId| trail_ref.root_domain(x);
+                    let vars = trail_ref.vars_of(p);
+                    checker.check_reason(propagators(p), vars, &root, reason, Some(atom));
                 }
             };
             analyse(

@@ -235,17 +235,88 @@ impl ElementVar {
                         .all(|&j| self.position_excluded(inputs, j, reason))
                 });
             let values_gone = index_is_p
-                && split_atom(atom, &inputs[2 + p], reason).is_some_and(|needed| {
-                    needed
-                        .iter()
-                        .all(|&w| no_partner(self.result, &inputs[1], w as i64, reason))
-                });
+                && (self.entry_bound_from_result(inputs, atom, reason)
+                    || split_atom(atom, &inputs[2 + p], reason).is_some_and(|needed| {
+                        needed
+                            .iter()
+                            .all(|&w| no_partner(self.result, &inputs[1], w as i64, reason))
+                    }));
             if values_gone {
                 return true;
             }
             reason.truncate(mark);
         }
         false
+    }
+
+    /// A bound of the entry chosen by the index is the result's bound, named as weakly as
+    /// the atom allows: `[x ≤ w]` from `[result ≤ w]`, whatever the result's max below `w`
+    /// (the entry's own values beyond need not be listed one by one). `false` (nothing
+    /// pushed) if the result's bound does not give the atom.
+    fn entry_bound_from_result(
+        &self,
+        inputs: &[Domain],
+        atom: Atom,
+        reason: &mut Vec<Atom>,
+    ) -> bool {
+        let (r, result) = (&inputs[1], self.result);
+        let implied = match atom {
+            Atom::AtMost(_, w) if r.max() <= w => Atom::AtMost(result, w),
+            Atom::AtLeast(_, w) if r.min() >= w => Atom::AtLeast(result, w),
+            Atom::Equal(_, v) if r.is_fixed() && r.value() == v => Atom::Equal(result, v),
+            _ => return false,
+        };
+        reason.push(implied);
+        true
+    }
+
+    /// A bound of the result (`[result ≤ w]` when `above`, else `[result ≥ w]`): every
+    /// position the index allows holds an entry within it, named as weakly as that
+    /// (`[x ≤ w]`, not the entry's own max), or is excluded (its entry and the result share
+    /// no value). This is the bounds reading of step (2): on wide domains, whose values are
+    /// never listed, the value-by-value reason below would give up. `false` if a position
+    /// is neither.
+    fn result_bound(&self, inputs: &[Domain], w: i32, above: bool, reason: &mut Vec<Atom>) -> bool {
+        let d = &inputs[0];
+        reason.push(Atom::AtLeast(self.index, d.min()));
+        reason.push(Atom::AtMost(self.index, d.max()));
+        (d.min()..=d.max()).all(|i| match self.entry_input(inputs, i) {
+            None => true,
+            Some(_) if !d.contains(i) => {
+                reason.push(Atom::NotEqual(self.index, i));
+                true
+            }
+            Some((x, dx)) if above && dx.max() <= w => {
+                reason.push(Atom::AtMost(x, w));
+                true
+            }
+            Some((x, dx)) if !above && dx.min() >= w => {
+                reason.push(Atom::AtLeast(x, w));
+                true
+            }
+            Some(_) => self.position_excluded(inputs, i, reason),
+        })
+    }
+
+    /// An atom on the result: by its bounds ([`ElementVar::result_bound`]) where it is a
+    /// bound, else value by value (no position left holds each value it lost).
+    fn explain_result(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
+        let mark = reason.len();
+        let by_bounds = match atom {
+            Atom::AtMost(_, w) => self.result_bound(inputs, w, true, reason),
+            Atom::AtLeast(_, w) => self.result_bound(inputs, w, false, reason),
+            Atom::Equal(_, v) => {
+                self.result_bound(inputs, v, true, reason)
+                    && self.result_bound(inputs, v, false, reason)
+            }
+            Atom::NotEqual(..) => false,
+        };
+        if by_bounds {
+            return true;
+        }
+        reason.truncate(mark);
+        split_atom(atom, &inputs[1], reason)
+            .is_some_and(|needed| needed.iter().all(|&v| self.value_unheld(inputs, v, reason)))
     }
 
     fn propagate_fixed_index(&self, ctx: &mut Context<'_>) -> PropResult {
@@ -289,28 +360,46 @@ impl Propagator for ElementVar {
     /// A position leaves the index when its entry and the result share no value; a value
     /// leaves the result when no position left holds it; once the index is down to one
     /// position, that entry loses what the result lacks.
+    ///
+    /// A variable in two roles (the index or the result also an entry) is explained in
+    /// each role in turn until one gives a reason: the reasons are read from the inputs,
+    /// so they stay sound; where the run went through its own prunings none does, and the
+    /// learner takes the generic reason.
     fn explain(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
-        if self.index_shared || self.result_shared || inputs[0].size() > 256 {
+        if inputs[0].size() > 256 {
             return false;
         }
-        let explained = if atom.var() == self.index {
-            split_atom(atom, &inputs[0], reason).is_some_and(|needed| {
-                needed
-                    .iter()
-                    .all(|&i| self.position_excluded(inputs, i, reason))
-            })
-        } else if atom.var() == self.result {
-            split_atom(atom, &inputs[1], reason)
-                .is_some_and(|needed| needed.iter().all(|&v| self.value_unheld(inputs, v, reason)))
-        } else {
-            self.explain_entry(inputs, atom, reason)
+        let x = atom.var();
+        let as_index = |reason: &mut Vec<Atom>| {
+            x == self.index
+                && split_atom(atom, &inputs[0], reason).is_some_and(|needed| {
+                    needed
+                        .iter()
+                        .all(|&i| self.position_excluded(inputs, i, reason))
+                })
         };
+        let as_result =
+            |reason: &mut Vec<Atom>| x == self.result && self.explain_result(inputs, atom, reason);
+        let as_entry = |reason: &mut Vec<Atom>| self.explain_entry(inputs, atom, reason);
+        let mark = reason.len();
+        let mut explained = false;
+        for role in [
+            &as_index as &dyn Fn(&mut Vec<Atom>) -> bool,
+            &as_result,
+            &as_entry,
+        ] {
+            reason.truncate(mark);
+            if role(reason) {
+                explained = true;
+                break;
+            }
+        }
         merge_into_equalities(reason);
         explained
     }
     /// Every position of the index shares no value with the result.
     fn explain_failure(&self, inputs: &[Domain], reason: &mut Vec<Atom>) -> bool {
-        if self.index_shared || self.result_shared || inputs[0].size() > 256 {
+        if inputs[0].size() > 256 {
             return false;
         }
         Atom::describe(self.index, &inputs[0], reason);

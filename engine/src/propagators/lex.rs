@@ -30,8 +30,19 @@
 //! reason of `xᵢ`'s new bound (`yᵢ`'s likewise). It is `xᵢ < yᵢ` when the rest cannot
 //! accept from "equal so far": the later positions forced to `≥` up to one forced to `>`
 //! (`[x ≥ b + 1]`, `[y ≤ b]`), or to the end when the lengths reject. A failure is such a
-//! rejecting run from the first position. A variable standing twice falls back to the
-//! generic reason (the walk reads its own prunings).
+//! rejecting run from the first position.
+//!
+//! **A variable standing twice.** Symmetry breaking compares a matrix with its own rotation:
+//! `y` is a permutation of `x`, every variable stands on both sides. The reasons above stay
+//! sound, because they are read from the inputs, not from the walk: "every earlier position
+//! forced to `≥`" implies, with the constraint, "equal up to `i`" whichever variables the
+//! positions share. Only two things change. A position whose two sides are *one* variable
+//! is equal by itself: it needs no atom, can never be the position forced to `>`, and
+//! prunes nothing. And the atom asked for may stand at several positions (as `xᵢ` and as
+//! `yₖ`): each is tried until one explains it. Where the walk pruned through its own
+//! earlier prunings (the inputs do not force the prefix), the explanation says so and the
+//! learner takes the generic reason. (Before, any repeated variable meant the generic
+//! reason: every input, on a rotated 11×11 board ten times the prefix.)
 
 use crate::atom::Atom;
 use crate::domain::Domain;
@@ -46,20 +57,14 @@ pub struct Lex {
     xs: Vec<VarId>,
     ys: Vec<VarId>,
     strict: bool,
-    /// A variable stands twice among `xs` and `ys` (explanations fall back to the generic
-    /// reason then); found once here, not at every explanation.
-    repeats: bool,
 }
 
 impl Lex {
     pub fn new(xs: &[VarId], ys: &[VarId], strict: bool) -> Lex {
-        let all: Vec<VarId> = xs.iter().chain(ys).copied().collect();
-        let repeats = (0..all.len()).any(|i| all[..i].contains(&all[i]));
         Lex {
             xs: xs.to_vec(),
             ys: ys.to_vec(),
             strict,
-            repeats,
         }
     }
 }
@@ -119,17 +124,43 @@ impl Propagator for Lex {
         Ok(())
     }
 
-    /// The forced-equal prefix and the bound of the other side (see the module docs).
+    /// The forced-equal prefix and the bound of the other side (see the module docs), at
+    /// the first position where `atom`'s variable stands that explains it.
     fn explain(&self, inputs: &[Domain], atom: Atom, reason: &mut Vec<Atom>) -> bool {
-        if self.repeats_a_variable() {
-            return false;
+        let m = self.xs.len().min(self.ys.len());
+        let start = reason.len();
+        for i in 0..m {
+            let (on_x, on_y) = (self.xs[i] == atom.var(), self.ys[i] == atom.var());
+            if on_x == on_y {
+                continue; // not here, or both sides: xᵢ ≤ yᵢ says nothing about one variable
+            }
+            if self.explain_at(inputs, i, on_x, atom, reason) {
+                return true;
+            }
+            reason.truncate(start);
         }
+        false
+    }
+
+    /// A run of positions from the first that cannot accept (see the module docs).
+    fn explain_failure(&self, inputs: &[Domain], reason: &mut Vec<Atom>) -> bool {
+        self.push_rejecting(inputs, 0, reason)
+    }
+}
+
+impl Lex {
+    /// `atom` on `xᵢ` (`on_x`) or `yᵢ`: the prefix before `i` forced to `≥`, the rest
+    /// rejecting from `i + 1` if that is what made the pruning strict, and the other side's
+    /// bound. `false` if the inputs do not show it.
+    fn explain_at(
+        &self,
+        inputs: &[Domain],
+        i: usize,
+        on_x: bool,
+        atom: Atom,
+        reason: &mut Vec<Atom>,
+    ) -> bool {
         let n = self.xs.len();
-        let m = n.min(self.ys.len());
-        let Some(i) = (0..m).find(|&i| self.xs[i] == atom.var() || self.ys[i] == atom.var()) else {
-            return false;
-        };
-        let on_x = self.xs[i] == atom.var();
         let own = if on_x { &inputs[i] } else { &inputs[n + i] };
         let Some(needed) = split_atom(atom, own, reason) else {
             return false;
@@ -164,20 +195,13 @@ impl Propagator for Lex {
         }
     }
 
-    /// A run of positions from the first that cannot accept (see the module docs).
-    fn explain_failure(&self, inputs: &[Domain], reason: &mut Vec<Atom>) -> bool {
-        !self.repeats_a_variable() && self.push_rejecting(inputs, 0, reason)
-    }
-}
-
-impl Lex {
-    fn repeats_a_variable(&self) -> bool {
-        self.repeats
-    }
-
     /// If position `j` is forced to `xⱼ ≥ yⱼ + gap` in the inputs, push `[xⱼ ≥ a + gap]`
-    /// and `[yⱼ ≤ a]` with `a = max yⱼ`.
+    /// and `[yⱼ ≤ a]` with `a = max yⱼ`. A position whose two sides are one variable is
+    /// forced to `=` by itself (no atom), and never to `>`.
     fn push_at_least(&self, inputs: &[Domain], j: usize, gap: i32, reason: &mut Vec<Atom>) -> bool {
+        if self.xs[j] == self.ys[j] {
+            return gap == 0;
+        }
         let n = self.xs.len();
         let (xmin, ymax) = (inputs[j].min() as i64, inputs[n + j].max() as i64);
         if xmin < ymax + gap as i64 {
@@ -206,6 +230,7 @@ impl Lex {
             self.xs.len() > self.ys.len()
         }
     }
+
     /// Position i can be strictly less: some x value below some y value.
     fn can_less(&self, ctx: &Context<'_>, i: usize) -> bool {
         ctx.min(self.xs[i]) < ctx.max(self.ys[i])

@@ -22,8 +22,11 @@
 
 use crate::atom::Atom;
 use crate::domain::Domain;
-use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Subscription};
-use crate::propagators::linear_explain::LinearReplay;
+use crate::propagator::{
+    Condition, Context, Priority, PropResult, Propagator, RootDomains, Subscription,
+};
+use crate::propagators::bound_replay::merge_into_equalities;
+use crate::propagators::linear_explain::{lifted_failure, lifted_reason, LinearReplay};
 use crate::propagators::reasons::split_atom;
 use crate::propagators::relations::clamp;
 use crate::store::VarId;
@@ -151,6 +154,47 @@ impl Propagator for Linear {
         let equality = self.relation == Relation::Eq;
         LinearReplay::run(&self.terms, self.rhs, equality, inputs).explain_failure(reason)
     }
+    /// One application of the rule with its slack spent on weaker atoms
+    /// (`linear_explain.rs`, lifting); else the replay above.
+    fn explain_lifted(
+        &self,
+        inputs: &[Domain],
+        roots: RootDomains<'_>,
+        atom: Atom,
+        reason: &mut Vec<Atom>,
+    ) -> bool {
+        let equality = self.relation == Relation::Eq;
+        let mark = reason.len();
+        if lifted_reason(&self.terms, self.rhs, equality, inputs, roots, atom, reason) {
+            merge_tail_into_equalities(reason, mark);
+            return true;
+        }
+        reason.truncate(mark);
+        self.explain(inputs, atom, reason)
+    }
+    fn explain_failure_lifted(
+        &self,
+        inputs: &[Domain],
+        roots: RootDomains<'_>,
+        reason: &mut Vec<Atom>,
+    ) -> bool {
+        let equality = self.relation == Relation::Eq;
+        let mark = reason.len();
+        if lifted_failure(&self.terms, self.rhs, equality, inputs, roots, reason) {
+            merge_tail_into_equalities(reason, mark);
+            return true;
+        }
+        reason.truncate(mark);
+        self.explain_failure(inputs, reason)
+    }
+}
+
+/// `[x ≥ v]` and `[x ≤ v]` written `[x = v]` in the atoms pushed since `mark` (one atom
+/// for the learner, as the replay writes it).
+fn merge_tail_into_equalities(reason: &mut Vec<Atom>, mark: usize) {
+    let mut tail = reason.split_off(mark);
+    merge_into_equalities(&mut tail);
+    reason.extend(tail);
 }
 
 impl Linear {
