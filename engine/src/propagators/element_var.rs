@@ -60,6 +60,17 @@ pub struct ElementVar {
     words: LaneWords,
 }
 
+/// Windows of `result` the word lane keeps on the stack (wider: the propagator's scratch).
+const SMALL_WINDOWS: usize = 4;
+
+/// The word lane's four rows of words, on the stack or in the scratch.
+struct LaneSlices<'a> {
+    result: &'a mut [u64],
+    union: &'a mut [u64],
+    positions: &'a mut [u64],
+    kept: &'a mut [u64],
+}
+
 /// The scratch words of the word lane, kept between runs so that a run allocates nothing
 /// once they have grown to the widest domains met.
 #[derive(Clone, Debug, Default)]
@@ -90,10 +101,11 @@ fn windows_of(d: &Domain) -> Option<(i32, usize)> {
     })
 }
 
-/// `words` set to the `windows` windows of `d` from `base`.
-fn load_windows(words: &mut Vec<u64>, d: &Domain, base: i32, windows: usize) {
-    words.clear();
-    words.extend((0..windows).map(|w| d.mask_from(base + 64 * w as i32)));
+/// `words` set to the windows of `d` from `base`.
+fn load_windows(words: &mut [u64], d: &Domain, base: i32) {
+    for (w, word) in words.iter_mut().enumerate() {
+        *word = d.mask_from(base + 64 * w as i32);
+    }
 }
 
 /// Is value `v` set in `words`, whose windows start at `base`?
@@ -117,27 +129,61 @@ impl ElementVar {
 
     /// The word lane (see the module docs): steps (1), (2) and (3) with `result` and `index`
     /// as words of 64 values, when neither they nor an indexed entry is an interval domain.
-    /// `None` (and nothing pruned) when it does not apply.
+    /// `None` (and nothing pruned) when it does not apply. The usual shape (`index` in one
+    /// word, `result` in at most [`SMALL_WINDOWS`]) works on the stack; wider ones on the
+    /// propagator's scratch.
     fn propagate_words(&mut self, ctx: &mut Context<'_>) -> Option<PropResult> {
+        let (rd, id) = (ctx.domain(self.result), ctx.domain(self.index));
+        let (base, windows) = windows_of(rd)?;
+        let (index_base, index_windows) = windows_of(id)?;
+        let layout = [base, index_base];
+        if windows <= SMALL_WINDOWS && index_windows == 1 {
+            let (mut result, mut union) = ([0u64; SMALL_WINDOWS], [0u64; SMALL_WINDOWS]);
+            let (mut positions, mut kept) = ([0u64], [0u64]);
+            let mut w = LaneSlices {
+                result: &mut result[..windows],
+                union: &mut union[..windows],
+                positions: &mut positions,
+                kept: &mut kept,
+            };
+            return self.run_words(ctx, layout, &mut w);
+        }
         let mut words = std::mem::take(&mut self.words);
-        let outcome = self.run_words(ctx, &mut words);
+        for (v, n) in [
+            (&mut words.result, windows),
+            (&mut words.union, windows),
+            (&mut words.positions, index_windows),
+            (&mut words.kept, index_windows),
+        ] {
+            v.clear();
+            v.resize(n, 0);
+        }
+        let mut w = LaneSlices {
+            result: &mut words.result,
+            union: &mut words.union,
+            positions: &mut words.positions,
+            kept: &mut words.kept,
+        };
+        let outcome = self.run_words(ctx, layout, &mut w);
         self.words = words;
         outcome
     }
 
-    /// Steps (1) and (2) into `w`, then the prunings.
-    fn run_words(&self, ctx: &mut Context<'_>, w: &mut LaneWords) -> Option<PropResult> {
-        let (rd, id) = (ctx.domain(self.result), ctx.domain(self.index));
-        let (base, windows) = windows_of(rd)?;
-        let (index_base, index_windows) = windows_of(id)?;
-        load_windows(&mut w.result, rd, base, windows);
-        load_windows(&mut w.positions, id, index_base, index_windows);
-        w.union.clear();
-        w.union.resize(windows, 0);
-        w.kept.clear();
-        w.kept.resize(index_windows, 0);
+    /// Steps (1) and (2) into `w` (`union` and `kept` zero, the others sized), then the
+    /// prunings. `layout`: where the windows of `result` and of `index` start.
+    #[inline]
+    fn run_words(
+        &self,
+        ctx: &mut Context<'_>,
+        layout: [i32; 2],
+        w: &mut LaneSlices<'_>,
+    ) -> Option<PropResult> {
+        let [base, index_base] = layout;
+        let windows = w.result.len();
+        load_windows(w.result, ctx.domain(self.result), base);
+        load_windows(w.positions, ctx.domain(self.index), index_base);
         let first = index_base as i64 - self.offset as i64;
-        for iw in 0..index_windows {
+        for iw in 0..w.positions.len() {
             let mut bits = w.positions[iw];
             while bits != 0 {
                 let b = bits.trailing_zeros();
@@ -170,10 +216,11 @@ impl ElementVar {
 
     /// Prune what [`Self::run_words`] found: the positions not kept, the values outside the
     /// union, and (3) with one position left, its entry to the union.
+    #[inline]
     fn prune_words(
         &self,
         ctx: &mut Context<'_>,
-        w: &LaneWords,
+        w: &LaneSlices<'_>,
         base: i32,
         index_base: i32,
     ) -> PropResult {
