@@ -22,9 +22,10 @@
 //! those its bounds reach), `Eᵢ & R ≠ 0` is step (1), the OR of the `Eᵢ & R` is step (2),
 //! and each step prunes with one word operation per window (a one-word domain: one AND; a
 //! wider one visits its values once). `index` is read the same way, in windows of 64
-//! positions: a routing model's successors fit one word, a MiniZinc model's `es[e]` over
-//! 80 edges two, a schedule's arrival times over 23,040 values 360. The words are scratch
-//! kept in the propagator, so a run allocates nothing. Where the lane does not apply (an
+//! positions (a routing model's successors fit one word, a MiniZinc model's `es[e]` over
+//! 80 edges two; a `result` of arrival times over 23,040 values takes 360). The words live on the
+//! stack for the usual shape (`index` in one word, `result` in at most four), else in scratch
+//! kept in the propagator: a run allocates nothing. Where the lane does not apply (an
 //! interval domain) the engine runs the reference.
 //!
 //! **Its own fixpoint.** One run of the three steps leaves nothing for a second run when
