@@ -11,19 +11,24 @@
 # neither ../shared/data/minizinc nor batch 1 that MiniZinc flattens for cpsolve in 60 s,
 # and one more data file of every third family of batch 1; per family the data file at
 # the middle of the size order.
+# Batch 3: 71 instances by a rule written down before any solver ran on them
+# (unseen-models.md, "A third stand-in set"): one of each family of the suite not in
+# ../shared/data/minizinc, a data file neither batch 1 nor 2 uses, at three quarters of the
+# size order, skipped up the order when MiniZinc does not flatten it for cpsolve in 60 s.
 #
 #   scripts/fetch-unseen-minizinc.sh DEST                # batch 1, from GitHub (curl)
 #   scripts/fetch-unseen-minizinc.sh DEST CLONE          # batch 1, from a local git clone
 #   scripts/fetch-unseen-minizinc.sh --batch 2 DEST [CLONE]
+#   scripts/fetch-unseen-minizinc.sh --batch 3 DEST [CLONE]
 set -eu
 COMMIT=26bcd0a78433025f7b6896a6fa8caf128795760b
 BASE=https://raw.githubusercontent.com/MiniZinc/minizinc-benchmarks/$COMMIT
 BATCH=1
 if [ "${1:-}" = "--batch" ]; then
-    BATCH=${2:?usage: fetch-unseen-minizinc.sh [--batch 1|2] DEST [CLONE]}
+    BATCH=${2:?usage: fetch-unseen-minizinc.sh [--batch 1|2|3] DEST [CLONE]}
     shift 2
 fi
-DEST=${1:?usage: fetch-unseen-minizinc.sh [--batch 1|2] DEST [CLONE]}
+DEST=${1:?usage: fetch-unseen-minizinc.sh [--batch 1|2|3] DEST [CLONE]}
 CLONE=${2:-}
 
 # family model data (data "-" when the model holds its data)
@@ -133,10 +138,85 @@ sugiyama sugiyama2.mzn g4_7_7_7_7.dzn
 tpp tpp.mzn tpp_6_3_30_1.dzn
 '
 
+BATCH3='
+2DBinPacking 2DLevelPacking.mzn class_2/Class2_100_2.dzn
+QCP qcp-20-187-9_ext.mzn -
+amaze amaze3.mzn 2012-07-27.dzn
+bibd bibd.mzn 09_03_01.dzn
+black-hole black-hole.mzn 4.dzn
+bus_scheduling bus_scheduling.mzn c1a.dzn
+carseq carseq.mzn carseq_set_1/car_40.dzn
+city-position city-position.mzn city-7-04.dzn
+costas-array CostasArray.mzn 20.dzn
+cutstock cutstock.mzn type15_TEST7.dzn
+cvrp cvrp.mzn B-n45-k5.vrp.dzn
+depot-placement depot_placement.mzn ulysses22_6.dzn
+elitserien handball.mzn handball11.dzn
+fast-food fastfood.mzn ff6.dzn
+fillomino fillomino.mzn 16.dzn
+flexible-jobshop fjsp.mzn med10.dzn
+gbac gbac.mzn UD2-gbac.dzn
+ghoulomb ghoulomb.mzn 4-9-20.dzn
+golfers golfers1.mzn golfers_7_7_7.dzn
+golomb golomb.mzn 10.dzn
+grid-colouring GridColoring.mzn 13_11.dzn
+groupsplitter group.mzn u12g1pref1.dzn
+is model.mzn y21PnVA2Hj.dzn
+jobshop jobshop.mzn jobshop_la36.dzn
+jobshop2 jobshop.mzn la05.dzn
+kakuro kakuro.mzn kakuro_8_8_hard.dzn
+knights knights.mzn 08_12.dzn
+langford langford.mzn l_2_06.dzn
+largescheduling largecumulative.mzn instance-1600-2.dzn
+latin-squares latin-squares-fd.mzn 15.dzn
+league league.mzn model70-16-3.dzn
+magicseq magicseq.mzn 100.dzn
+market_split market_split.mzn s5-05.dzn
+maximum-dag maximum-dag.mzn 25_06.dzn
+mrcpsp mrcpsp.mzn mm_m4/m4_47_9.dzn
+mspsp mspsp.mzn hard_07.dzn
+multi-knapsack mknapsack.mzn mknap2-1.dzn
+nonogram non.mzn non_fast_10.dzn
+on-call-rostering oc-roster.mzn 20s-200d.dzn
+oocsp_racks oocsp_racks.mzn oocsp_racks_050_r1.dzn
+open_stacks open_stacks_01.mzn wbo_30_15_1.dzn
+opt-cryptanalysis mznc2017_aes_opt.mzn r11.dzn
+p1f p1f.mzn 12.dzn
+pentominoes pentominoes-int.mzn 06.dzn
+prize-collecting pc.mzn 28-4-7-4.dzn
+proteindesign12 wcsp.mzn 1UBI.13p.9aa.usingEref_self.dzn
+quasigroup7 quasigroup7.mzn 12.dzn
+queens queens.mzn 100.dzn
+radiation radiation.mzn i7-15.dzn
+rcpsp rcpsp.mzn data_psplib/j90/J90_46_3.dzn
+rcpsp-max rcpsp_max.mzn psp_c_314.dzn
+rectangle-packing rect_packing.mzn data_square/rpp15_false.dzn
+rel2onto rel2onto.mzn 5_5.dzn
+road-cons road_naive.mzn road_20.dzn
+rubik 7-cube.mzn -
+schur_numbers schur.mzn 5-3.dzn
+search_stress search_stress.mzn 04_04.dzn
+slow_convergence slow_convergence.mzn 0100.dzn
+smelt smelt.mzn smelt_5.dzn
+spot5 spot5.mzn 5.dzn
+steiner-triples steiner-triples.mzn 15.dzn
+still_life still_life.mzn 6x6.dzn
+sugiyama sugiyama2.mzn g5_7_7_7_7_2.dzn
+talent_scheduling talent_scheduling.mzn medium/film118.dzn
+tdtsp tdtsp.mzn inst_20_36_10.dzn
+template_design template_design.mzn magazine_inserts_2.dzn
+tents tents.mzn tents_1.dzn
+tpp tpp.mzn tpp_5_5_30_1.dzn
+trucking trucking.mzn 14.dzn
+wwtpp-real wwtpp.mzn ex08000_2400_100.dzn
+zephyrus zephyrus.mzn 14__8__6__3.dzn
+'
+
 case $BATCH in
 1) LIST=$BATCH1 ;;
 2) LIST=$BATCH2 ;;
-*) echo "error: --batch $BATCH: there are batches 1 and 2" >&2; exit 2 ;;
+3) LIST=$BATCH3 ;;
+*) echo "error: --batch $BATCH: there are batches 1, 2 and 3" >&2; exit 2 ;;
 esac
 
 get() { # get PATH-IN-SUITE OUTFILE

@@ -60,6 +60,22 @@ fn min_max_and_abs_beyond_the_budget_are_bounds_consistent() {
     }
 }
 
+/// Beyond the budget, `z = x div c` by a constant `c` (the divisor fixed, both signs)
+/// narrows `z` from `x` and `x` from `z`: bounds consistency, Gecode's level.
+#[test]
+fn division_by_a_constant_beyond_the_budget_is_bounds_consistent() {
+    for c in [-4, -2, -1, 1, 3, 5] {
+        let mut cfg = HarnessConfig::new(3, -12, 12, Consistency::Bounds);
+        cfg.first_ranges = vec![(-12, 12), (c, c)];
+        check_propagator(
+            &format!("Div by {c} (fallback, bounds)"),
+            &cfg,
+            &|t| holds(ArithOp::Div, t),
+            &|xs| Box::new(Arith::with_budget(ArithOp::Div, xs[0], xs[1], xs[2], 0)),
+        );
+    }
+}
+
 /// Past `MIN_MAX_VALUE_BUDGET` values of an argument, `min` and `max` keep bounds(Z) on
 /// real wide domains (up to 100 values of 0..=100, so about a third of the arguments are
 /// past the budget and the rest within it, where the level is stronger).
@@ -272,6 +288,23 @@ fn element_var_is_sound_and_checking_in_both_lanes() {
         }
         check_propagator(
             "element_var",
+            &cfg,
+            &|t| (1..=3).contains(&t[0]) && t[1] == t[1 + t[0] as usize],
+            &|xs| Box::new(ElementVar::new(xs[0], 1, &xs[2..], xs[1])),
+        );
+    }
+}
+
+/// The index spanning more than one word (the word lane reads it in windows of 64
+/// positions, most of them outside the array here), with narrow and wide values.
+#[test]
+fn element_var_with_a_wide_index_matches_the_reference() {
+    for (lo, hi) in [(-40, 40), (-100, 150), (-300, 300)] {
+        let mut cfg = HarnessConfig::new(5, lo, hi, Consistency::Checking);
+        cfg.trials = 400;
+        cfg.first_ranges = vec![(-70, 70)];
+        check_propagator(
+            "element_var wide index",
             &cfg,
             &|t| (1..=3).contains(&t[0]) && t[1] == t[1 + t[0] as usize],
             &|xs| Box::new(ElementVar::new(xs[0], 1, &xs[2..], xs[1])),

@@ -603,6 +603,28 @@ fn element() {
     }
 }
 
+/// Element over variables, as MiniZinc models write it (`array_var_int_element`,
+/// `array_var_bool_element`): an index over more than 64 positions (two words) and a result
+/// spanning more than 256 values, which the word lane once left to the allocating reference.
+#[test]
+fn element_var_with_a_wide_index_and_result() {
+    for (len, lo, hi) in [(80usize, 0, 1), (70, 0, 400)] {
+        let mut m = Model::new();
+        let entries = m.new_vars(len, lo, hi);
+        let index = m.new_var(1, len as i32);
+        let other = m.new_var(1, len as i32);
+        let result = m.new_var(lo, hi);
+        m.element_var(index, 1, &entries, result);
+        m.element_var(other, 1, &entries, result);
+        tighten(&mut m, &[index, other], len as i64);
+        assert_no_allocation(
+            &format!("element_var of {len} entries over {lo}..={hi}"),
+            &["element_var"],
+            m,
+        );
+    }
+}
+
 #[test]
 fn table() {
     // Two tables sharing two columns (the second extends the rows of the first).

@@ -15,16 +15,18 @@
 //! checking.
 //!
 //! **Two versions.** `propagate_from_scratch` is the reference: it lists the positions and
-//! the values, as the three steps read. The engine runs the **word lane** instead when
-//! `result` spans at most 64 values and `index` fits one word (a routing model's successors
-//! and vehicles, a MiniZinc `array[NODES] of var NODES`): `result` as one word `R` from its
-//! min, each indexed entry shifted into the same layout, `Eᵢ & R ≠ 0` is step (1), the OR of
-//! the `Eᵢ & R` is step (2), and each step prunes with one word operation. No allocation, no
-//! value visited one by one: O(|D(index)|) word operations. A `result` spanning up to four
-//! words (256 values: arrival times, a route's lengths) is read as up to four such words,
-//! window `w` from `min + 64·w`; each entry meets only the windows its bounds reach, and
-//! pruning `result` (a wide bitset) visits its values once. Where the lane does not apply
-//! (wider spans, the interval domains of `var int`) the engine runs the reference.
+//! the values, as the three steps read. The engine runs the **word lane** instead whenever
+//! `result`, `index` and the indexed entries are bitsets (not the interval domains of a wide
+//! `var int`): `result` as words `R` of 64 values, window `w` from `base + 64·w` (its own
+//! layout when it has one word), each indexed entry shifted into the same windows (only
+//! those its bounds reach), `Eᵢ & R ≠ 0` is step (1), the OR of the `Eᵢ & R` is step (2),
+//! and each step prunes with one word operation per window (a one-word domain: one AND; a
+//! wider one visits its values once). `index` is read the same way, in windows of 64
+//! positions (a routing model's successors fit one word, a MiniZinc model's `es[e]` over
+//! 80 edges two; a `result` of arrival times over 23,040 values takes 360). The words live on the
+//! stack for the usual shape (`index` in one word, `result` in at most four), else in scratch
+//! kept in the propagator: a run allocates nothing. Where the lane does not apply (an
+//! interval domain) the engine runs the reference.
 //!
 //! **Its own fixpoint.** One run of the three steps leaves nothing for a second run when
 //! `index`, `result` and the entries are different variables: the entries kept in (1) still
@@ -35,7 +37,8 @@
 //! whose step (2) works on the bounds, it runs again until a run removes nothing.
 //!
 //! **Wakes on:** any removal. **Cost:** O(Σ |D(entryᵢ)| + |D(result)| · |D(index)|) per
-//! run for the reference (membership tests), O(|D(index)| · windows) word operations for the word lane.
+//! run for the reference (membership tests), O(|D(index)| · windows) word operations for
+//! the word lane, plus one visit of `result`'s values when it loses some.
 
 use crate::atom::Atom;
 use crate::domain::Domain;
@@ -43,9 +46,6 @@ use crate::propagator::{Condition, Context, Priority, PropResult, Propagator, Su
 use crate::propagators::bound_replay::merge_into_equalities;
 use crate::propagators::reasons::{no_partner, split_atom};
 use crate::store::VarId;
-
-/// The widest `result` the word lane takes, in words of 64 values.
-const WINDOWS: usize = 4;
 
 #[derive(Clone, Debug)]
 pub struct ElementVar {
@@ -57,6 +57,62 @@ pub struct ElementVar {
     index_shared: bool,
     /// `result` is also an entry.
     result_shared: bool,
+    /// The word lane's scratch.
+    words: LaneWords,
+}
+
+/// Windows of `result` the word lane keeps on the stack (wider: the propagator's scratch).
+const SMALL_WINDOWS: usize = 4;
+
+/// The word lane's four rows of words, on the stack or in the scratch.
+struct LaneSlices<'a> {
+    result: &'a mut [u64],
+    union: &'a mut [u64],
+    positions: &'a mut [u64],
+    kept: &'a mut [u64],
+}
+
+/// The scratch words of the word lane, kept between runs so that a run allocates nothing
+/// once they have grown to the widest domains met.
+#[derive(Clone, Debug, Default)]
+struct LaneWords {
+    /// `result`: window `w` holds the values `base + 64·w ..`.
+    result: Vec<u64>,
+    /// The values of the entries kept that `result` has, in the same windows.
+    union: Vec<u64>,
+    /// `index`: window `w` holds the positions `index_base + 64·w ..`.
+    positions: Vec<u64>,
+    /// The positions kept, in the same windows.
+    kept: Vec<u64>,
+}
+
+/// Where a domain's windows start, and how many: its own one-word layout when it has one
+/// (then pruning it is one AND), else from its min. `None` for an interval domain (no
+/// words), or one too close to `i32::MAX` for a window to end inside the `i32` range.
+fn windows_of(d: &Domain) -> Option<(i32, usize)> {
+    if d.is_interval() || d.max() as i64 + 64 > i32::MAX as i64 {
+        return None;
+    }
+    Some(match d.as_word() {
+        Some((offset, _)) => (offset, 1),
+        None => (
+            d.min(),
+            ((d.max() as i64 - d.min() as i64 + 1) as usize).div_ceil(64),
+        ),
+    })
+}
+
+/// `words` set to the windows of `d` from `base`.
+fn load_windows(words: &mut [u64], d: &Domain, base: i32) {
+    for (w, word) in words.iter_mut().enumerate() {
+        *word = d.mask_from(base + 64 * w as i32);
+    }
+}
+
+/// Is value `v` set in `words`, whose windows start at `base`?
+fn has_bit(words: &[u64], base: i32, v: i32) -> bool {
+    let i = v as i64 - base as i64;
+    i >= 0 && (i as usize / 64) < words.len() && words[i as usize / 64] >> (i % 64) & 1 != 0
 }
 
 impl ElementVar {
@@ -68,102 +124,147 @@ impl ElementVar {
             result,
             index_shared: index == result || array.contains(&index),
             result_shared: array.contains(&result),
+            words: LaneWords::default(),
         }
     }
 
-    /// The word lane (see the module docs): steps (1), (2) and (3) with `result` as at most
-    /// [`WINDOWS`] words of 64 values from its min, when `index` fits one word and no
-    /// indexed entry is an interval domain. `None` (and nothing pruned) when it does not
-    /// apply.
-    fn propagate_words(&self, ctx: &mut Context<'_>) -> Option<PropResult> {
-        let (index, result) = (self.index, self.result);
-        let rd = ctx.domain(result);
-        let span = rd.max() as i64 - rd.min() as i64 + 1;
-        if rd.is_interval() || span > 64 * WINDOWS as i64 || rd.max() as i64 + 64 > i32::MAX as i64
-        {
-            return None;
-        }
-        // `result` as words: in its own layout when it has one word (then pruning it is one
-        // AND), else window `w` holds `base + 64·w ..`, from its min.
-        let (base, windows) = match rd.as_word() {
-            Some((offset, _)) => (offset, 1),
-            None => (rd.min(), ((span + 63) / 64) as usize),
-        };
-        let window_base = |w: usize| base + 64 * w as i32;
-        let mut r = [0u64; WINDOWS];
-        for (w, word) in r.iter_mut().enumerate().take(windows) {
-            *word = rd.mask_from(window_base(w));
-        }
-        let (index_base, positions) = ctx.domain(index).as_word()?;
-        let first = index_base as i64 - self.offset as i64;
-        // Bit b of `kept` stands for position `index_base + b`, as in `index`'s own word.
-        let mut kept = 0u64;
-        let mut union = [0u64; WINDOWS];
-        let mut bits = positions;
-        while bits != 0 {
-            let b = bits.trailing_zeros();
-            bits &= bits - 1;
-            let Some(&x) = usize::try_from(first + b as i64)
-                .ok()
-                .and_then(|i| self.array.get(i))
-            else {
-                continue; // outside the array: not kept
+    /// The word lane (see the module docs): steps (1), (2) and (3) with `result` and `index`
+    /// as words of 64 values, when neither they nor an indexed entry is an interval domain.
+    /// `None` (and nothing pruned) when it does not apply. The usual shape (`index` in one
+    /// word, `result` in at most [`SMALL_WINDOWS`]) works on the stack; wider ones on the
+    /// propagator's scratch.
+    fn propagate_words(&mut self, ctx: &mut Context<'_>) -> Option<PropResult> {
+        let (rd, id) = (ctx.domain(self.result), ctx.domain(self.index));
+        let (base, windows) = windows_of(rd)?;
+        let (index_base, index_windows) = windows_of(id)?;
+        let layout = [base, index_base];
+        if windows <= SMALL_WINDOWS && index_windows == 1 {
+            let (mut result, mut union) = ([0u64; SMALL_WINDOWS], [0u64; SMALL_WINDOWS]);
+            let (mut positions, mut kept) = ([0u64], [0u64]);
+            let mut w = LaneSlices {
+                result: &mut result[..windows],
+                union: &mut union[..windows],
+                positions: &mut positions,
+                kept: &mut kept,
             };
-            let entry = ctx.domain(x);
-            if entry.is_interval() {
-                return None;
-            }
-            // (1) the entry meets `result`; (2) its common values join the union. Only the
-            // windows the entry's bounds reach.
-            let from = ((entry.min() as i64 - base as i64).max(0) / 64) as usize;
-            let to = ((entry.max() as i64 - base as i64 + 1).max(0) as usize).div_ceil(64);
-            for w in from..to.min(windows) {
-                let meets = entry.mask_from(window_base(w)) & r[w];
-                if meets != 0 {
-                    kept |= 1u64 << b;
-                    union[w] |= meets;
-                }
-            }
+            return self.run_words(ctx, layout, &mut w);
         }
-        let in_union = |v: i32| {
-            let i = (v as i64 - base as i64) as usize;
-            union[i / 64] >> (i % 64) & 1 != 0
+        let mut words = std::mem::take(&mut self.words);
+        for (v, n) in [
+            (&mut words.result, windows),
+            (&mut words.union, windows),
+            (&mut words.positions, index_windows),
+            (&mut words.kept, index_windows),
+        ] {
+            v.clear();
+            v.resize(n, 0);
+        }
+        let mut w = LaneSlices {
+            result: &mut words.result,
+            union: &mut words.union,
+            positions: &mut words.positions,
+            kept: &mut words.kept,
         };
-        let prune = |ctx: &mut Context<'_>| -> PropResult {
-            if kept != positions {
-                ctx.intersect_mask(index, index_base, kept)?;
-            }
-            if union != r {
-                if windows == 1 {
-                    ctx.intersect_mask(result, base, union[0])?;
-                } else {
-                    ctx.retain(result, in_union)?;
+        let outcome = self.run_words(ctx, layout, &mut w);
+        self.words = words;
+        outcome
+    }
+
+    /// Steps (1) and (2) into `w` (`union` and `kept` zero, the others sized), then the
+    /// prunings. `layout`: where the windows of `result` and of `index` start.
+    #[inline]
+    fn run_words(
+        &self,
+        ctx: &mut Context<'_>,
+        layout: [i32; 2],
+        w: &mut LaneSlices<'_>,
+    ) -> Option<PropResult> {
+        let [base, index_base] = layout;
+        let windows = w.result.len();
+        load_windows(w.result, ctx.domain(self.result), base);
+        load_windows(w.positions, ctx.domain(self.index), index_base);
+        let first = index_base as i64 - self.offset as i64;
+        for iw in 0..w.positions.len() {
+            let mut bits = w.positions[iw];
+            while bits != 0 {
+                let b = bits.trailing_zeros();
+                bits &= bits - 1;
+                let Some(&x) = usize::try_from(first + 64 * iw as i64 + b as i64)
+                    .ok()
+                    .and_then(|i| self.array.get(i))
+                else {
+                    continue; // outside the array: not kept
+                };
+                let entry = ctx.domain(x);
+                if entry.is_interval() {
+                    return None;
                 }
-            }
-            // (3) one position left: its entry is `result`, which is now `union`.
-            if kept.count_ones() == 1 {
-                let x = self.array[(first + kept.trailing_zeros() as i64) as usize];
-                let size: u32 = union.iter().map(|w| w.count_ones()).sum();
-                // `union` is within the entry: equal sizes, nothing to remove.
-                if ctx.size(x) != size {
-                    if windows == 1 {
-                        ctx.intersect_mask(x, base, union[0])?;
-                    } else {
-                        ctx.set_min(x, base)?;
-                        ctx.set_max(x, window_base(windows - 1) + 63)?;
-                        ctx.retain(x, in_union)?;
+                // (1) the entry meets `result`; (2) its common values join the union. Only
+                // the windows the entry's bounds reach.
+                let from = ((entry.min() as i64 - base as i64).max(0) / 64) as usize;
+                let to = ((entry.max() as i64 - base as i64 + 1).max(0) as usize).div_ceil(64);
+                for k in from..to.min(windows) {
+                    let meets = entry.mask_from(base + 64 * k as i32) & w.result[k];
+                    if meets != 0 {
+                        w.kept[iw] |= 1u64 << b;
+                        w.union[k] |= meets;
                     }
                 }
             }
-            Ok(())
-        };
-        Some(prune(ctx))
+        }
+        Some(self.prune_words(ctx, w, base, index_base))
+    }
+
+    /// Prune what [`Self::run_words`] found: the positions not kept, the values outside the
+    /// union, and (3) with one position left, its entry to the union.
+    #[inline]
+    fn prune_words(
+        &self,
+        ctx: &mut Context<'_>,
+        w: &LaneSlices<'_>,
+        base: i32,
+        index_base: i32,
+    ) -> PropResult {
+        let (index, result) = (self.index, self.result);
+        if w.kept != w.positions {
+            match w.kept[..] {
+                [kept] => ctx.intersect_mask(index, index_base, kept)?,
+                _ => ctx.retain(index, |i| has_bit(&w.kept, index_base, i))?,
+            };
+        }
+        if w.union != w.result {
+            match w.union[..] {
+                [union] => ctx.intersect_mask(result, base, union)?,
+                _ => ctx.retain(result, |v| has_bit(&w.union, base, v))?,
+            };
+        }
+        let kept: u32 = w.kept.iter().map(|k| k.count_ones()).sum();
+        if kept == 1 {
+            let iw = w.kept.iter().position(|&k| k != 0).unwrap_or(0);
+            let position = index_base as i64 - self.offset as i64
+                + 64 * iw as i64
+                + w.kept[iw].trailing_zeros() as i64;
+            let x = self.array[position as usize];
+            let size: u32 = w.union.iter().map(|u| u.count_ones()).sum();
+            // `union` is within the entry: equal sizes, nothing to remove.
+            if ctx.size(x) != size {
+                match w.union[..] {
+                    [union] => ctx.intersect_mask(x, base, union)?,
+                    _ => {
+                        ctx.set_min(x, base)?;
+                        ctx.set_max(x, base + 64 * w.union.len() as i32 - 1)?;
+                        ctx.retain(x, |v| has_bit(&w.union, base, v))?
+                    }
+                };
+            }
+        }
+        Ok(())
     }
 
     /// Run to this propagator's own fixpoint (see the module docs): the word lane where it
     /// applies, else the reference, again while a run that may have left work removed
     /// something.
-    fn propagate_to_fixpoint(&self, ctx: &mut Context<'_>) -> PropResult {
+    fn propagate_to_fixpoint(&mut self, ctx: &mut Context<'_>) -> PropResult {
         loop {
             let removed_before = ctx.removed_count();
             let index_was_free = !ctx.is_fixed(self.index);

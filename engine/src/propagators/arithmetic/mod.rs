@@ -46,7 +46,16 @@
 //! [`MIN_MAX_VALUE_BUDGET`] values; for `abs`: `x` of at most [`ABS_VALUE_BUDGET`]),
 //! except on a `z` held as an interval domain, which keeps only its bounds (see
 //! [`keep_only`]): bounds there; beyond the budget bounds(Z) for `min`, `max` and `abs`,
-//! checking for the others (each tested against brute force, `engine/tests/arithmetic.rs`).
+//! and for `div` by a constant (`narrow_div_by_constant`), checking for the others (each
+//! tested against brute force, `engine/tests/arithmetic.rs`).
+//!
+//! **Division by a constant.** `z = x div c` (FlatZinc's `int_div(x, 360, z)`, a time
+//! divided into periods) has `|D(x)|` pairs, past the budget as soon as `x` is a time of a
+//! few thousand values; with checking alone `z` learnt nothing until `x` was fixed. Gecode's
+//! `int_div` is bounds consistent. Truncation is monotone in `x` (rising for `c > 0`,
+//! falling for `c < 0`) and every integer `k` is the quotient of a block of `|c|`
+//! consecutive values (`2|c| − 1` for `k = 0`), so `z` lies between the quotients of the
+//! bounds of `x`, and `x` between the first and last values of the blocks of `z`'s bounds.
 //!
 //! **The word lane for `min` and `max`.** Enumerating the pairs is the reference; for `max`
 //! the supports have a closed form, which the engine uses (within the budget, where the
@@ -482,6 +491,9 @@ impl Arith {
             narrow_factor(ctx, x, y, z)?;
             narrow_factor(ctx, y, x, z)?;
         }
+        if self.op == ArithOp::Div && ctx.is_fixed(y) && ctx.value(y) != 0 {
+            narrow_div_by_constant(ctx, x, ctx.value(y) as i64, z)?;
+        }
         if ctx.is_fixed(x) && ctx.is_fixed(y) {
             match self.op.apply(ctx.value(x) as i64, ctx.value(y) as i64) {
                 Some(r) => {
@@ -746,6 +758,38 @@ fn narrow_square(ctx: &mut Context<'_>, x: VarId, z: VarId) -> PropResult {
             ctx.set_max(x, clamp(-root_lo))?;
         }
         if (ctx.min(x), ctx.max(x), ctx.min(z), ctx.max(z)) == before {
+            return Ok(());
+        }
+    }
+}
+
+/// The values `x` with `x div c = k` (truncation toward zero), for `c > 0`: a block of `c`
+/// values, `2c − 1` for `k = 0`.
+fn quotient_block(k: i64, c: i64) -> (i64, i64) {
+    match k.signum() {
+        1 => (k * c, k * c + c - 1),
+        0 => (1 - c, c - 1),
+        _ => (k * c - c + 1, k * c),
+    }
+}
+
+/// For `z = x div c`, `c ≠ 0` a constant: bounds consistency (module docs). `z` within the
+/// quotients of `x`'s bounds; `x` within the blocks of `z`'s bounds. Repeated while a bound
+/// moves (a bound of a bitset may land past a hole).
+fn narrow_div_by_constant(ctx: &mut Context<'_>, x: VarId, c: i64, z: VarId) -> PropResult {
+    let clamp = |v: i64| v.clamp(i32::MIN as i64, i32::MAX as i64) as i32;
+    let (magnitude, rising) = (c.abs(), c > 0);
+    loop {
+        let (lo, hi) = (ctx.min(x) as i64, ctx.max(x) as i64);
+        let (a, b) = (lo / c, hi / c);
+        let mut moved = ctx.set_min(z, clamp(a.min(b)))?;
+        moved |= ctx.set_max(z, clamp(a.max(b)))?;
+        // The quotients by |c| that z's bounds allow: z itself for c > 0, -z for c < 0.
+        let (zlo, zhi) = (ctx.min(z) as i64, ctx.max(z) as i64);
+        let (qlo, qhi) = if rising { (zlo, zhi) } else { (-zhi, -zlo) };
+        moved |= ctx.set_min(x, clamp(quotient_block(qlo, magnitude).0))?;
+        moved |= ctx.set_max(x, clamp(quotient_block(qhi, magnitude).1))?;
+        if !moved {
             return Ok(());
         }
     }
