@@ -241,6 +241,23 @@ fn assert_root_fixpoint(
     );
 }
 
+/// Every solution of `m` found by the default search, as the values of `xs`, sorted: what a
+/// test compares with [`solutions`]' brute force or with another search's list.
+pub fn search_solutions(m: &mut Model, xs: &[VarId]) -> Vec<Vec<i32>> {
+    let mut found = Vec::new();
+    crate::search(
+        m,
+        &crate::SearchConfig::default(),
+        &mut crate::search::NoListener,
+        &mut |s| {
+            found.push(xs.iter().map(|&x| s.value(x)).collect());
+            crate::Control::Continue
+        },
+    );
+    found.sort();
+    found
+}
+
 /// Run the whole harness (see the module documentation) on a propagator built by `make` for
 /// the constraint `check`. Panics with a description of the first case that goes wrong.
 pub fn check_propagator(

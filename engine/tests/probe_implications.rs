@@ -35,22 +35,6 @@ fn random_model(rng: &mut Rng, n: usize) -> (Model, Vec<VarId>) {
     (m, xs)
 }
 
-/// Every solution, as the values of `xs`.
-fn all_solutions(m: &mut Model, xs: &[VarId]) -> Vec<Vec<i32>> {
-    let mut found = Vec::new();
-    engine::search(
-        m,
-        &SearchConfig::default(),
-        &mut engine::search::NoListener,
-        &mut |s| {
-            found.push(xs.iter().map(|&x| s.value(x)).collect());
-            Control::Continue
-        },
-    );
-    found.sort();
-    found
-}
-
 /// The number of solutions and the nodes, searched with `probing` at every node.
 fn count_with(m: &mut Model, probing: NodeProbing) -> (u64, u64) {
     let mut count = 0;
@@ -74,7 +58,7 @@ fn every_implication_kept_at_the_root_holds_in_every_solution() {
     for case in 0..400 {
         let n = 6 + case % 7;
         let (mut m, xs) = random_model(&mut rng, n);
-        let solutions = all_solutions(&mut m, &xs);
+        let solutions = engine::testing::search_solutions(&mut m, &xs);
         if m.propagate().is_err() {
             assert!(solutions.is_empty(), "case {case}");
             continue;
@@ -111,7 +95,11 @@ fn every_implication_kept_at_the_root_holds_in_every_solution() {
             }
         }
         // What probing left: no solution lost, and sometimes less than plain probing left.
-        assert_eq!(all_solutions(&mut m.clone(), &xs), solutions, "case {case}");
+        assert_eq!(
+            engine::testing::search_solutions(&mut m.clone(), &xs),
+            solutions,
+            "case {case}"
+        );
         let sizes = |model: &Model| xs.iter().map(|&x| model.size(x)).sum::<u32>();
         stronger += usize::from(plain_result.is_err() || sizes(&m) < sizes(&plain));
         assert!(
@@ -155,7 +143,7 @@ fn counting_with_implications_equals_counting_without() {
         assert_eq!(count, count_with(&mut m, everywhere).0, "case {case}");
         assert_eq!(
             count,
-            all_solutions(&mut m, &xs).len() as u64,
+            engine::testing::search_solutions(&mut m, &xs).len() as u64,
             "case {case}"
         );
         with_solutions += usize::from(count > 0);

@@ -26,22 +26,6 @@ fn random_model(rng: &mut Rng, n: usize) -> (Model, Vec<VarId>) {
     (m, xs)
 }
 
-/// Every solution, as the values of `xs`.
-fn all_solutions(m: &mut Model, xs: &[VarId]) -> Vec<Vec<i32>> {
-    let mut found = Vec::new();
-    engine::search(
-        m,
-        &SearchConfig::default(),
-        &mut engine::search::NoListener,
-        &mut |s| {
-            found.push(xs.iter().map(|&x| s.value(x)).collect());
-            Control::Continue
-        },
-    );
-    found.sort();
-    found
-}
-
 #[test]
 fn probing_keeps_every_solution_and_reaches_singleton_consistency() {
     let mut rng = Rng::new(7);
@@ -50,7 +34,7 @@ fn probing_keeps_every_solution_and_reaches_singleton_consistency() {
     for case in 0..300 {
         let n = 3 + case % 5;
         let (mut m, xs) = random_model(&mut rng, n);
-        let before = all_solutions(&mut m, &xs);
+        let before = engine::testing::search_solutions(&mut m, &xs);
         if m.propagate().is_err() {
             assert!(before.is_empty());
             continue;
@@ -66,7 +50,7 @@ fn probing_keeps_every_solution_and_reaches_singleton_consistency() {
             }
             Ok(stats) => {
                 assert!(!stats.stopped);
-                let after = all_solutions(&mut m, &xs);
+                let after = engine::testing::search_solutions(&mut m, &xs);
                 assert_eq!(before, after, "case {case}: probing changed the solutions");
                 let left: u32 = xs.iter().map(|&x| m.size(x)).sum();
                 assert_eq!(
@@ -125,7 +109,7 @@ fn values_no_try_keeps_are_removed() {
 fn a_stopped_probe_says_so_and_removes_nothing_wrong() {
     let mut rng = Rng::new(3);
     let (mut m, xs) = random_model(&mut rng, 6);
-    let before = all_solutions(&mut m, &xs);
+    let before = engine::testing::search_solutions(&mut m, &xs);
     if m.propagate().is_err() {
         return;
     }
@@ -136,7 +120,7 @@ fn a_stopped_probe_says_so_and_removes_nothing_wrong() {
     let stats = probe(&mut m, &xs, 3, &limits).unwrap();
     assert!(stats.stopped);
     assert_eq!(stats.probes, 0);
-    assert_eq!(all_solutions(&mut m, &xs), before);
+    assert_eq!(engine::testing::search_solutions(&mut m, &xs), before);
 }
 
 /// The number of solutions and the nodes searched, with `node_probing` as given.

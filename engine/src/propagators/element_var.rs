@@ -306,6 +306,20 @@ impl ElementVar {
 
     /// Push why no position left holds value `v` of the result.
     fn value_unheld(&self, inputs: &[Domain], v: i32, reason: &mut Vec<Atom>) -> bool {
+        self.every_position_left(inputs, reason, |_, x, dx, reason| {
+            no_partner(x, dx, v as i64, reason)
+        })
+    }
+
+    /// Push the index's bounds and each hole of the index within them, and ask `explain`
+    /// about every position the index still allows (its number, entry and entry's input).
+    /// Positions outside the array need nothing. `false` if `explain` says `false` once.
+    fn every_position_left(
+        &self,
+        inputs: &[Domain],
+        reason: &mut Vec<Atom>,
+        mut explain: impl FnMut(i32, VarId, &Domain, &mut Vec<Atom>) -> bool,
+    ) -> bool {
         let d = &inputs[0];
         reason.push(Atom::AtLeast(self.index, d.min()));
         reason.push(Atom::AtMost(self.index, d.max()));
@@ -315,7 +329,7 @@ impl ElementVar {
                 reason.push(Atom::NotEqual(self.index, i));
                 true
             }
-            Some((x, dx)) => no_partner(x, dx, v as i64, reason),
+            Some((x, dx)) => explain(i, x, dx, reason),
         })
     }
 
@@ -378,24 +392,16 @@ impl ElementVar {
     /// never listed, the value-by-value reason below would give up. `false` if a position
     /// is neither.
     fn result_bound(&self, inputs: &[Domain], w: i32, above: bool, reason: &mut Vec<Atom>) -> bool {
-        let d = &inputs[0];
-        reason.push(Atom::AtLeast(self.index, d.min()));
-        reason.push(Atom::AtMost(self.index, d.max()));
-        (d.min()..=d.max()).all(|i| match self.entry_input(inputs, i) {
-            None => true,
-            Some(_) if !d.contains(i) => {
-                reason.push(Atom::NotEqual(self.index, i));
-                true
-            }
-            Some((x, dx)) if above && dx.max() <= w => {
+        self.every_position_left(inputs, reason, |i, x, dx, reason| {
+            if above && dx.max() <= w {
                 reason.push(Atom::AtMost(x, w));
                 true
-            }
-            Some((x, dx)) if !above && dx.min() >= w => {
+            } else if !above && dx.min() >= w {
                 reason.push(Atom::AtLeast(x, w));
                 true
+            } else {
+                self.position_excluded(inputs, i, reason)
             }
-            Some(_) => self.position_excluded(inputs, i, reason),
         })
     }
 
