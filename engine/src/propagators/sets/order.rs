@@ -26,8 +26,8 @@
 //! glb and lub are exactly the elements in, resp. possibly in, some solution). A value of a
 //! boolean is kept iff the constraint is satisfiable with the boolean fixed to it; one pass
 //! suffices, since a support uses only supported values. Gecode's set order (`Set::Rel::Lq`)
-//! reasons on the glb and lub too; this propagator keeps no value that has no support, so
-//! it prunes at least as much. A variable standing twice (at two positions, or in both
+//! also reasons on the glb and lub, but orders sets by another rule than MiniZinc's
+//! (docs/minizinc.md, "Set variables"): a model it solves is not quite the same model. A variable standing twice (at two positions, or in both
 //! sets) is read as two: still sound, possibly weaker.
 //!
 //! **With counts** (`with_cardinalities`): when the model counts a set's elements
