@@ -106,6 +106,9 @@ pub struct Builder {
     )>,
     /// `var bool`s that are a set's boolean of a constant (`sets::membership_aliases`).
     pub membership_aliases: HashMap<String, (Expr, i64)>,
+    /// The booleans the set variables declared so far hold, against
+    /// [`crate::set_var::MAX_SET_BOOLEANS`].
+    pub set_booleans: usize,
 }
 
 impl Builder {
@@ -126,6 +129,7 @@ impl Builder {
             set_cards: HashMap::new(),
             set_orders: Vec::new(),
             membership_aliases: HashMap::new(),
+            set_booleans: 0,
         }
     }
 

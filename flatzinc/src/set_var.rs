@@ -26,6 +26,11 @@ use engine::VarId;
 /// The most values a set variable's universe may hold (one boolean each).
 pub const MAX_UNIVERSE: usize = 1 << 16;
 
+/// The most booleans all the set variables of a model may take together: each declaration
+/// line costs one boolean per value of its universe, so without a total a small file of
+/// wide sets would ask for gigabytes before the search starts.
+pub const MAX_SET_BOOLEANS: usize = 1 << 22;
+
 /// A set variable: each value of its universe, increasing, with its boolean.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SetVar {

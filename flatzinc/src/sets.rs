@@ -7,7 +7,7 @@
 
 use crate::ast::{Decl, Expr, FznError, FznModel};
 use crate::builder::{Builder, Value};
-use crate::set_var::{SetVar, MAX_UNIVERSE};
+use crate::set_var::{SetVar, MAX_SET_BOOLEANS, MAX_UNIVERSE};
 use engine::VarId;
 use std::collections::HashMap;
 
@@ -58,6 +58,13 @@ pub fn declare(b: &mut Builder, d: &Decl) -> Result<Value, FznError> {
             d.name
         ));
     };
+    b.set_booleans += universe.len();
+    if b.set_booleans > MAX_SET_BOOLEANS {
+        return b.error(format!(
+            "'{}': the set variables declared so far need more than {MAX_SET_BOOLEANS} booleans in all (one per value of each universe): too large for this version",
+            d.name
+        ));
+    }
     let elements = universe
         .into_iter()
         .map(|v| (v, b.model.new_bool()))

@@ -75,6 +75,14 @@ fn bad_input_gets_its_line_and_a_reason() {
     assert!(msg.contains("needs a finite universe"), "{msg}");
     let (_, msg) = error_of("var set of 1..100000: s;\nsolve satisfy;\n");
     assert!(msg.contains("too large"), "{msg}");
+    // Many wide sets, each within the bound: refused at the line where they pass the total
+    // (64 sets of 65,536 booleans), before gigabytes of booleans are made.
+    let many: String = (0..100)
+        .map(|i| format!("var set of 1..65536: s{i};\n"))
+        .collect();
+    let (line, msg) = error_of(&format!("{many}solve satisfy;\n"));
+    assert_eq!(line, 65, "{msg}");
+    assert!(msg.contains("booleans in all"), "{msg}");
     let (_, msg) = error_of("var int: x;\nsolve satisfy;\n");
     assert!(msg.contains("has no bounds"), "{msg}");
     let (_, msg) = error_of("var -2147483649..0: x;\nsolve satisfy;\n");
