@@ -109,6 +109,9 @@ pub struct Builder {
     /// The booleans the set variables declared so far hold, against
     /// [`crate::set_var::MAX_SET_BOOLEANS`].
     pub set_booleans: usize,
+    /// The cells the set constraints aligned so far hold, against
+    /// [`crate::set_var::MAX_SET_CELLS`].
+    pub set_cells: usize,
 }
 
 impl Builder {
@@ -130,6 +133,7 @@ impl Builder {
             set_orders: Vec::new(),
             membership_aliases: HashMap::new(),
             set_booleans: 0,
+            set_cells: 0,
         }
     }
 

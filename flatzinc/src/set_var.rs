@@ -31,6 +31,11 @@ pub const MAX_UNIVERSE: usize = 1 << 16;
 /// wide sets would ask for gigabytes before the search starts.
 pub const MAX_SET_BOOLEANS: usize = 1 << 22;
 
+/// The most cells (values × sets) the set constraints of a model may align together: a set
+/// builtin posts a small constraint per value of its sets' union, and a constant set of
+/// 65,536 values on every line of a file would otherwise post millions of them.
+pub const MAX_SET_CELLS: usize = 1 << 21;
+
 /// A set variable: each value of its universe, increasing, with its boolean.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SetVar {

@@ -7,7 +7,7 @@
 
 use crate::ast::{Decl, Expr, FznError, FznModel};
 use crate::builder::{Builder, Value};
-use crate::set_var::{SetVar, MAX_SET_BOOLEANS, MAX_UNIVERSE};
+use crate::set_var::{SetVar, MAX_SET_BOOLEANS, MAX_SET_CELLS, MAX_UNIVERSE};
 use engine::VarId;
 use std::collections::HashMap;
 
@@ -107,6 +107,12 @@ pub fn aligned(b: &mut Builder, sets: &[&SetVar]) -> Result<(Vec<i32>, Vec<Vec<V
     let mut universe: Vec<i32> = sets.iter().flat_map(|s| s.universe()).collect();
     universe.sort_unstable();
     universe.dedup();
+    b.set_cells += universe.len() * sets.len();
+    if b.set_cells > MAX_SET_CELLS {
+        return b.error(format!(
+            "the set constraints so far span more than {MAX_SET_CELLS} values of their sets in all (a constraint per value): too large for this version"
+        ));
+    }
     let zero = b.constant(0)?;
     let columns = (sets.iter())
         .map(|s| {

@@ -83,6 +83,14 @@ fn bad_input_gets_its_line_and_a_reason() {
     let (line, msg) = error_of(&format!("{many}solve satisfy;\n"));
     assert_eq!(line, 65, "{msg}");
     assert!(msg.contains("booleans in all"), "{msg}");
+    // The same for constraints: each aligns a small set with a constant one of 65,536
+    // values (a constraint per value), refused where they pass the total of cells.
+    let many: String = (0..100)
+        .map(|_| "constraint set_subset(s, 1..65536);\n".to_string())
+        .collect();
+    let (line, msg) = error_of(&format!("var set of 1..3: s;\n{many}solve satisfy;\n"));
+    assert_eq!(line, 18, "{msg}"); // the 17th constraint: 16 × 2 × 65,536 is the total
+    assert!(msg.contains("values of their sets in all"), "{msg}");
     let (_, msg) = error_of("var int: x;\nsolve satisfy;\n");
     assert!(msg.contains("has no bounds"), "{msg}");
     let (_, msg) = error_of("var -2147483649..0: x;\nsolve satisfy;\n");
