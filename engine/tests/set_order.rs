@@ -2,10 +2,12 @@
 //! from MiniZinc's definition: the sorted lists of elements compared lexicographically, a
 //! proper prefix first. Through the harness of `engine::testing`: sound, checking, domain
 //! consistent on the characteristic booleans, incremental = from scratch, restored on
-//! backtracking; plain, reified and half-reified, for universes of 1 to 5 values.
+//! backtracking; plain, reified and half-reified, for universes of 1 to 5 values. Its
+//! reasons for learning (the generic ones: the inputs it read, the counts among them) are
+//! checked by brute force too.
 
 use engine::propagators::sets::order::SetOrder;
-use engine::testing::{check_propagator, Consistency, HarnessConfig};
+use engine::testing::{check_explanations, check_propagator, Consistency, HarnessConfig};
 
 /// The elements (positions) of a set given by its characteristic booleans, in order.
 fn elements(bits: &[i32]) -> Vec<usize> {
@@ -169,6 +171,34 @@ fn set_order_with_cardinalities_is_domain_consistent_on_the_booleans() {
                 kept, supported,
                 "boolean {i} of {domains:?}, counts {kx:?} {ky:?}, strict {strict}"
             );
+        }
+    }
+}
+
+/// Under `--learn` the order gives the generic reason (the domains it read, the counts'
+/// among them when it reads counts): each must hold before the run and imply its atom.
+#[test]
+fn set_order_reasons_imply_their_atoms() {
+    for n in 1..=3 {
+        for strict in [false, true] {
+            let mut cfg = HarnessConfig::new(2 * n + 3, 0, 1, Consistency::Checking);
+            cfg.first_ranges = vec![(0, n as i32), (0, n as i32), (0, 1)];
+            cfg.trials = 200;
+            cfg.seed = 40 + n as u64;
+            let check = move |t: &[i32]| {
+                let (x, y) = (&t[3..3 + n], &t[3 + n..]);
+                let count = |s: &[i32]| s.iter().filter(|&&b| b == 1).count() as i32;
+                // The counts are the model's `set_card` (read by the order, posted apart).
+                count(x) == t[0] && count(y) == t[1] && (t[2] == 1) == set_order(x, y, strict)
+            };
+            check_explanations("set_order_reif_cards", &cfg, &check, &|v| {
+                let order = SetOrder::reified(&v[3..3 + n], &v[3 + n..], strict, v[2], false);
+                Box::new(order.with_cardinalities(Some(v[0]), Some(v[1])))
+            });
+            let plain = move |t: &[i32]| set_order(&t[3..3 + n], &t[3 + n..], strict);
+            check_explanations("set_order", &cfg, &plain, &|v| {
+                Box::new(SetOrder::new(&v[3..3 + n], &v[3 + n..], strict))
+            });
         }
     }
 }
